@@ -1,0 +1,58 @@
+/** Calendar dates as `yyyy-mm-dd` strings and times as `HH:mm`, with no time zone involved. */
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export const WEEKDAYS_IT = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
+
+/** True for a real calendar date in yyyy-mm-dd (2026-02-30 is false). */
+export function isRealDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2999 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+function toUtc(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+function fromUtc(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** Weekday number as JavaScript's getDay: 0 = domenica … 6 = sabato. */
+export function weekdayOf(date: string): number {
+  return toUtc(date).getUTCDay();
+}
+
+export function addDays(date: string, days: number): string {
+  const d = toUtc(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** Monday to Friday of the week that holds `date` (a Saturday or Sunday belongs to the week before it). */
+export function workWeek(date: string): string[] {
+  const offset = (weekdayOf(date) + 6) % 7; // days since Monday
+  const monday = addDays(date, -offset);
+  return [0, 1, 2, 3, 4].map((i) => addDays(monday, i));
+}
+
+/** dd-mm-yyyy, as the calendar headline shows a date. */
+export function formatDayMonthYear(date: string): string {
+  const [y, m, d] = date.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/** Today in the browser's or server's local time zone, as yyyy-mm-dd. */
+export function todayLocal(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** `HH:mm:ss` or `HH:mm` to `HH:mm`. */
+export function toHourMinute(time: string): string {
+  return time.slice(0, 5);
+}

@@ -1,0 +1,61 @@
+/**
+ * Every Italian text the product shows or answers with. Texts quoted by
+ * SPEC.md sections 5 and 8 are copied word for word; the others are ours
+ * (marked "ours") where the spec says "not shown".
+ */
+export const MSG = {
+  // Section 5: login
+  usernameInvalid: 'Inserisci un username valido (min. 4 caratteri)',
+  passwordInvalid: 'Inserisci una password valida (min. 4 caratteri)',
+  // Section 5: create and edit activity
+  activityNameInvalid: 'Nome attività non valido',
+  roomInvalid: 'Stanza non valida',
+  startInvalid: 'Inserisci un orario di inizio in formato HH:mm',
+  endInvalid: 'Inserisci un orario di fine attività in formato HH:mm',
+  // Section 5: confirmations
+  confirmEmptyDay: 'Vuoi davvero svuotare questa giornata? non potrai recuperarla',
+  confirmDeleteActivity: 'Sei sicuro di voler eliminare questa attività?',
+  confirmRemovePatient: 'Vuoi davvero eliminare questo paziente da questa attività?',
+  confirmRemoveTherapist: 'Vuoi davvero eliminare questo terapista da questa attività?',
+  // Section 8
+  loginFailed: 'Hai inserito dei dati errati o non sei autorizzato, riprova.',
+  genericError: 'Si è verificato un errore',
+  genericRetry: 'Si è verificato un errore, riprova',
+  genericHere: 'Si è verificato un errore, qui',
+  activityAlreadyPresent: 'Attività è già presente.',
+  patientDuplicate: 'Il paziente è già inserito in questa attività',
+  therapistDuplicate: 'Il terapista è già inserito in questa attività',
+  inserting: 'Inserisco...',
+  patientsInserted: 'Pazienti inseriti con successo',
+  therapistsInserted: 'Terapisti inseriti con successo',
+  personInserted: 'Paziente/Terapista inserito con successo',
+  emptyingDay: 'Svuoto la giornata...',
+  dayEmptied: 'Giornata svuotata',
+  dayEmptiedOk: 'Giornata svuotata con successo',
+  activityCreated: 'Attività creata con successo',
+  saved: 'Salvato',
+  deleted: 'Eliminato con successo',
+
+  // Ours: server refusals the spec leaves "not shown".
+  notSignedIn: 'Accesso non autorizzato: effettua il login',
+  adminOnly: 'Operazione riservata agli amministratori',
+  csrfInvalid: 'Richiesta rifiutata: token di sicurezza mancante o non valido, ricarica la pagina',
+  dateInvalid: 'Data non valida: usa il formato aaaa-mm-gg con una data esistente',
+  idInvalid: 'Identificativo non valido',
+  endBeforeStart: "L'orario di fine deve essere successivo all'orario di inizio",
+  transportNotEditable: 'Le attività di trasporto non si possono modificare, solo eliminare',
+  transportNotFound: 'Uscita non trovata',
+  transportOtherDay: "L'uscita scelta non è di questa giornata",
+  activityNotFound: 'Attività non trovata',
+  patientNotFound: 'Paziente non trovato',
+  therapistNotFound: 'Terapista non trovato',
+  roomNotFound: 'Stanza non trovata',
+  linkNotFound: 'Collegamento non trovato',
+  weekRangeInvalid: 'Intervallo di date non valido',
+  pasteSameDay: 'Attività è già presente.',
+  bodyInvalid: 'Richiesta non valida',
+  bodyTooLarge: 'Richiesta troppo grande',
+  notFound: 'Risorsa non trovata',
+  searchInvalid: 'Testo di ricerca non valido',
+  tooManyRequests: 'Troppi tentativi, riprova più tardi',
+} as const;

@@ -1,0 +1,174 @@
+/**
+ * The wire contract of SPEC.md section 7: request schemas (shared by the
+ * server's validation and the web app's forms) and response types with
+ * section 3's field names.
+ */
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+import { isRealDate } from './dates.ts';
+
+const MAX_INT = 2_147_483_647;
+
+/** A positive integer id; numeric strings are accepted because HTML selects give strings. */
+export const idSchema = z
+  .union([z.number(), z.string().regex(/^\d{1,10}$/)], { error: MSG.idInvalid })
+  .transform(Number)
+  .pipe(z.number({ error: MSG.idInvalid }).int(MSG.idInvalid).min(1, MSG.idInvalid).max(MAX_INT, MSG.idInvalid));
+
+/** -1 ("none", as the API writes it) or a positive id. */
+const optionalRefSchema = (message: string) =>
+  z
+    .union([z.number(), z.string().regex(/^-?\d{1,10}$/)], { error: message })
+    .transform(Number)
+    .pipe(
+      z
+        .number({ error: message })
+        .int(message)
+        .max(MAX_INT, message)
+        .refine((n) => n === -1 || n > 0, message),
+    );
+
+export const dateSchema = z.string({ error: MSG.dateInvalid }).refine(isRealDate, MSG.dateInvalid);
+
+const TIME_RE = /^(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|24:00(?::00)?)$/;
+export const isValidTime = (value: string) => TIME_RE.test(value);
+const timeSchema = (message: string) => z.string({ error: message }).regex(TIME_RE, message);
+
+export const usernameSchema = z.string({ error: MSG.usernameInvalid }).trim().min(4, MSG.usernameInvalid).max(100, MSG.usernameInvalid);
+export const passwordSchema = z.string({ error: MSG.passwordInvalid }).min(4, MSG.passwordInvalid).max(200, MSG.passwordInvalid);
+
+export const loginSchema = z.object({ username: usernameSchema, pass: passwordSchema });
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** Minutes since midnight of an `HH:mm` or `HH:mm:ss` time. */
+export function minutesOf(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/**
+ * The activity form of section 5, as the web app edits it. With a transport
+ * run chosen, name, room and times are not asked for (the activity becomes
+ * TRASPORTO in room -1 at the run's times).
+ */
+export const activityFormSchema = z
+  .object({
+    nome: z.string({ error: MSG.activityNameInvalid }).max(100, MSG.activityNameInvalid),
+    stanza: z
+      .union([z.number(), z.string().regex(/^-?\d{1,10}$/)], { error: MSG.roomInvalid })
+      .transform(Number)
+      .pipe(z.number().int(MSG.roomInvalid).min(-1, MSG.roomInvalid).max(MAX_INT, MSG.roomInvalid)),
+    orainizio: z.string({ error: MSG.startInvalid }),
+    orafine: z.string({ error: MSG.endInvalid }),
+    trasporto: optionalRefSchema(MSG.transportNotFound).default(-1),
+  })
+  .superRefine((value, ctx) => {
+    if (value.trasporto > 0) return;
+    if (value.nome.trim().length < 3) ctx.addIssue({ code: 'custom', path: ['nome'], message: MSG.activityNameInvalid });
+    if (!(value.stanza > 0)) ctx.addIssue({ code: 'custom', path: ['stanza'], message: MSG.roomInvalid });
+    const startOk = timeSchema(MSG.startInvalid).safeParse(value.orainizio).success;
+    const endOk = timeSchema(MSG.endInvalid).safeParse(value.orafine).success;
+    if (!startOk) ctx.addIssue({ code: 'custom', path: ['orainizio'], message: MSG.startInvalid });
+    if (!endOk) ctx.addIssue({ code: 'custom', path: ['orafine'], message: MSG.endInvalid });
+    if (startOk && endOk && minutesOf(value.orafine) <= minutesOf(value.orainizio)) {
+      ctx.addIssue({ code: 'custom', path: ['orafine'], message: MSG.endBeforeStart });
+    }
+  });
+export type ActivityForm = z.input<typeof activityFormSchema>;
+
+/** `giorno` is accepted as the spec sends it; the server stores the weekday of `data`. */
+const giornoSchema = z.union([z.number(), z.string()]).optional();
+
+export const createActivitySchema = activityFormSchema.and(z.object({ data: dateSchema, giorno: giornoSchema }));
+export const updateActivitySchema = activityFormSchema.and(
+  z.object({ data: dateSchema, giorno: giornoSchema, attivitaId: idSchema }),
+);
+
+export const dayBody = z.object({ data: dateSchema });
+export const weekBody = z
+  .object({ datastart: dateSchema, datastop: dateSchema })
+  .refine((w) => w.datastart <= w.datastop, MSG.weekRangeInvalid);
+export const pasteDayBody = z.object({ from: dateSchema, to: dateSchema });
+export const firstActivityBody = z.object({
+  data: dateSchema,
+  ora: timeSchema(MSG.startInvalid),
+  stanza: idSchema,
+});
+export const patientInActivityBody = z.object({ paziente: idSchema, attivita: idSchema });
+export const therapistInActivityBody = z.object({ terapista: idSchema, attivita: idSchema });
+export const activityIdBody = z.object({ attivitaId: idSchema });
+export const singleActivityBody = z.object({ attivita: idSchema });
+export const linkIdBody = z.object({ id: idSchema });
+export const therapistLinkBody = z.object({ terapistaId: idSchema });
+export const patientLinkBody = z.object({ pazienteId: idSchema });
+export const searchBody = z.object({ value: z.string({ error: MSG.searchInvalid }).max(100, MSG.searchInvalid) });
+const shortText = z.string({ error: MSG.searchInvalid }).max(100, MSG.searchInvalid);
+export const patientFromFindBody = z.object({ nome: shortText, cognome: shortText, cellulare: shortText });
+export const therapistFromFindBody = z.object({ username: shortText });
+
+/** Optional filters of the section 7 list calls (issue 5): one day, or a range. */
+export const linkFilterQuery = z
+  .object({ data: dateSchema.optional(), datastart: dateSchema.optional(), datastop: dateSchema.optional() })
+  .refine((q) => (q.datastart === undefined) === (q.datastop === undefined), MSG.weekRangeInvalid);
+
+// ---- Responses, with section 3's field names ----
+
+export interface User {
+  ID: number;
+  username: string;
+  Admin: number;
+}
+export interface Patient {
+  ID: number;
+  Nome: string;
+  Cognome: string;
+  Cellulare: string;
+}
+export interface Therapist {
+  ID: number;
+  username: string;
+}
+export interface Room {
+  ID: number;
+  Nome: string;
+}
+export interface Activity {
+  ID: number;
+  NomeAttivita: string;
+  RifStanza: number;
+  Data: string;
+  Giorno: number;
+  OraInizio: string;
+  OraFine: string;
+  RifTrasporto: number;
+}
+export interface TransportRun {
+  ID: number;
+  Tratta: string;
+  Ora: string;
+  OraArrivo: string;
+  RifPulmino: number;
+  Data: string;
+}
+export interface ActivityPatientLink {
+  ID: number;
+  RifAttivita: number;
+  RifPaziente: number;
+}
+export interface ActivityTherapistLink {
+  ID: number;
+  RifAttivita: number;
+  RifTerapista: number;
+}
+export interface TransportTherapistLink {
+  RifUscita: number;
+  RifTerapista: number;
+}
+export interface TransportPatientLink {
+  RifUscita: number;
+  RifPaziente: number;
+}
+export interface ApiErrorBody {
+  error: string;
+  issues?: { path: (string | number)[]; message: string }[];
+}

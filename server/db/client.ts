@@ -1,0 +1,121 @@
+/**
+ * Opens the database: PGlite in DATA_DIR by default, PostgreSQL through a
+ * pool when DATABASE_URL is set. Both get the same schema, migrations and
+ * queries; migrations run before the handle is returned.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  /** Where the data lives, for messages: a folder or a URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Same number on every process, so concurrent start-ups migrate one at a time. */
+const MIGRATION_LOCK_KEY = 7_264_001;
+
+export class DatabaseOpenError extends Error {}
+
+export async function openPglite(dataDir: string | 'memory://', options: { lock?: boolean } = {}): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  const inMemory = dataDir === 'memory://';
+  if (!inMemory && options.lock !== false) lock = lockDataDir(dataDir);
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(inMemory ? 'memory://' : path.join(dataDir, 'pgdata'));
+    await client.waitReady;
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    const opened = client;
+    return {
+      db,
+      kind: 'pglite',
+      location: inMemory ? 'memory://' : dataDir,
+      async close() {
+        try {
+          await opened.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    await client?.close().catch(() => {});
+    lock?.release();
+    throw new DatabaseOpenError(`Impossibile aprire il database in ${dataDir}: ${(err as Error).message}`, { cause: err });
+  }
+}
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  pool.on('error', () => {}); // an idle client's error must not kill the process; the next query reports it
+  const location = redactUrl(url);
+  try {
+    const conn = await pool.connect();
+    try {
+      await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg(conn), { migrationsFolder });
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      conn.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(`Impossibile aprire o migrare il database ${location}: ${(err as Error).message}`, { cause: err });
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', location, close: () => pool.end() };
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Postgres error code of an error thrown by either driver, through Drizzle's wrapper. */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,156 @@
+/**
+ * The database schema. Table and column names are ours (snake case); the
+ * wire keeps SPEC.md's names. The API's -1 ("no room", "no transport run")
+ * is a NULL reference here, never a fake row.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  time,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  admin: integer('admin').notNull().default(0),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** sha256 of the cookie's token: a leaked table does not leak live sessions. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const patients = pgTable('patients', {
+  id: serial('id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  mobile: text('mobile').notNull().default(''),
+  archived: boolean('archived').notNull().default(false),
+});
+
+export const therapists = pgTable('therapists', {
+  id: serial('id').primaryKey(),
+  username: text('username').notNull().unique(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  archived: boolean('archived').notNull().default(false),
+});
+
+export const rooms = pgTable('rooms', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  position: integer('position').notNull().default(0),
+  archived: boolean('archived').notNull().default(false),
+});
+
+export const transportRuns = pgTable(
+  'transport_runs',
+  {
+    id: serial('id').primaryKey(),
+    route: text('route').notNull(),
+    departure: time('departure').notNull(),
+    arrival: time('arrival').notNull(),
+    /** 1 = white minibus (bianco), any other value blue (blu). */
+    minibus: integer('minibus').notNull().default(1),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('transport_runs_day_idx').on(t.day, t.departure)],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'restrict' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    weekday: integer('weekday').notNull(),
+    start: time('start').notNull(),
+    end: time('end').notNull(),
+    transportRunId: integer('transport_run_id').references(() => transportRuns.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    index('activities_day_idx').on(t.day, t.start),
+    index('activities_transport_idx').on(t.transportRunId),
+    check('activities_room_or_transport', sql`${t.roomId} is not null or ${t.transportRunId} is not null`),
+  ],
+);
+
+export const activityPatients = pgTable(
+  'activity_patients',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+  },
+  (t) => [unique('activity_patients_once').on(t.activityId, t.patientId), index('activity_patients_patient_idx').on(t.patientId)],
+);
+
+export const activityTherapists = pgTable(
+  'activity_therapists',
+  {
+    id: serial('id').primaryKey(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    therapistId: integer('therapist_id')
+      .notNull()
+      .references(() => therapists.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    unique('activity_therapists_once').on(t.activityId, t.therapistId),
+    index('activity_therapists_therapist_idx').on(t.therapistId),
+  ],
+);
+
+export const transportPatients = pgTable(
+  'transport_patients',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => transportRuns.id, { onDelete: 'cascade' }),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.patientId] }), index('transport_patients_patient_idx').on(t.patientId)],
+);
+
+export const transportTherapists = pgTable(
+  'transport_therapists',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => transportRuns.id, { onDelete: 'cascade' }),
+    therapistId: integer('therapist_id')
+      .notNull()
+      .references(() => therapists.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.therapistId] }), index('transport_therapists_therapist_idx').on(t.therapistId)],
+);

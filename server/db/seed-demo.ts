@@ -1,0 +1,173 @@
+/**
+ * A believable demo centre: rooms, patients and therapists with Italian
+ * names, two minibuses' runs, and activities Monday to Friday of the current
+ * week, plus an administrator and a non-administrator account whose random
+ * passwords are printed once.
+ */
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
+import { hashPassword } from '../features/session/passwords.ts';
+import type { Db } from './client.ts';
+import {
+  activities,
+  activityPatients,
+  activityTherapists,
+  patients,
+  rooms,
+  therapists,
+  transportPatients,
+  transportRuns,
+  transportTherapists,
+  users,
+} from './schema.ts';
+
+const ROOMS = ['Palestra', 'Logopedia', 'Psicomotricità', 'Musicoterapia', 'Atelier', 'Sala Relax'];
+const FIRST_NAMES = [
+  'Marco', 'Giulia', 'Luca', 'Francesca', 'Alessandro', 'Chiara', 'Matteo', 'Sara', 'Lorenzo', 'Martina',
+  'Andrea', 'Elena', 'Davide', 'Valentina', 'Simone', 'Alice', 'Federico', 'Giorgia', 'Riccardo', 'Anna',
+];
+const LAST_NAMES = [
+  'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco',
+  'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti',
+];
+const THERAPISTS = [
+  'paola.neri', 'stefano.villa', 'laura.fontana', 'giacomo.serra', 'marta.caruso', 'fabio.longo',
+  'silvia.gatti', 'nicola.testa', 'irene.pellegrini', 'dario.marchetti', 'elisa.sala', 'pietro.barbieri',
+];
+const SLOTS: [string, string][] = [
+  ['09:00', '10:30'],
+  ['10:30', '12:00'],
+  ['14:00', '15:30'],
+];
+const ACTIVITY_NAMES: Record<string, string[]> = {
+  Palestra: ['Ginnastica dolce', 'Riabilitazione motoria', 'Percorso psicomotorio'],
+  Logopedia: ['Logopedia individuale', 'Laboratorio di lettura', 'Comunicazione aumentativa'],
+  Psicomotricità: ['Psicomotricità di gruppo', 'Gioco simbolico', 'Rilassamento'],
+  Musicoterapia: ['Musicoterapia', 'Coro', 'Laboratorio ritmico'],
+  Atelier: ['Pittura', 'Laboratorio di ceramica', 'Cucina'],
+  'Sala Relax': ['Lettura ad alta voce', 'Stimolazione sensoriale', 'Cineforum'],
+};
+const RUNS = [
+  { route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1 },
+  { route: 'Andata Sud', departure: '08:15', arrival: '09:00', minibus: 2 },
+  { route: 'Ritorno Nord', departure: '15:30', arrival: '16:30', minibus: 1 },
+  { route: 'Ritorno Sud', departure: '15:30', arrival: '16:15', minibus: 2 },
+];
+
+/** A small deterministic generator, so the demo looks the same on every machine. */
+function randomSequence(seed: number) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const pick = <T>(items: readonly T[], n: number): T[] => {
+    const copy = [...items];
+    const out: T[] = [];
+    while (out.length < n && copy.length > 0) out.push(copy.splice(Math.floor(next() * copy.length), 1)[0]);
+    return out;
+  };
+  return { next, pick };
+}
+
+export interface DemoAccounts {
+  admin: { username: string; password: string };
+  viewer: { username: string; password: string };
+}
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const [u] = await db.select({ n: count() }).from(users);
+  const [r] = await db.select({ n: count() }).from(rooms);
+  return u.n === 0 && r.n === 0;
+}
+
+export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccounts> {
+  const rnd = randomSequence(20_260_101);
+  const accounts: DemoAccounts = {
+    admin: { username: 'admin', password: randomBytes(9).toString('base64url') },
+    viewer: { username: 'operatore', password: randomBytes(9).toString('base64url') },
+  };
+  const adminHash = await hashPassword(accounts.admin.password);
+  const viewerHash = await hashPassword(accounts.viewer.password);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values([
+      { username: accounts.admin.username, passwordHash: adminHash, admin: 1 },
+      { username: accounts.viewer.username, passwordHash: viewerHash, admin: 0 },
+    ]);
+    const roomRows = await tx
+      .insert(rooms)
+      .values(ROOMS.map((name, position) => ({ name, position })))
+      .returning();
+    const patientRows = await tx
+      .insert(patients)
+      .values(
+        Array.from({ length: 40 }, (_, i) => ({
+          firstName: FIRST_NAMES[i % FIRST_NAMES.length],
+          lastName: LAST_NAMES[(i * 7 + Math.floor(i / 20)) % LAST_NAMES.length],
+          mobile: `+39 3${String(20 + (i % 70)).padStart(2, '0')} ${String(1_000_000 + i * 7919).slice(0, 7)}`,
+        })),
+      )
+      .returning({ id: patients.id });
+    const therapistRows = await tx
+      .insert(therapists)
+      .values(THERAPISTS.map((username) => ({ username })))
+      .returning({ id: therapists.id });
+    const patientIds = patientRows.map((p) => p.id);
+    const therapistIds = therapistRows.map((t) => t.id);
+
+    // On a weekend the coming week is the one staff will plan, so it is seeded too.
+    const days = weekdayOf(today) % 6 === 0 ? [...workWeek(today), ...workWeek(addDays(today, 2))] : workWeek(today);
+    for (const day of days) {
+      const weekday = weekdayOf(day);
+      for (const run of RUNS) {
+        const [created] = await tx.insert(transportRuns).values({ ...run, day }).returning();
+        await tx.insert(transportPatients).values(rnd.pick(patientIds, 5).map((patientId) => ({ runId: created.id, patientId })));
+        await tx.insert(transportTherapists).values(rnd.pick(therapistIds, 1).map((therapistId) => ({ runId: created.id, therapistId })));
+        await tx.insert(activities).values({
+          name: 'TRASPORTO',
+          roomId: null,
+          day,
+          weekday,
+          start: run.departure,
+          end: run.arrival,
+          transportRunId: created.id,
+        });
+      }
+      for (const room of roomRows) {
+        for (const [start, end] of SLOTS) {
+          if (rnd.next() < 0.25) continue; // not every room is busy every slot
+          const name = rnd.pick(ACTIVITY_NAMES[room.name], 1)[0];
+          const [activity] = await tx
+            .insert(activities)
+            .values({ name, roomId: room.id, day, weekday, start, end })
+            .returning({ id: activities.id });
+          const people = rnd.pick(patientIds, 2 + Math.floor(rnd.next() * 3));
+          const staff = rnd.pick(therapistIds, 1 + Math.floor(rnd.next() * 2));
+          await tx.insert(activityPatients).values(people.map((patientId) => ({ activityId: activity.id, patientId })));
+          await tx.insert(activityTherapists).values(staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
+        }
+      }
+    }
+  });
+  return accounts;
+}
+
+export function describeAccounts(accounts: DemoAccounts): string {
+  return [
+    '',
+    '  Centro demo creato. Accedi con uno di questi account (le password non verranno più mostrate):',
+    `    amministratore: ${accounts.admin.username} / ${accounts.admin.password}`,
+    `    operatore (sola lettura): ${accounts.viewer.username} / ${accounts.viewer.password}`,
+    '  Per cambiarle: npm run users -- passwd <username> --password <nuova password>',
+    '',
+  ].join('\n');
+}
+
+/** On the first start of an empty embedded database. */
+export async function seedDemoIfEmpty(db: Db, print: (text: string) => void): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  print(describeAccounts(await seedDemo(db)));
+  return true;
+}

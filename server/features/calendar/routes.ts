@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activityIdBody,
+  createActivitySchema,
+  dayBody,
+  firstActivityBody,
+  linkFilterQuery,
+  linkIdBody,
+  pasteDayBody,
+  patientInActivityBody,
+  patientLinkBody,
+  singleActivityBody,
+  therapistInActivityBody,
+  therapistLinkBody,
+  updateActivitySchema,
+  weekBody,
+} from '../../../common/schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import * as reads from './reads.ts';
+import * as writes from './writes.ts';
+
+/** Reads: any signed-in user. */
+const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireUser);
+
+  app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
+  app.post('/calendario/giornata', { schema: { body: dayBody } }, async (req) => reads.readDay(db, req.body.data));
+  app.get('/calendario/getstanze', async () => reads.listRooms(db));
+  app.post('/calendario/gettrasporto', { schema: { body: dayBody } }, async (req) => reads.listTransportRuns(db, req.body));
+
+  app.get('/calendario/getterapisti', { schema: { querystring: linkFilterQuery } }, async (req) =>
+    reads.listActivityTherapistLinks(db, req.query),
+  );
+  app.get('/calendario/getpazienti', { schema: { querystring: linkFilterQuery } }, async (req) =>
+    reads.listActivityPatientLinks(db, req.query),
+  );
+  app.get('/calendario/gettrasportoter', { schema: { querystring: linkFilterQuery } }, async (req) =>
+    reads.listTransportTherapistLinks(db, req.query),
+  );
+  app.get('/calendario/gettrasportopaz', { schema: { querystring: linkFilterQuery } }, async (req) =>
+    reads.listTransportPatientLinks(db, req.query),
+  );
+
+  app.post('/calendario/getattivitasingle', { schema: { body: singleActivityBody } }, async (req) =>
+    reads.getActivity(db, req.body.attivita),
+  );
+  app.post('/calendario/getattivitaterapista', { schema: { body: therapistLinkBody } }, async (req) =>
+    reads.getTherapistLink(db, req.body.terapistaId),
+  );
+  app.post('/calendario/getattivitapaziente', { schema: { body: patientLinkBody } }, async (req) =>
+    reads.getPatientLink(db, req.body.pazienteId),
+  );
+  app.post('/calendario/getfirstattivita', { schema: { body: firstActivityBody } }, async (req) =>
+    reads.getPreviousActivity(db, req.body.data, req.body.ora, req.body.stanza),
+  );
+
+  app.post('/calendario/getattivitaweek', { schema: { body: weekBody } }, async (req) =>
+    reads.listActivitiesWithPeople(db, { ...req.body, withPatients: false }),
+  );
+  app.post('/calendario/getweektrasporto', { schema: { body: weekBody } }, async (req) => reads.listRunsWithPeople(db, req.body));
+};
+
+/** Writes: administrators only. */
+const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireAdmin);
+
+  app.put('/calendario/insertpaziente', { schema: { body: patientInActivityBody } }, async (req) =>
+    writes.insertPatient(db, req.body.paziente, req.body.attivita),
+  );
+  app.put('/calendario/insertterapista', { schema: { body: therapistInActivityBody } }, async (req) =>
+    writes.insertTherapist(db, req.body.terapista, req.body.attivita),
+  );
+  app.post('/calendario/checkattivita', { schema: { body: patientInActivityBody } }, async (req) =>
+    writes.checkPatient(db, req.body.paziente, req.body.attivita),
+  );
+  app.post('/calendario/checkattivitater', { schema: { body: therapistInActivityBody } }, async (req) =>
+    writes.checkTherapist(db, req.body.terapista, req.body.attivita),
+  );
+  app.post('/calendario/emptyday', { schema: { body: dayBody } }, async (req) => writes.emptyDay(db, req.body.data));
+  app.post('/calendario/pasteday', { schema: { body: pasteDayBody } }, async (req) => writes.pasteDay(db, req.body.from, req.body.to));
+  app.put('/calendario/createattivita', { schema: { body: createActivitySchema } }, async (req) => writes.createActivity(db, req.body));
+  app.post('/calendario/updateattivita', { schema: { body: updateActivitySchema } }, async (req) => writes.updateActivity(db, req.body));
+  app.post('/calendario/removeattivita', { schema: { body: activityIdBody } }, async (req) =>
+    writes.removeActivity(db, req.body.attivitaId),
+  );
+  app.post('/calendario/removepaziente', { schema: { body: linkIdBody } }, async (req) => writes.removePatientLink(db, req.body.id));
+  app.post('/calendario/removeterapista', { schema: { body: linkIdBody } }, async (req) => writes.removeTherapistLink(db, req.body.id));
+};
+
+export const calendarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, options) => {
+  await app.register(calendarReads, options);
+  await app.register(calendarWrites, options);
+};

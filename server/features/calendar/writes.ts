@@ -1,0 +1,194 @@
+/** Writes of the calendar. Whole-day operations run in one transaction. */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { weekdayOf } from '../../../common/dates.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { z } from 'zod';
+import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
+import { pgErrorCode, type Db } from '../../db/client.ts';
+import {
+  activities,
+  activityPatients,
+  activityTherapists,
+  patients,
+  rooms,
+  therapists,
+  transportRuns,
+} from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http-error.ts';
+
+type CreateActivityInput = z.output<typeof createActivitySchema>;
+type UpdateActivityInput = z.output<typeof updateActivitySchema>;
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+async function requireActivity(db: Db, id: number) {
+  const [row] = await db.select().from(activities).where(eq(activities.id, id));
+  if (!row) throw notFound(MSG.activityNotFound);
+  return row;
+}
+
+async function requireActiveRoom(db: Db, id: number) {
+  const [row] = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, id), eq(rooms.archived, false)));
+  if (!row) throw badRequest(MSG.roomInvalid);
+}
+
+export async function createActivity(db: Db, input: CreateActivityInput): Promise<{ insertId: number }> {
+  const weekday = weekdayOf(input.data);
+  if (input.trasporto > 0) {
+    const [run] = await db.select().from(transportRuns).where(eq(transportRuns.id, input.trasporto));
+    if (!run) throw badRequest(MSG.transportNotFound);
+    if (run.day !== input.data) throw badRequest(MSG.transportOtherDay);
+    const [row] = await db
+      .insert(activities)
+      .values({ name: 'TRASPORTO', roomId: null, day: input.data, weekday, start: run.departure, end: run.arrival, transportRunId: run.id })
+      .returning({ id: activities.id });
+    return { insertId: row.id };
+  }
+  await requireActiveRoom(db, input.stanza);
+  const [row] = await db
+    .insert(activities)
+    .values({ name: input.nome.trim(), roomId: input.stanza, day: input.data, weekday, start: input.orainizio, end: input.orafine })
+    .returning({ id: activities.id });
+  return { insertId: row.id };
+}
+
+export async function updateActivity(db: Db, input: UpdateActivityInput) {
+  const current = await requireActivity(db, input.attivitaId);
+  if (current.transportRunId !== null || input.trasporto > 0) throw conflict(MSG.transportNotEditable);
+  await requireActiveRoom(db, input.stanza);
+  await db
+    .update(activities)
+    .set({
+      name: input.nome.trim(),
+      roomId: input.stanza,
+      day: input.data,
+      weekday: weekdayOf(input.data),
+      start: input.orainizio,
+      end: input.orafine,
+    })
+    .where(eq(activities.id, input.attivitaId));
+  return { ok: true };
+}
+
+/** Its links go with it (ON DELETE CASCADE, in the same statement). */
+export async function removeActivity(db: Db, id: number) {
+  const deleted = await db.delete(activities).where(eq(activities.id, id)).returning({ id: activities.id });
+  if (deleted.length === 0) throw notFound(MSG.activityNotFound);
+  return { ok: true };
+}
+
+export async function emptyDay(db: Db, day: string) {
+  const deleted = await db.transaction((tx) => tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id }));
+  return { deleted: deleted.length };
+}
+
+/**
+ * Section 4's paste: empty the target day, then recreate every ordinary
+ * activity of the source day with its therapists and patients. One
+ * transaction: a failure anywhere leaves the target day as it was.
+ */
+export async function pasteDay(db: Db, from: string, to: string) {
+  if (from === to) throw conflict(MSG.pasteSameDay);
+  return db.transaction(async (tx) => {
+    await tx.delete(activities).where(eq(activities.day, to));
+    const source = await tx
+      .select()
+      .from(activities)
+      .where(and(eq(activities.day, from), isNull(activities.transportRunId)))
+      .orderBy(activities.id);
+    if (source.length === 0) return { pasted: 0 };
+    const weekday = weekdayOf(to);
+    const created = await tx
+      .insert(activities)
+      .values(source.map((a) => ({ name: a.name, roomId: a.roomId, day: to, weekday, start: a.start, end: a.end })))
+      .returning({ id: activities.id });
+    // RETURNING keeps the order of VALUES, so the n-th new id belongs to the n-th source activity.
+    const newId = new Map(source.map((a, i) => [a.id, created[i].id]));
+    const sourceIds = source.map((a) => a.id);
+    const [people, staff] = [
+      await tx.select().from(activityPatients).where(inArray(activityPatients.activityId, sourceIds)),
+      await tx.select().from(activityTherapists).where(inArray(activityTherapists.activityId, sourceIds)),
+    ];
+    if (staff.length > 0) {
+      await tx
+        .insert(activityTherapists)
+        .values(staff.map((l) => ({ activityId: newId.get(l.activityId)!, therapistId: l.therapistId })));
+    }
+    if (people.length > 0) {
+      await tx.insert(activityPatients).values(people.map((l) => ({ activityId: newId.get(l.activityId)!, patientId: l.patientId })));
+    }
+    return { pasted: created.length };
+  });
+}
+
+/** Inserts a person link; the unique constraint refuses a duplicate even without a prior check. */
+async function insertLink(db: Db, insert: () => Promise<{ id: number }[]>, duplicateMessage: string, missingMessage: string) {
+  try {
+    const [row] = await insert();
+    return { insertId: row.id };
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === UNIQUE_VIOLATION) throw conflict(duplicateMessage);
+    if (code === FOREIGN_KEY_VIOLATION) throw notFound(missingMessage);
+    throw err;
+  }
+}
+
+export async function insertPatient(db: Db, patientId: number, activityId: number) {
+  await requireActivity(db, activityId);
+  const [patient] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.archived, false)));
+  if (!patient) throw notFound(MSG.patientNotFound);
+  return insertLink(
+    db,
+    () => db.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }),
+    MSG.patientDuplicate,
+    MSG.activityNotFound,
+  );
+}
+
+export async function insertTherapist(db: Db, therapistId: number, activityId: number) {
+  await requireActivity(db, activityId);
+  const [therapist] = await db
+    .select({ id: therapists.id })
+    .from(therapists)
+    .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
+  if (!therapist) throw notFound(MSG.therapistNotFound);
+  return insertLink(
+    db,
+    () => db.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }),
+    MSG.therapistDuplicate,
+    MSG.activityNotFound,
+  );
+}
+
+/** Section 7's duplicate checks: an error answer (409) means the person is already there. */
+export async function checkPatient(db: Db, patientId: number, activityId: number) {
+  const [row] = await db
+    .select({ id: activityPatients.id })
+    .from(activityPatients)
+    .where(and(eq(activityPatients.activityId, activityId), eq(activityPatients.patientId, patientId)));
+  if (row) throw conflict(MSG.patientDuplicate);
+  return { presente: false };
+}
+
+export async function checkTherapist(db: Db, therapistId: number, activityId: number) {
+  const [row] = await db
+    .select({ id: activityTherapists.id })
+    .from(activityTherapists)
+    .where(and(eq(activityTherapists.activityId, activityId), eq(activityTherapists.therapistId, therapistId)));
+  if (row) throw conflict(MSG.therapistDuplicate);
+  return { presente: false };
+}
+
+export async function removePatientLink(db: Db, linkId: number) {
+  const deleted = await db.delete(activityPatients).where(eq(activityPatients.id, linkId)).returning({ id: activityPatients.id });
+  if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+  return { ok: true };
+}
+
+export async function removeTherapistLink(db: Db, linkId: number) {
+  const deleted = await db.delete(activityTherapists).where(eq(activityTherapists.id, linkId)).returning({ id: activityTherapists.id });
+  if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+  return { ok: true };
+}

@@ -1,0 +1,54 @@
+/** Search of patients and therapists for the Aggiungi Paziente / Aggiungi Terapista modals. */
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patients, therapists } from '../../db/schema.ts';
+
+const SEARCH_LIMIT = 20;
+
+/** The typed text as a LIKE pattern matching anywhere, with %, _ and \ taken literally. */
+function containsPattern(value: string): string {
+  return `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function findPatients(db: Db, value: string) {
+  const pattern = containsPattern(value);
+  return db
+    .select({ ID: patients.id, Nome: patients.firstName, Cognome: patients.lastName, Cellulare: patients.mobile })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.archived, false),
+        or(
+          ilike(patients.firstName, pattern),
+          ilike(patients.lastName, pattern),
+          ilike(sql`${patients.firstName} || ' ' || ${patients.lastName}`, pattern),
+          ilike(sql`${patients.lastName} || ' ' || ${patients.firstName}`, pattern),
+        ),
+      ),
+    )
+    .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+    .limit(SEARCH_LIMIT);
+}
+
+export async function patientsFromFind(db: Db, nome: string, cognome: string, cellulare: string) {
+  return db
+    .select({ ID: patients.id, Nome: patients.firstName, Cognome: patients.lastName, Cellulare: patients.mobile })
+    .from(patients)
+    .where(and(eq(patients.archived, false), eq(patients.firstName, nome), eq(patients.lastName, cognome), eq(patients.mobile, cellulare)));
+}
+
+export async function findTherapists(db: Db, value: string) {
+  return db
+    .select({ ID: therapists.id, username: therapists.username })
+    .from(therapists)
+    .where(and(eq(therapists.archived, false), ilike(therapists.username, containsPattern(value))))
+    .orderBy(asc(therapists.username))
+    .limit(SEARCH_LIMIT);
+}
+
+export async function therapistsFromFind(db: Db, username: string) {
+  return db
+    .select({ ID: therapists.id, username: therapists.username })
+    .from(therapists)
+    .where(and(eq(therapists.archived, false), eq(therapists.username, username)));
+}

@@ -1,0 +1,78 @@
+/** Server-side sessions kept in the database, so several processes can share one PostgreSQL. */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, lt, or } from 'drizzle-orm';
+import type { User } from '../../../common/schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+export const newToken = () => randomBytes(32).toString('base64url');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export interface ActiveSession {
+  idHash: string;
+  csrfToken: string;
+  user: User;
+}
+
+export interface SessionTimes {
+  idleMs: number;
+  maxMs: number;
+}
+
+/** Touching last_seen_at on every request would make every read a write; once a minute is enough. */
+const TOUCH_AFTER_MS = 60_000;
+
+export async function createSession(db: Db, userId: number): Promise<{ token: string; csrfToken: string }> {
+  const token = newToken();
+  const csrfToken = newToken();
+  await db.insert(sessions).values({ idHash: hashToken(token), userId, csrfToken });
+  return { token, csrfToken };
+}
+
+export async function findSession(db: Db, token: string, times: SessionTimes, now = new Date()): Promise<ActiveSession | null> {
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({
+      idHash: sessions.idHash,
+      csrfToken: sessions.csrfToken,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ID: users.id,
+      username: users.username,
+      Admin: users.admin,
+      disabled: users.disabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash));
+  if (!row) return null;
+  const idleExpired = now.getTime() - row.lastSeenAt.getTime() > times.idleMs;
+  const maxExpired = now.getTime() - row.createdAt.getTime() > times.maxMs;
+  if (idleExpired || maxExpired || row.disabled) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  return { idHash, csrfToken: row.csrfToken, user: { ID: row.ID, username: row.username, Admin: row.Admin } };
+}
+
+export async function destroySession(db: Db, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+export async function purgeExpiredSessions(db: Db, times: SessionTimes, now = new Date()): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      or(
+        lt(sessions.lastSeenAt, new Date(now.getTime() - times.idleMs)),
+        lt(sessions.createdAt, new Date(now.getTime() - times.maxMs)),
+      ),
+    );
+}
+
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId)));
+}

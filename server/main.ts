@@ -1,0 +1,53 @@
+/** Reads the configuration, opens the database, listens; closes gracefully on SIGTERM and SIGINT. */
+import { buildApp, clientDist } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { seedDemoIfEmpty } from './db/seed-demo.ts';
+import { purgeExpiredSessions } from './features/session/store.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  if (database.kind === 'pglite' && config.seedDemo) await seedDemoIfEmpty(database.db, console.log);
+  const app = await buildApp({
+    database,
+    config,
+    clientDir: clientDist,
+    logger: { level: config.logLevel },
+  });
+  const times = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  await purgeExpiredSessions(database.db, times);
+  const purge = setInterval(() => purgeExpiredSessions(database.db, times).catch((err) => app.log.warn(err)), 3600_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    clearInterval(purge);
+    try {
+      await app.close(); // stops accepting, waits for requests in flight
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  console.log(`Giornata è pronta su http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ (database: ${database.location})`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) console.error(err.message);
+  else console.error(`Giornata non si è avviata: ${(err as Error).message}`);
+  process.exit(1);
+});
