@@ -11,14 +11,14 @@ const MAX_INT = 2_147_483_647;
 
 /** A positive integer id; numeric strings are accepted because HTML selects give strings. */
 export const idSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/)], { error: MSG.idInvalid })
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, MSG.idInvalid)], { error: MSG.idInvalid })
   .transform(Number)
   .pipe(z.number({ error: MSG.idInvalid }).int(MSG.idInvalid).min(1, MSG.idInvalid).max(MAX_INT, MSG.idInvalid));
 
 /** -1 ("none", as the API writes it) or a positive id. */
 const optionalRefSchema = (message: string) =>
   z
-    .union([z.number(), z.string().regex(/^-?\d{1,10}$/)], { error: message })
+    .union([z.number(), z.string().regex(/^-?\d{1,10}$/, message)], { error: message })
     .transform(Number)
     .pipe(
       z
@@ -55,7 +55,7 @@ export const activityFormSchema = z
   .object({
     nome: z.string({ error: MSG.activityNameInvalid }).max(100, MSG.activityNameInvalid),
     stanza: z
-      .union([z.number(), z.string().regex(/^-?\d{1,10}$/)], { error: MSG.roomInvalid })
+      .union([z.number(), z.string().regex(/^-?\d{1,10}$/, MSG.roomInvalid)], { error: MSG.roomInvalid })
       .transform(Number)
       .pipe(z.number().int(MSG.roomInvalid).min(-1, MSG.roomInvalid).max(MAX_INT, MSG.roomInvalid)),
     orainizio: z.string({ error: MSG.startInvalid }),
@@ -94,6 +94,9 @@ export const firstActivityBody = z.object({
   ora: timeSchema(MSG.startInvalid),
   stanza: idSchema,
 });
+export const copyActivityBody = z
+  .object({ attivitaId: idSchema, orainizio: timeSchema(MSG.startInvalid), orafine: timeSchema(MSG.endInvalid) })
+  .refine((b) => minutesOf(b.orafine) > minutesOf(b.orainizio), { path: ['orafine'], message: MSG.endBeforeStart });
 export const patientInActivityBody = z.object({ paziente: idSchema, attivita: idSchema });
 export const therapistInActivityBody = z.object({ terapista: idSchema, attivita: idSchema });
 export const activityIdBody = z.object({ attivitaId: idSchema });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activityIdBody,
+  copyActivityBody,
   createActivitySchema,
   dayBody,
   firstActivityBody,
@@ -79,6 +80,9 @@ const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =>
   );
   app.post('/calendario/emptyday', { schema: { body: dayBody } }, async (req) => writes.emptyDay(db, req.body.data));
   app.post('/calendario/pasteday', { schema: { body: pasteDayBody } }, async (req) => writes.pasteDay(db, req.body.from, req.body.to));
+  app.post('/calendario/copyattivita', { schema: { body: copyActivityBody } }, async (req) =>
+    writes.copyActivity(db, req.body.attivitaId, req.body.orainizio, req.body.orafine),
+  );
   app.put('/calendario/createattivita', { schema: { body: createActivitySchema } }, async (req) => writes.createActivity(db, req.body));
   app.post('/calendario/updateattivita', { schema: { body: updateActivitySchema } }, async (req) => writes.updateActivity(db, req.body));
   app.post('/calendario/removeattivita', { schema: { body: activityIdBody } }, async (req) =>

@@ -122,6 +122,26 @@ export async function pasteDay(db: Db, from: string, to: string) {
   });
 }
 
+/**
+ * "Incolla da precedente": a copy of an ordinary activity (name, room, patients,
+ * therapists) on the same day at other times, in one transaction.
+ */
+export async function copyActivity(db: Db, activityId: number, start: string, end: string) {
+  const source = await requireActivity(db, activityId);
+  if (source.transportRunId !== null) throw conflict(MSG.transportNotEditable);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(activities)
+      .values({ name: source.name, roomId: source.roomId, day: source.day, weekday: source.weekday, start, end })
+      .returning({ id: activities.id });
+    const people = await tx.select().from(activityPatients).where(eq(activityPatients.activityId, source.id));
+    const staff = await tx.select().from(activityTherapists).where(eq(activityTherapists.activityId, source.id));
+    if (people.length > 0) await tx.insert(activityPatients).values(people.map((l) => ({ activityId: created.id, patientId: l.patientId })));
+    if (staff.length > 0) await tx.insert(activityTherapists).values(staff.map((l) => ({ activityId: created.id, therapistId: l.therapistId })));
+    return { insertId: created.id };
+  });
+}
+
 /** Inserts a person link; the unique constraint refuses a duplicate even without a prior check. */
 async function insertLink(db: Db, insert: () => Promise<{ id: number }[]>, duplicateMessage: string, missingMessage: string) {
   try {

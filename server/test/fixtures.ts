@@ -1,0 +1,60 @@
+/** Rooms, people and runs written straight into the database: issue 2 has no call to create them. */
+import { weekdayOf } from '../../common/dates.ts';
+import type { Db } from '../db/client.ts';
+import {
+  activities,
+  activityPatients,
+  activityTherapists,
+  patients,
+  rooms,
+  therapists,
+  transportPatients,
+  transportRuns,
+  transportTherapists,
+} from '../db/schema.ts';
+
+export async function seedCentre(db: Db) {
+  const [palestra, logopedia, archiviata] = await db
+    .insert(rooms)
+    .values([
+      { name: 'Palestra', position: 1 },
+      { name: 'Logopedia', position: 2 },
+      { name: 'Vecchia sala', position: 3, archived: true },
+    ])
+    .returning();
+  const [mario, lucia, archiviato] = await db
+    .insert(patients)
+    .values([
+      { firstName: 'Mario', lastName: 'Rossi', mobile: '+393331112222' },
+      { firstName: 'Lucia', lastName: 'Bianchi', mobile: '+393334445555' },
+      { firstName: 'Ugo', lastName: 'Archiviato', mobile: '', archived: true },
+    ])
+    .returning();
+  const [paola, stefano] = await db.insert(therapists).values([{ username: 'paola.neri' }, { username: 'stefano.villa' }]).returning();
+  return { palestra, logopedia, archiviata, mario, lucia, archiviato, paola, stefano };
+}
+
+export async function addActivity(
+  db: Db,
+  values: { name: string; roomId: number | null; day: string; start: string; end: string; transportRunId?: number },
+  people: { patients?: number[]; therapists?: number[] } = {},
+) {
+  const [row] = await db
+    .insert(activities)
+    .values({ ...values, weekday: weekdayOf(values.day) })
+    .returning();
+  if (people.patients?.length) await db.insert(activityPatients).values(people.patients.map((patientId) => ({ activityId: row.id, patientId })));
+  if (people.therapists?.length) await db.insert(activityTherapists).values(people.therapists.map((therapistId) => ({ activityId: row.id, therapistId })));
+  return row;
+}
+
+export async function addRun(
+  db: Db,
+  values: { route: string; departure: string; arrival: string; minibus: number; day: string },
+  people: { patients?: number[]; therapists?: number[] } = {},
+) {
+  const [row] = await db.insert(transportRuns).values(values).returning();
+  if (people.patients?.length) await db.insert(transportPatients).values(people.patients.map((patientId) => ({ runId: row.id, patientId })));
+  if (people.therapists?.length) await db.insert(transportTherapists).values(people.therapists.map((therapistId) => ({ runId: row.id, therapistId })));
+  return row;
+}

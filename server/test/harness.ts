@@ -1,0 +1,151 @@
+/**
+ * Integration test harness: the real app on a real database, PGlite in
+ * memory or a fresh PostgreSQL database created and dropped by the test file.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { openPglite, openPostgres, type Database, type DbKind } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { hashPassword } from '../features/session/passwords.ts';
+
+export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+
+/** The machine's PostgreSQL, where each test file creates a database of its own. */
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function openTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
+  if (kind === 'pglite') return openPglite('memory://');
+  const name = `giornata_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = withDatabase(POSTGRES_ADMIN_URL, name);
+  const database = await openPostgres(url, { max: 20 });
+  return {
+    ...database,
+    url,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+const TABLES = [
+  'sessions',
+  'activity_patients',
+  'activity_therapists',
+  'transport_patients',
+  'transport_therapists',
+  'activities',
+  'transport_runs',
+  'patients',
+  'therapists',
+  'rooms',
+  'users',
+];
+
+export async function truncateAll(database: Database) {
+  await database.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
+}
+
+export const TEST_SESSION_TIMES = { sessionIdleMs: 12 * 3600_000, sessionMaxMs: 7 * 24 * 3600_000 };
+
+export async function buildTestApp(database: Database, config: Partial<typeof TEST_SESSION_TIMES> = {}) {
+  return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config } });
+}
+
+export interface Account {
+  username: string;
+  password: string;
+}
+export const ADMIN: Account = { username: 'direttrice', password: 'segreta-admin' };
+export const VIEWER: Account = { username: 'educatore', password: 'segreta-viewer' };
+
+export async function createAccounts(database: Database) {
+  await database.db.insert(users).values([
+    { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), admin: 1 },
+    { username: VIEWER.username, passwordHash: await hashPassword(VIEWER.password), admin: 0 },
+  ]);
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN, as the web app does. */
+export class TestClient {
+  cookies = new Map<string, string>();
+  sendCsrf = true;
+
+  constructor(private readonly app: App) {}
+
+  private storeCookies(setCookie: string | string[] | number | undefined) {
+    if (setCookie === undefined || typeof setCookie === 'number') return;
+    for (const line of Array.isArray(setCookie) ? setCookie : [setCookie]) {
+      const [pair, ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  private cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    if (method !== 'GET' && this.sendCsrf && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/server/health');
+    const allHeaders: Record<string, string> = {};
+    if (this.cookies.size > 0) allHeaders.cookie = this.cookieHeader();
+    if (method !== 'GET' && this.sendCsrf && this.cookies.has('XSRF-TOKEN')) allHeaders['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    Object.assign(allHeaders, headers);
+    const res = await this.app.inject({
+      method,
+      url,
+      headers: allHeaders,
+      ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { 'content-type': 'application/json', ...allHeaders } } : { payload: payload as object }),
+    });
+    this.storeCookies(res.headers['set-cookie']);
+    let body: unknown = res.body;
+    try {
+      body = res.body === '' ? undefined : JSON.parse(res.body);
+    } catch {
+      // not JSON (HTML of the web app)
+    }
+    return { status: res.statusCode, body: body as T, headers: res.headers };
+  }
+
+  get<T = unknown>(url: string) {
+    return this.request<T>('GET', url);
+  }
+  post<T = unknown>(url: string, payload: unknown = {}) {
+    return this.request<T>('POST', url, payload);
+  }
+  put<T = unknown>(url: string, payload: unknown = {}) {
+    return this.request<T>('PUT', url, payload);
+  }
+
+  async login(account: Account) {
+    const res = await this.post('/server/user/login', { username: account.username, pass: account.password });
+    if (res.status !== 200) throw new Error(`login of ${account.username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return this;
+  }
+}
