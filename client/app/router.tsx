@@ -1,0 +1,35 @@
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ErrorScreen } from '../components/error-screen.tsx';
+import { paths } from '../config/paths.ts';
+import { AppLayout } from './app-layout.tsx';
+import { CalendarRoute } from './routes/calendar.tsx';
+import { LoginRoute } from './routes/login.tsx';
+import { notFoundLoader } from './routes/not-found.tsx';
+
+/**
+ * Every route of section 2. `/anagrafiche` (issue 5) will be added under the
+ * signed-in layout, like the week print: { path: paths.registry, lazy: ... }.
+ */
+export const routes = [
+  {
+    errorElement: <ErrorScreen />,
+    children: [
+      { path: paths.home, element: <LoginRoute /> },
+      { path: paths.login, element: <LoginRoute /> },
+      {
+        element: <AppLayout />,
+        children: [
+          { path: paths.calendar, element: <CalendarRoute /> },
+          { path: paths.weekPrint, lazy: () => import('./routes/week-print.tsx') },
+        ],
+      },
+      { path: '*', loader: notFoundLoader, element: null },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import toast, { Toaster, useToasterStore } from 'react-hot-toast';
+
+/** Section 9: at most 20 toasts at once. */
+export const MAX_TOASTS = 20;
+
+/** Section 9's toasts: errors stay 4 s, successes 2 s; beyond 20 the oldest are dismissed. */
+export function AppToaster() {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    // react-hot-toast keeps the newest first.
+    toasts
+      .filter((t) => t.visible)
+      .slice(MAX_TOASTS)
+      .forEach((t) => toast.dismiss(t.id));
+  }, [toasts]);
+  return <Toaster position="top-right" toastOptions={{ error: { duration: 4000 }, success: { duration: 2000 } }} />;
+}

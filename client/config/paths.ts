@@ -1,0 +1,14 @@
+/** Every route path of the web app, written once. */
+export const paths = {
+  home: '/',
+  login: '/login',
+  calendar: '/calendario',
+  weekPrint: '/stampasettimana',
+  /** Issue 5 (registry of patients, therapists and rooms): reserved, not built yet. */
+  registry: '/anagrafiche',
+} as const;
+
+/** A route path with the displayed day in the query string (?data=yyyy-mm-dd), shared by the calendar and the week print. */
+export function withDay(path: string, day: string | null | undefined): string {
+  return day ? `${path}?data=${encodeURIComponent(day)}` : path;
+}

@@ -1,0 +1,42 @@
+/** Create, edit, delete and copy one activity (administrators). */
+import { weekdayOf } from '../../../../common/dates.ts';
+import type { Activity } from '../../../../common/schemas.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useDayMutation } from './day-mutation.ts';
+
+export interface ActivityFields {
+  nome: string;
+  stanza: number;
+  orainizio: string;
+  orafine: string;
+  trasporto: number;
+}
+
+export const createActivity = (data: string, fields: ActivityFields) =>
+  api.put<{ insertId: number }>('/calendario/createattivita', { ...fields, data, giorno: weekdayOf(data) });
+
+export const updateActivity = (data: string, attivitaId: number, fields: ActivityFields) =>
+  api.post<{ ok: true }>('/calendario/updateattivita', { ...fields, trasporto: -1, data, giorno: weekdayOf(data), attivitaId });
+
+export const removeActivity = (attivitaId: number) => api.post<{ ok: true }>('/calendario/removeattivita', { attivitaId });
+
+/** The last ordinary activity of the room starting before `ora` that day, or none. */
+export const getPreviousActivity = (data: string, ora: string, stanza: number) =>
+  api.post<Activity[]>('/calendario/getfirstattivita', { data, ora, stanza });
+
+export const copyActivity = (attivitaId: number, orainizio: string, orafine: string) =>
+  api.post<{ insertId: number }>('/calendario/copyattivita', { attivitaId, orainizio, orafine });
+
+/** Incolla da precedente: the room's previous activity, with its people, copied into the empty slot. */
+export async function pasteFromPrevious(data: string, slot: { roomId: number; start: string; end: string }) {
+  const [previous] = await getPreviousActivity(data, slot.start, slot.roomId);
+  if (!previous) throw new Error('Nessuna attività precedente in questa stanza');
+  return copyActivity(previous.ID, slot.start, slot.end);
+}
+
+export const useCreateActivity = (day: string) => useDayMutation(day, (fields: ActivityFields) => createActivity(day, fields));
+export const useUpdateActivity = (day: string) =>
+  useDayMutation(day, ({ id, fields }: { id: number; fields: ActivityFields }) => updateActivity(day, id, fields));
+export const useRemoveActivity = (day: string) => useDayMutation(day, removeActivity);
+export const usePasteFromPrevious = (day: string) =>
+  useDayMutation(day, (slot: { roomId: number; start: string; end: string }) => pasteFromPrevious(day, slot));

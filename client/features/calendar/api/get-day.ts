@@ -1,0 +1,10 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import type { Giornata } from '../types.ts';
+
+/** The whole day in one request: activities with their people, and the transport runs. */
+export const getDay = (data: string) => api.post<Giornata>('/calendario/giornata', { data });
+
+export const dayQueryOptions = (data: string) => queryOptions({ queryKey: ['giornata', data], queryFn: () => getDay(data) });
+
+export const useDay = (data: string) => useQuery(dayQueryOptions(data));

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Patient, Therapist } from '../../../../common/schemas.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export type PersonKind = 'paziente' | 'terapista';
+
+export interface PersonMatch {
+  ID: number;
+  label: string;
+  detail?: string;
+}
+
+export const findPatients = (value: string) => api.post<Patient[]>('/pazienti/find', { value });
+export const findTherapists = (value: string) => api.post<Therapist[]>('/terapisti/find', { value });
+
+async function findPeople(kind: PersonKind, value: string): Promise<PersonMatch[]> {
+  if (kind === 'paziente') {
+    const list = await findPatients(value);
+    return list.map((p) => ({ ID: p.ID, label: `${p.Nome} ${p.Cognome}`, detail: p.Cellulare || undefined }));
+  }
+  const list = await findTherapists(value);
+  return list.map((t) => ({ ID: t.ID, label: t.username }));
+}
+
+export const peopleSearchQueryOptions = (kind: PersonKind, value: string) =>
+  queryOptions({ queryKey: ['cerca', kind, value], queryFn: () => findPeople(kind, value), staleTime: 60_000 });
+
+export const usePeopleSearch = (kind: PersonKind, value: string, enabled: boolean) =>
+  useQuery({ ...peopleSearchQueryOptions(kind, value), enabled, placeholderData: keepPreviousData });

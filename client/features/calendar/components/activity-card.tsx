@@ -1,0 +1,91 @@
+import Button from 'react-bootstrap/Button';
+import type { PersonKind } from '../api/search-people.ts';
+import type { PlacedActivity } from '../day-grid.ts';
+import type { DayActivity } from '../types.ts';
+
+export interface CardActions {
+  onEdit: (activity: DayActivity) => void;
+  onAddPerson: (kind: PersonKind, activity: DayActivity) => void;
+  onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity) => void;
+}
+
+interface Props {
+  placed: PlacedActivity;
+  roomLabel: string;
+  /** Present for administrators only: without it the card has no controls at all. */
+  actions?: CardActions;
+}
+
+/** One ordinary activity: its name, its users (patients) and its operators (therapists). */
+export function ActivityCard({ placed, roomLabel, actions }: Props) {
+  const { activity, start, end } = placed;
+  const people = [
+    {
+      kind: 'paziente' as const,
+      title: 'Utenti',
+      addLabel: 'Aggiungi utente',
+      list: activity.Pazienti.map((p) => ({ linkId: p.ID, name: `${p.Nome} ${p.Cognome}` })),
+    },
+    {
+      kind: 'terapista' as const,
+      title: 'Operatori',
+      addLabel: 'Aggiungi operatore',
+      list: activity.Terapisti.map((t) => ({ linkId: t.ID, name: t.username })),
+    },
+  ];
+  return (
+    <div className="activity-card" role="group" aria-label={`${activity.NomeAttivita}, ${roomLabel}, ${start}–${end}`}>
+      <div className="activity-head">
+        {actions ? (
+          <Button variant="link" className="activity-name p-0" title="Modifica attività" onClick={() => actions.onEdit(activity)}>
+            {activity.NomeAttivita}
+          </Button>
+        ) : (
+          <span className="activity-name">{activity.NomeAttivita}</span>
+        )}
+        <span className="activity-time">
+          {start}–{end}
+        </span>
+      </div>
+      {people.map((group) => (
+        <div key={group.kind} className="people">
+          <div className="people-title">
+            <span>{group.title}</span>
+            {actions && (
+              <Button
+                variant="outline-primary"
+                size="sm"
+                className="add-person"
+                aria-label={group.addLabel}
+                title={group.addLabel}
+                onClick={() => actions.onAddPerson(group.kind, activity)}
+              >
+                [+]
+              </Button>
+            )}
+          </div>
+          {group.list.length > 0 && (
+            <ul className="people-list">
+              {group.list.map((person) => (
+                <li key={person.linkId}>
+                  {actions ? (
+                    <button
+                      type="button"
+                      className="person-link"
+                      title={group.kind === 'paziente' ? 'Gestione paziente' : 'Gestione terapista'}
+                      onClick={() => actions.onManagePerson(group.kind, person.linkId, person.name, activity)}
+                    >
+                      {person.name}
+                    </button>
+                  ) : (
+                    person.name
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import Row from 'react-bootstrap/Row';
+import { MSG } from '../../../../common/messages.ts';
+import type { Room } from '../../../../common/schemas.ts';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useCreateActivity, useRemoveActivity, useUpdateActivity, type ActivityFields } from '../api/activity-writes.ts';
+import { activityDraft, activityValues, validateActivityForm, type ActivityErrors, type ActivityField, type ActivityValues } from '../activity-form.ts';
+import { isTransport, minibusLabel, type DayActivity, type DayTransportRun } from '../types.ts';
+
+const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
+
+interface Props {
+  day: string;
+  rooms: Room[];
+  runs: DayTransportRun[];
+  /** The activity to edit; none to create one. */
+  activity?: DayActivity;
+  onClose: () => void;
+}
+
+/** Crea Attività and Modifica Attività (section 5's rules from the shared schema). */
+export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props) {
+  const editing = !!activity;
+  const transportOnly = !!activity && isTransport(activity);
+  const [values, setValues] = useState<ActivityValues>(() => (activity ? activityValues(activity) : activityDraft(rooms)));
+  const [errors, setErrors] = useState<ActivityErrors>({});
+  const create = useCreateActivity(day);
+  const update = useUpdateActivity(day);
+  const remove = useRemoveActivity(day);
+  const busy = create.isPending || update.isPending || remove.isPending;
+  const chosenRun = runs.find((run) => String(run.ID) === values.trasporto);
+  const editedRun = activity ? runs.find((run) => run.ID === activity.RifTrasporto) : undefined;
+
+  const set = (field: ActivityField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (transportOnly || busy) return;
+    const result = validateActivityForm(values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      return;
+    }
+    let done: unknown;
+    if (activity) {
+      done = await withToasts(update.mutateAsync({ id: activity.ID, fields: result.fields }), { success: MSG.saved });
+    } else {
+      const fields: ActivityFields = chosenRun
+        ? { nome: 'TRASPORTO', stanza: -1, orainizio: chosenRun.Ora, orafine: chosenRun.OraArrivo, trasporto: chosenRun.ID }
+        : result.fields;
+      done = await withToasts(create.mutateAsync(fields), { success: MSG.activityCreated });
+    }
+    if (done) onClose();
+  };
+
+  const deleteActivity = async () => {
+    if (!activity || !window.confirm(MSG.confirmDeleteActivity)) return;
+    const done = await withToasts(remove.mutateAsync(activity.ID), { success: MSG.deleted });
+    if (done) onClose();
+  };
+
+  const title = editing ? 'Modifica Attività' : 'Crea Attività';
+  return (
+    <Modal show onHide={onClose} aria-labelledby="activity-form-title">
+      <Form noValidate onSubmit={(e) => void submit(e)}>
+        <Modal.Header closeButton closeLabel="Chiudi">
+          <Modal.Title id="activity-form-title">{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {transportOnly ? (
+            <div>
+              <p className="fs-5 mb-1">{editedRun?.Tratta ?? activity.NomeAttivita}</p>
+              <p className="text-muted mb-2">
+                {editedRun ? `${editedRun.Ora}–${editedRun.OraArrivo} · ${minibusLabel(editedRun)}` : `${activity.OraInizio}–${activity.OraFine}`}
+              </p>
+              <p className="small mb-0">Le attività di trasporto non si possono modificare, solo eliminare.</p>
+            </div>
+          ) : (
+            <>
+              {!editing && (
+                <Form.Group className="mb-3" controlId="activity-transport">
+                  <Form.Label>Trasporto</Form.Label>
+                  <Form.Select value={values.trasporto} onChange={(e) => set('trasporto', e.target.value)} isInvalid={!!errors.trasporto}>
+                    <option value="-1">Nessuno (attività in stanza)</option>
+                    {runs.map((run) => (
+                      <option key={run.ID} value={run.ID}>
+                        {runLabel(run)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                  <Form.Control.Feedback type="invalid">{errors.trasporto}</Form.Control.Feedback>
+                </Form.Group>
+              )}
+              {chosenRun ? (
+                <p className="mb-0">
+                  L'attività diventa <strong>TRASPORTO</strong> negli orari dell'uscita: {chosenRun.Ora}–{chosenRun.OraArrivo}.
+                </p>
+              ) : (
+                <>
+                  <Form.Group className="mb-3" controlId="activity-name">
+                    <Form.Label>Nome attività</Form.Label>
+                    <Form.Control
+                      value={values.nome}
+                      autoFocus
+                      onChange={(e) => set('nome', e.target.value)}
+                      isInvalid={!!errors.nome}
+                      maxLength={100}
+                    />
+                    <Form.Control.Feedback type="invalid">{errors.nome}</Form.Control.Feedback>
+                  </Form.Group>
+                  <Form.Group className="mb-3" controlId="activity-room">
+                    <Form.Label>Stanza</Form.Label>
+                    <Form.Select value={values.stanza} onChange={(e) => set('stanza', e.target.value)} isInvalid={!!errors.stanza}>
+                      {!rooms.some((r) => String(r.ID) === values.stanza) && <option value={values.stanza}>—</option>}
+                      {rooms.map((room) => (
+                        <option key={room.ID} value={room.ID}>
+                          {room.Nome}
+                        </option>
+                      ))}
+                    </Form.Select>
+                    <Form.Control.Feedback type="invalid">{errors.stanza}</Form.Control.Feedback>
+                  </Form.Group>
+                  <Row>
+                    <Form.Group as={Col} xs={6} controlId="activity-start">
+                      <Form.Label>Ora inizio</Form.Label>
+                      <Form.Control type="time" value={values.orainizio} onChange={(e) => set('orainizio', e.target.value)} isInvalid={!!errors.orainizio} />
+                      <Form.Control.Feedback type="invalid">{errors.orainizio}</Form.Control.Feedback>
+                    </Form.Group>
+                    <Form.Group as={Col} xs={6} controlId="activity-end">
+                      <Form.Label>Ora fine</Form.Label>
+                      <Form.Control type="time" value={values.orafine} onChange={(e) => set('orafine', e.target.value)} isInvalid={!!errors.orafine} />
+                      <Form.Control.Feedback type="invalid">{errors.orafine}</Form.Control.Feedback>
+                    </Form.Group>
+                  </Row>
+                </>
+              )}
+            </>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          {editing && (
+            <Button variant="danger" className="me-auto" onClick={() => void deleteActivity()} disabled={busy}>
+              Elimina
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          {!transportOnly && (
+            <Button type="submit" disabled={busy}>
+              {editing ? 'Salva' : 'Crea'}
+            </Button>
+          )}
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,79 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
+import { WEEKDAYS_IT, formatDayMonthYear, isRealDate, weekdayOf } from '../../../../common/dates.ts';
+import { paths, withDay } from '../../../config/paths.ts';
+
+export interface AdminToolbarActions {
+  copiedDay: string | null;
+  onCopy: () => void;
+  onPaste: () => void;
+  onCancelCopy: () => void;
+  onEmpty: () => void;
+  onCreate: () => void;
+}
+
+interface Props {
+  day: string;
+  onDayChange: (day: string) => void;
+  /** Section 2: the date picker is disabled while an operation runs. */
+  busy: boolean;
+  admin?: AdminToolbarActions;
+}
+
+export function DayToolbar({ day, onDayChange, busy, admin }: Props) {
+  return (
+    <div className="day-toolbar">
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
+        <h1 className="h3 mb-0 me-auto day-headline">
+          {WEEKDAYS_IT[weekdayOf(day)]} {formatDayMonthYear(day)}
+        </h1>
+        <Form.Group controlId="calendar-date" className="date-picker">
+          <Form.Label className="small text-muted mb-1">Data</Form.Label>
+          <Form.Control
+            type="date"
+            value={day}
+            disabled={busy}
+            required
+            onChange={(e) => {
+              if (isRealDate(e.target.value)) onDayChange(e.target.value);
+            }}
+          />
+        </Form.Group>
+        <Link className="btn btn-outline-dark" to={withDay(paths.weekPrint, day)}>
+          Stampa PDF
+        </Link>
+      </div>
+      {admin && (
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label="Azioni sulla giornata">
+          <Button variant="outline-primary" onClick={admin.onCopy} disabled={busy}>
+            Copia Giornata
+          </Button>
+          {admin.copiedDay && (
+            <ButtonGroup>
+              <Button variant="primary" onClick={admin.onPaste} disabled={busy}>
+                Incolla giornata
+              </Button>
+              <Button variant="outline-primary" onClick={admin.onCancelCopy} aria-label="Annulla copia" title="Annulla copia" disabled={busy}>
+                X
+              </Button>
+            </ButtonGroup>
+          )}
+          {admin.copiedDay && (
+            <Badge bg="light" text="dark" className="border">
+              Copiata: {formatDayMonthYear(admin.copiedDay)}
+            </Badge>
+          )}
+          <Button variant="outline-danger" onClick={admin.onEmpty} disabled={busy}>
+            Svuota Giornata
+          </Button>
+          <Button variant="success" onClick={admin.onCreate} disabled={busy} className="ms-sm-auto">
+            [+] Attività
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { MSG } from '../../../../common/messages.ts';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useRemovePerson } from '../api/people-writes.ts';
+import type { PersonKind } from '../api/search-people.ts';
+import type { DayActivity } from '../types.ts';
+
+const TITLES: Record<PersonKind, string> = { paziente: 'Gestione Paziente', terapista: 'Gestione Terapista' };
+const CONFIRMS: Record<PersonKind, string> = { paziente: MSG.confirmRemovePatient, terapista: MSG.confirmRemoveTherapist };
+
+interface Props {
+  day: string;
+  kind: PersonKind;
+  linkId: number;
+  name: string;
+  activity: DayActivity;
+  onClose: () => void;
+}
+
+/** Gestione Paziente / Gestione Terapista: removes one person from one activity, after the browser's confirmation. */
+export function PersonRemovalModal({ day, kind, linkId, name, activity, onClose }: Props) {
+  const removePerson = useRemovePerson(day);
+
+  const remove = async () => {
+    if (!window.confirm(CONFIRMS[kind])) return;
+    const done = await withToasts(removePerson.mutateAsync({ kind, linkId }), { success: MSG.deleted });
+    if (done) onClose();
+  };
+
+  return (
+    <Modal show onHide={onClose} aria-labelledby="person-removal-title">
+      <Modal.Header closeButton closeLabel="Chiudi">
+        <Modal.Title id="person-removal-title">{TITLES[kind]}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="fs-5 mb-1">{name}</p>
+        <p className="text-muted mb-0">
+          {activity.NomeAttivita} · {activity.OraInizio}–{activity.OraFine}
+        </p>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose}>
+          Annulla
+        </Button>
+        <Button variant="danger" onClick={() => void remove()} disabled={removePerson.isPending}>
+          Elimina
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

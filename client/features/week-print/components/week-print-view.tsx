@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { MSG } from '../../../../common/messages.ts';
+import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
+import { paths, withDay } from '../../../config/paths.ts';
+import { useRooms, useWeekActivities, useWeekRuns } from '../api/get-week.ts';
+import { buildWeekGrid } from '../week-grid.ts';
+import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
+
+/** Stampa settimana: therapists per room and day, Monday to Friday of the displayed day's week. */
+export function WeekPrintView({ day }: { day: string }) {
+  const days = workWeek(day);
+  const start = days[0];
+  const stop = days[days.length - 1];
+  const rooms = useRooms();
+  const activities = useWeekActivities(start, stop);
+  const runs = useWeekRuns(start, stop);
+  const [saving, setSaving] = useState(false);
+  const loading = rooms.isPending || activities.isPending || runs.isPending;
+  const grid = buildWeekGrid(days, rooms.data ?? [], activities.data ?? [], runs.data ?? []);
+  const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await saveWeekPdf(grid, title, weekPdfName(start, stop));
+    } catch (error) {
+      console.error(error);
+      toast.error(MSG.genericRetry);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <Link className="btn btn-outline-secondary" to={withDay(paths.calendar, day)}>
+          Indietro
+        </Link>
+        <h1 className="h4 mb-0 me-auto">{title}</h1>
+        <Button onClick={() => void save()} disabled={saving || loading}>
+          {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          Stampa PDF
+        </Button>
+      </div>
+      {loading ? (
+        <div className="text-center py-5">
+          <Spinner role="status" aria-label="Caricamento della settimana" />
+        </div>
+      ) : (
+        <div className="week-table-scroll">
+          <Table bordered className="week-table mb-0">
+            <thead>
+              <tr>
+                <th scope="col" className="room-col" />
+                {grid.headers.map((header) => (
+                  <th scope="col" key={header}>
+                    {header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {grid.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row" className="room-col">
+                    {row.label}
+                  </th>
+                  {row.days.map((names, i) => (
+                    <td key={days[i]}>
+                      {names.map((name) => (
+                        <div key={name}>{name}</div>
+                      ))}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </>
+  );
+}

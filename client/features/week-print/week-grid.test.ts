@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { workWeek } from '../../../common/dates.ts';
+import type { WeekActivity, WeekRun } from './api/get-week.ts';
+import { buildWeekGrid, EXTERNAL_ROW_LABEL } from './week-grid.ts';
+
+const days = workWeek('2026-11-25');
+const rooms = [
+  { ID: 1, Nome: 'Palestra' },
+  { ID: 2, Nome: 'Logopedia' },
+];
+const therapist = (username: string) => ({ ID: 0, RifTerapista: 0, username });
+const act = (Data: string, RifStanza: number, names: string[], RifTrasporto = -1): WeekActivity => ({
+  ID: 0,
+  NomeAttivita: 'x',
+  RifStanza,
+  Data,
+  Giorno: 0,
+  OraInizio: '09:00',
+  OraFine: '10:00',
+  RifTrasporto,
+  Terapisti: names.map(therapist),
+});
+
+describe('buildWeekGrid', () => {
+  it('heads Monday to Friday of the week with the Italian weekday and dd-mm-yyyy', () => {
+    const grid = buildWeekGrid(days, rooms, [], []);
+    expect(grid.headers).toEqual(['Lunedì 23-11-2026', 'Martedì 24-11-2026', 'Mercoledì 25-11-2026', 'Giovedì 26-11-2026', 'Venerdì 27-11-2026']);
+  });
+
+  it('lists per room and day the distinct therapists, sorted', () => {
+    const grid = buildWeekGrid(
+      days,
+      rooms,
+      [act('2026-11-23', 1, ['marta', 'anna']), act('2026-11-23', 1, ['anna']), act('2026-11-24', 2, ['luca']), act('2026-11-23', -1, ['gino'], 5)],
+      [],
+    );
+    expect(grid.rows[0]).toEqual({ label: 'Palestra', days: [['anna', 'marta'], [], [], [], []] });
+    expect(grid.rows[1]).toEqual({ label: 'Logopedia', days: [[], ['luca'], [], [], []] });
+  });
+
+  it('ends with ATTIVITÀ ESTERNE holding the staff of each day\'s transport runs', () => {
+    const run = (Data: string, names: string[]): WeekRun => ({
+      ID: 1,
+      Tratta: 'Giro',
+      Ora: '08:00',
+      OraArrivo: '09:00',
+      RifPulmino: 1,
+      Data,
+      Terapisti: names.map((username) => ({ RifTerapista: 0, username })),
+    });
+    const grid = buildWeekGrid(days, rooms, [], [run('2026-11-27', ['zeno', 'bea']), run('2026-11-27', ['bea'])]);
+    expect(grid.rows.at(-1)).toEqual({ label: EXTERNAL_ROW_LABEL, days: [[], [], [], [], ['bea', 'zeno']] });
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The weekly print (SPEC section 2): one row per room with the therapists
+ * working there each day, Monday to Friday, then a row ATTIVITÀ ESTERNE with
+ * the staff of that day's transport runs.
+ */
+import { WEEKDAYS_IT, formatDayMonthYear, weekdayOf } from '../../../common/dates.ts';
+import type { Room } from '../../../common/schemas.ts';
+import type { WeekActivity, WeekRun } from './api/get-week.ts';
+
+export const EXTERNAL_ROW_LABEL = 'ATTIVITÀ ESTERNE';
+
+export interface WeekRow {
+  label: string;
+  /** One list of usernames per day, distinct and sorted. */
+  days: string[][];
+}
+
+export interface WeekGrid {
+  headers: string[];
+  rows: WeekRow[];
+}
+
+const sortedDistinct = (names: string[]) => [...new Set(names)].sort((a, b) => a.localeCompare(b, 'it'));
+
+export const dayHeader = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
+
+export function buildWeekGrid(days: string[], rooms: Room[], activities: WeekActivity[], runs: WeekRun[]): WeekGrid {
+  const ordinary = activities.filter((a) => a.RifTrasporto === -1);
+  const rows: WeekRow[] = rooms.map((room) => ({
+    label: room.Nome,
+    days: days.map((day) =>
+      sortedDistinct(
+        ordinary.filter((a) => a.Data === day && a.RifStanza === room.ID).flatMap((a) => a.Terapisti.map((t) => t.username)),
+      ),
+    ),
+  }));
+  rows.push({
+    label: EXTERNAL_ROW_LABEL,
+    days: days.map((day) => sortedDistinct(runs.filter((r) => r.Data === day).flatMap((r) => r.Terapisti.map((t) => t.username)))),
+  });
+  return { headers: days.map(dayHeader), rows };
+}

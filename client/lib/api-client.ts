@@ -1,0 +1,87 @@
+/**
+ * The one way the web app talks to the server: JSON over fetch, cookies sent,
+ * the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN on every unsafe request.
+ */
+import { MSG } from '../../common/messages.ts';
+import type { ApiErrorBody } from '../../common/schemas.ts';
+
+export const API_BASE = '/server';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_HEADER = 'X-XSRF-TOKEN';
+
+/** A refusal or failure of the server, with its Italian message (body.error) or a generic one. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT';
+
+async function send(method: Method, path: string, body: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    headers['Content-Type'] = 'application/json';
+    // Read fresh every time: the server changes the token at login and logout.
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  return fetch(`${API_BASE}${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+  });
+}
+
+/** index.html does not set the CSRF cookie: any /server/ GET does. */
+async function ensureCsrfCookie(): Promise<void> {
+  if (readCookie(CSRF_COOKIE)) return;
+  await fetch(`${API_BASE}/health`, { credentials: 'same-origin' });
+}
+
+async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    if (method !== 'GET') await ensureCsrfCookie();
+    response = await send(method, path, body);
+  } catch {
+    throw new ApiError(0, MSG.genericRetry);
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+  if (!response.ok) {
+    const message = (parsed as ApiErrorBody | undefined)?.error;
+    throw new ApiError(response.status, typeof message === 'string' && message ? message : MSG.genericError);
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string) => request<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, body),
+  put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
+};
+
+/** The Italian text to show for a failed write: the server's message, or section 8's generic one. */
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError ? error.message : MSG.genericRetry;
+}
