@@ -43,7 +43,10 @@ async function main() {
     await database.close();
     throw err;
   }
-  console.log(`Giornata è pronta su http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/ (database: ${database.location})`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
+  console.log(`Giornata è pronta su http://${host}:${port}/ (database: ${database.location})`);
 }
 
 main().catch((err: unknown) => {

@@ -1,5 +1,5 @@
 /** Search of patients and therapists for the Aggiungi Paziente / Aggiungi Terapista modals. */
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, therapists } from '../../db/schema.ts';
 
@@ -10,21 +10,18 @@ function containsPattern(value: string): string {
   return `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Every typed word must appear in the first or the last name: "rossi mar" finds Mario Rossi and Maria Rossini. */
 export async function findPatients(db: Db, value: string) {
-  const pattern = containsPattern(value);
+  const words = value.trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const wordConditions = words.map((word) => {
+    const pattern = containsPattern(word);
+    return or(ilike(patients.firstName, pattern), ilike(patients.lastName, pattern));
+  });
   return db
     .select({ ID: patients.id, Nome: patients.firstName, Cognome: patients.lastName, Cellulare: patients.mobile })
     .from(patients)
     .where(
-      and(
-        eq(patients.archived, false),
-        or(
-          ilike(patients.firstName, pattern),
-          ilike(patients.lastName, pattern),
-          ilike(sql`${patients.firstName} || ' ' || ${patients.lastName}`, pattern),
-          ilike(sql`${patients.lastName} || ' ' || ${patients.firstName}`, pattern),
-        ),
-      ),
+      and(eq(patients.archived, false), ...wordConditions),
     )
     .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
     .limit(SEARCH_LIMIT);
