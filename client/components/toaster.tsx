@@ -14,5 +14,5 @@ export function AppToaster() {
       .slice(MAX_TOASTS)
       .forEach((t) => toast.dismiss(t.id));
   }, [toasts]);
-  return <Toaster position="top-right" toastOptions={{ error: { duration: 4000 }, success: { duration: 2000 } }} />;
+  return <Toaster position="top-center" toastOptions={{ error: { duration: 4000 }, success: { duration: 2000 } }} />;
 }

@@ -42,7 +42,10 @@ export function WeekPrintView({ day }: { day: string }) {
         <Link className="btn btn-outline-secondary" to={withDay(paths.calendar, day)}>
           Indietro
         </Link>
-        <h1 className="h4 mb-0 me-auto">{title}</h1>
+        <h1 className="h4 mb-0 me-auto">
+          Settimana dal <span className="text-nowrap">{formatDayMonthYear(start)}</span> al{' '}
+          <span className="text-nowrap">{formatDayMonthYear(stop)}</span>
+        </h1>
         <Button onClick={() => void save()} disabled={saving || loading}>
           {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           Stampa PDF

@@ -1,0 +1,67 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildDayGrid } from '../day-grid.ts';
+import type { Giornata } from '../types.ts';
+import { DayTable } from './day-table.tsx';
+
+const giornata: Giornata = {
+  data: '2026-11-23',
+  attivita: [
+    {
+      ID: 1,
+      NomeAttivita: '<script>alert("x")</script> Coro',
+      RifStanza: 1,
+      Data: '2026-11-23',
+      Giorno: 1,
+      OraInizio: '09:00',
+      OraFine: '10:00',
+      RifTrasporto: -1,
+      Pazienti: [{ ID: 11, RifPaziente: 5, Nome: 'Anna', Cognome: 'Rossi' }],
+      Terapisti: [{ ID: 21, RifTerapista: 6, username: 'marta.caruso' }],
+    },
+    { ID: 2, NomeAttivita: 'TRASPORTO', RifStanza: -1, Data: '2026-11-23', Giorno: 1, OraInizio: '10:00', OraFine: '11:00', RifTrasporto: 9, Pazienti: [], Terapisti: [] },
+  ],
+  uscite: [
+    {
+      ID: 9,
+      Tratta: 'Ritorno Nord',
+      Ora: '10:00',
+      OraArrivo: '11:00',
+      RifPulmino: 2,
+      Data: '2026-11-23',
+      Pazienti: [{ RifPaziente: 5, Nome: 'Anna', Cognome: 'Rossi' }],
+      Terapisti: [{ RifTerapista: 7, username: 'dario.marchetti' }],
+    },
+  ],
+};
+const grid = buildDayGrid(giornata, [{ ID: 1, Nome: 'Palestra' }]);
+
+describe('DayTable', () => {
+  it('shows names, people and transport runs as plain text with no controls for a non-administrator', () => {
+    render(<DayTable grid={grid} />);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    const activity = screen.getByRole('group', { name: /Coro, Palestra, 09:00–10:00/ });
+    expect(within(activity).getByText('<script>alert("x")</script> Coro')).toBeTruthy();
+    expect(within(activity).getByText('Anna Rossi')).toBeTruthy();
+    expect(within(activity).getByText('marta.caruso')).toBeTruthy();
+    const run = screen.getByRole('group', { name: /Ritorno Nord, Attività esterne/ });
+    expect(within(run).getByText('Pulmino blu')).toBeTruthy();
+    expect(within(run).getByText('dario.marchetti')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ora', 'Palestra', 'Attività esterne']);
+  });
+
+  it('gives an administrator the [+] buttons, the person and activity links and Incolla da precedente', async () => {
+    const actions = { busy: false, onEdit: vi.fn(), onAddPerson: vi.fn(), onManagePerson: vi.fn(), onPasteFromPrevious: vi.fn() };
+    render(<DayTable grid={grid} actions={actions} />);
+    const activity = screen.getByRole('group', { name: /Coro, Palestra/ });
+    await userEvent.click(within(activity).getByRole('button', { name: 'Aggiungi utente' }));
+    expect(actions.onAddPerson).toHaveBeenCalledWith('paziente', giornata.attivita[0]);
+    await userEvent.click(within(activity).getByRole('button', { name: 'marta.caruso' }));
+    expect(actions.onManagePerson).toHaveBeenCalledWith('terapista', 21, 'marta.caruso', giornata.attivita[0]);
+    await userEvent.click(screen.getByRole('button', { name: 'Incolla da precedente' }));
+    expect(actions.onPasteFromPrevious).toHaveBeenCalledWith({ roomId: 1, start: '10:00', end: '11:00' });
+    await userEvent.click(screen.getByRole('button', { name: 'Ritorno Nord' }));
+    expect(actions.onEdit).toHaveBeenCalledWith(giornata.attivita[1]);
+  });
+});
