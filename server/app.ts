@@ -14,6 +14,7 @@ import { MSG } from '../common/messages.ts';
 import type { ApiErrorBody } from '../common/schemas.ts';
 import type { Config } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
+import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { peopleRoutes } from './features/people/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(sessionRoutes, { db, cookieSecure: config.cookieSecure });
       await api.register(calendarRoutes, { db });
       await api.register(peopleRoutes, { db });
+      await api.register(anagraficheRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: MSG.notFound }));
     },
     { prefix: '/server' },

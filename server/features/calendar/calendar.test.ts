@@ -350,14 +350,22 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       expect((await dayOf(viewer, TUE)).map((a) => a.NomeAttivita)).toEqual(['Martedì']);
     });
 
-    it('pastes a day: the target is emptied, then every ordinary activity is recreated with its people', async () => {
+    it('pastes a day: the target is emptied, then every activity is recreated with its people, runs included', async () => {
       await planMonday();
       await addActivity(database.db, { name: 'Da cancellare', roomId: centre.palestra.id, day: TUE, start: '15:00', end: '16:00' });
+      await addRun(database.db, { route: 'Vecchia tratta', departure: '07:00', arrival: '07:30', minibus: 2, day: TUE });
       const res = await admin.post('/server/calendario/pasteday', { from: MON, to: TUE });
       expect(res.status).toBe(200);
+      expect(res.body).toEqual({ pasted: 2 });
       const monday = summary(await dayOf(viewer, MON));
       const tuesday = await dayOf(viewer, TUE);
-      expect(summary(tuesday)).toEqual(monday.filter((line) => !line.includes('TRASPORTO')));
+      expect(summary(tuesday)).toEqual(monday);
+      // The Tuesday transport activity places a copy of Monday's run on Tuesday, not Monday's run itself.
+      const tuesdayRuns = (await viewer.post<{ ID: number; Tratta: string; Data: string }[]>('/server/calendario/gettrasporto', { data: TUE })).body;
+      expect(tuesdayRuns.map((r) => r.Tratta)).toEqual(['Andata']);
+      const transport = tuesday.find((a) => a.NomeAttivita === 'TRASPORTO') as unknown as { RifTrasporto: number };
+      expect(transport.RifTrasporto).toBe(tuesdayRuns[0].ID);
+      expect((await viewer.post<unknown[]>('/server/calendario/gettrasporto', { data: MON })).body).toHaveLength(1);
       const [single] = (await viewer.post<{ Giorno: number; Data: string }[]>('/server/calendario/getattivitasingle', { attivita: tuesday[0].ID })).body;
       expect(single).toMatchObject({ Giorno: 2, Data: TUE });
     });

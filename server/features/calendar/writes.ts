@@ -1,5 +1,5 @@
 /** Writes of the calendar. Whole-day operations run in one transaction. */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { z } from 'zod';
@@ -12,7 +12,9 @@ import {
   patients,
   rooms,
   therapists,
+  transportPatients,
   transportRuns,
+  transportTherapists,
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 
@@ -85,40 +87,61 @@ export async function emptyDay(db: Db, day: string) {
 
 /**
  * Section 4's paste: empty the target day, then recreate every ordinary
- * activity of the source day with its therapists and patients. One
- * transaction: a failure anywhere leaves the target day as it was.
+ * activity of the source day with its therapists and patients. The day's
+ * minibus runs come too (issue 4): the target's runs are replaced by copies
+ * of the source's, with their passengers, staff and calendar placement.
+ * One transaction: a failure anywhere leaves the target day as it was.
  */
 export async function pasteDay(db: Db, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
   return db.transaction(async (tx) => {
     await tx.delete(activities).where(eq(activities.day, to));
-    const source = await tx
-      .select()
-      .from(activities)
-      .where(and(eq(activities.day, from), isNull(activities.transportRunId)))
-      .orderBy(activities.id);
-    if (source.length === 0) return { pasted: 0 };
+    await tx.delete(transportRuns).where(eq(transportRuns.day, to));
     const weekday = weekdayOf(to);
+
+    const sourceRuns = await tx.select().from(transportRuns).where(eq(transportRuns.day, from)).orderBy(transportRuns.id);
+    const newRunId = new Map<number, number>();
+    if (sourceRuns.length > 0) {
+      const createdRuns = await tx
+        .insert(transportRuns)
+        .values(sourceRuns.map((r) => ({ route: r.route, departure: r.departure, arrival: r.arrival, minibus: r.minibus, day: to })))
+        .returning({ id: transportRuns.id });
+      // RETURNING keeps the order of VALUES, so the n-th new id belongs to the n-th source row.
+      sourceRuns.forEach((r, i) => newRunId.set(r.id, createdRuns[i].id));
+      const runIds = sourceRuns.map((r) => r.id);
+      const riders = await tx.select().from(transportPatients).where(inArray(transportPatients.runId, runIds));
+      const staff = await tx.select().from(transportTherapists).where(inArray(transportTherapists.runId, runIds));
+      if (riders.length > 0) await tx.insert(transportPatients).values(riders.map((l) => ({ runId: newRunId.get(l.runId)!, patientId: l.patientId })));
+      if (staff.length > 0) await tx.insert(transportTherapists).values(staff.map((l) => ({ runId: newRunId.get(l.runId)!, therapistId: l.therapistId })));
+    }
+
+    const source = await tx.select().from(activities).where(eq(activities.day, from)).orderBy(activities.id);
+    if (source.length === 0) return { pasted: 0 };
     const created = await tx
       .insert(activities)
-      .values(source.map((a) => ({ name: a.name, roomId: a.roomId, day: to, weekday, start: a.start, end: a.end })))
+      .values(
+        source.map((a) => ({
+          name: a.name,
+          roomId: a.roomId,
+          day: to,
+          weekday,
+          start: a.start,
+          end: a.end,
+          transportRunId: a.transportRunId === null ? null : newRunId.get(a.transportRunId)!,
+        })),
+      )
       .returning({ id: activities.id });
-    // RETURNING keeps the order of VALUES, so the n-th new id belongs to the n-th source activity.
     const newId = new Map(source.map((a, i) => [a.id, created[i].id]));
     const sourceIds = source.map((a) => a.id);
-    const [people, staff] = [
-      await tx.select().from(activityPatients).where(inArray(activityPatients.activityId, sourceIds)),
-      await tx.select().from(activityTherapists).where(inArray(activityTherapists.activityId, sourceIds)),
-    ];
+    const people = await tx.select().from(activityPatients).where(inArray(activityPatients.activityId, sourceIds));
+    const staff = await tx.select().from(activityTherapists).where(inArray(activityTherapists.activityId, sourceIds));
     if (staff.length > 0) {
-      await tx
-        .insert(activityTherapists)
-        .values(staff.map((l) => ({ activityId: newId.get(l.activityId)!, therapistId: l.therapistId })));
+      await tx.insert(activityTherapists).values(staff.map((l) => ({ activityId: newId.get(l.activityId)!, therapistId: l.therapistId })));
     }
     if (people.length > 0) {
       await tx.insert(activityPatients).values(people.map((l) => ({ activityId: newId.get(l.activityId)!, patientId: l.patientId })));
     }
-    return { pasted: created.length };
+    return { pasted: source.filter((a) => a.transportRunId === null).length };
   });
 }
 

@@ -1,0 +1,141 @@
+/**
+ * Contracts of the Anagrafiche screen (issue 4): patients, therapists, rooms,
+ * minibus runs and accounts. Shared by the server's validation and the forms.
+ */
+import { z } from 'zod';
+import { dateSchema, idSchema, isValidTime, minutesOf, passwordSchema, usernameSchema } from './schemas.ts';
+
+export const ANAGRAFICHE_MSG = {
+  nameInvalid: 'Nome non valido (da 1 a 100 caratteri)',
+  surnameInvalid: 'Cognome non valido (da 1 a 100 caratteri)',
+  phoneInvalid: 'Numero di cellulare non valido: usa un cellulare italiano, ad esempio +39 333 1234567',
+  therapistUsernameInvalid: 'Username operatore non valido (da 3 a 60 caratteri, senza spazi)',
+  therapistDuplicate: 'Esiste già un operatore con questo username',
+  roomNameInvalid: 'Nome stanza non valido (da 2 a 60 caratteri)',
+  roomDuplicate: 'Esiste già una stanza con questo nome',
+  routeInvalid: 'Tratta non valida (da 2 a 100 caratteri)',
+  departureInvalid: 'Inserisci un orario di partenza in formato HH:mm',
+  arrivalInvalid: "Inserisci un orario di arrivo in formato HH:mm",
+  arrivalBeforeDeparture: "L'orario di arrivo deve essere successivo alla partenza",
+  minibusInvalid: 'Pulmino non valido: scegli bianco o blu',
+  runNotFound: 'Uscita non trovata',
+  passengerDuplicate: 'Il paziente è già su questa uscita',
+  staffDuplicate: "L'operatore è già su questa uscita",
+  accountDuplicate: 'Esiste già un utente con questo username',
+  accountNotFound: 'Utente non trovato',
+  accountLinkedElsewhere: "Questo utente è già collegato a un altro operatore",
+  selfRevoke: 'Non puoi togliere a te stesso il ruolo di amministratore',
+  selfDisable: 'Non puoi disattivare il tuo stesso utente',
+  lastAdmin: "Non si può togliere l'ultimo amministratore: nominane prima un altro",
+  wrongCurrentPassword: 'La password attuale non è corretta',
+  archived: 'Archiviato',
+  restored: 'Ripristinato',
+  passwordChanged: 'Password cambiata',
+  confirmArchive: 'Vuoi davvero archiviare questo elemento? Potrai ripristinarlo in seguito',
+  confirmDeleteRun: 'Vuoi davvero eliminare questa uscita? Verrà tolta anche dal calendario',
+} as const;
+const M = ANAGRAFICHE_MSG;
+
+/** An Italian mobile number, with or without +39 / 0039, spaces, dots or dashes allowed; '' when there is none. */
+export function normalizeMobile(value: string): string | null {
+  const compact = value.replace(/[\s.\-/()]/g, '');
+  if (compact === '') return '';
+  const m = /^(?:\+39|0039)?(3\d{8,9})$/.exec(compact);
+  return m ? `+39${m[1]}` : null;
+}
+
+const text = (message: string, min: number, max: number) => z.string({ error: message }).trim().min(min, message).max(max, message);
+const time = (message: string) => z.string({ error: message }).refine(isValidTime, message);
+
+export const patientFormSchema = z.object({
+  Nome: text(M.nameInvalid, 1, 100),
+  Cognome: text(M.surnameInvalid, 1, 100),
+  Cellulare: z
+    .string({ error: M.phoneInvalid })
+    .max(40, M.phoneInvalid)
+    .refine((v) => normalizeMobile(v) !== null, M.phoneInvalid)
+    .transform((v) => normalizeMobile(v) ?? ''),
+});
+export const patientUpdateSchema = patientFormSchema.extend({ ID: idSchema });
+
+export const therapistFormSchema = z.object({
+  username: z
+    .string({ error: M.therapistUsernameInvalid })
+    .trim()
+    .regex(/^\S{3,60}$/, M.therapistUsernameInvalid),
+  /** The sign-in account of this therapist, or -1 / null for none. */
+  RifUtente: z.union([idSchema, z.literal(-1), z.null()]).optional().transform((v) => (v === undefined || v === -1 ? null : v)),
+});
+export const therapistUpdateSchema = therapistFormSchema.extend({ ID: idSchema });
+
+export const roomFormSchema = z.object({ Nome: text(M.roomNameInvalid, 2, 60) });
+export const roomUpdateSchema = roomFormSchema.extend({ ID: idSchema });
+export const roomMoveSchema = z.object({ ID: idSchema, direzione: z.enum(['su', 'giu'], { error: 'Direzione non valida' }) });
+
+export const idOnlySchema = z.object({ ID: idSchema });
+
+export const listQuerySchema = z.object({
+  q: z.string().max(100).optional().default(''),
+  pagina: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+  archiviati: z.enum(['0', '1']).optional().default('0'),
+});
+
+export const runFormSchema = z
+  .object({
+    Tratta: text(M.routeInvalid, 2, 100),
+    Ora: time(M.departureInvalid),
+    OraArrivo: time(M.arrivalInvalid),
+    RifPulmino: z.union([z.literal(1), z.literal(2)], { error: M.minibusInvalid }),
+    Data: dateSchema,
+  })
+  .refine((r) => !isValidTime(r.Ora) || !isValidTime(r.OraArrivo) || minutesOf(r.OraArrivo) > minutesOf(r.Ora), {
+    path: ['OraArrivo'],
+    message: M.arrivalBeforeDeparture,
+  });
+export const runUpdateSchema = runFormSchema.and(z.object({ ID: idSchema }));
+export const runPassengerSchema = z.object({ uscita: idSchema, paziente: idSchema });
+export const runStaffSchema = z.object({ uscita: idSchema, terapista: idSchema });
+
+export const accountCreateSchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  Admin: z.union([z.literal(0), z.literal(1)]).default(0),
+});
+export const accountPasswordSchema = z.object({ ID: idSchema, password: passwordSchema });
+export const accountAdminSchema = z.object({ ID: idSchema, Admin: z.union([z.literal(0), z.literal(1)]) });
+export const accountDisableSchema = z.object({ ID: idSchema, disattivato: z.boolean() });
+export const ownPasswordSchema = z.object({ attuale: passwordSchema, nuova: passwordSchema });
+
+export const PAGE_SIZE = 25;
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  pagina: number;
+  pageSize: number;
+}
+export interface PatientRecord {
+  ID: number;
+  Nome: string;
+  Cognome: string;
+  Cellulare: string;
+  Archiviato: boolean;
+}
+export interface TherapistRecord {
+  ID: number;
+  username: string;
+  RifUtente: number | null;
+  Archiviato: boolean;
+}
+export interface RoomRecord {
+  ID: number;
+  Nome: string;
+  Ordine: number;
+  Archiviato: boolean;
+}
+export interface AccountRecord {
+  ID: number;
+  username: string;
+  Admin: number;
+  Disattivato: boolean;
+}

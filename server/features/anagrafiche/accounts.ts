@@ -1,0 +1,79 @@
+/**
+ * Sign-in accounts. The centre can never be left without an administrator:
+ * revoking or disabling the last active one is refused, checked under a row
+ * lock so that two administrators demoting each other cannot both succeed.
+ */
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { ANAGRAFICHE_MSG as M, type AccountRecord } from '../../../common/anagrafiche.ts';
+import type { User } from '../../../common/schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http-error.ts';
+import { hashPassword, verifyPassword } from '../session/passwords.ts';
+import { destroyUserSessions } from '../session/store.ts';
+import { uniqueOr409 } from './people.ts';
+
+export async function listAccounts(db: Db): Promise<AccountRecord[]> {
+  return db
+    .select({ ID: users.id, username: users.username, Admin: users.admin, Disattivato: users.disabled })
+    .from(users)
+    .orderBy(asc(users.username));
+}
+
+export async function createAccount(db: Db, input: { username: string; password: string; Admin: number }) {
+  const passwordHash = await hashPassword(input.password);
+  const [row] = await uniqueOr409(
+    () => db.insert(users).values({ username: input.username, passwordHash, admin: input.Admin }).returning({ id: users.id }),
+    M.accountDuplicate,
+  );
+  return { insertId: row.id };
+}
+
+/** A new password ends the account's sessions: whoever knew the old one is signed out. */
+export async function resetPassword(db: Db, id: number, password: string) {
+  const passwordHash = await hashPassword(password);
+  const updated = await db.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
+  if (updated.length === 0) throw notFound(M.accountNotFound);
+  await destroyUserSessions(db, id);
+  return { ok: true };
+}
+
+/** Whether another active administrator would remain once `id` stops being one (rows locked until commit). */
+async function anotherActiveAdmin(tx: Db, id: number): Promise<boolean> {
+  const others = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(gt(users.admin, 0), eq(users.disabled, false), ne(users.id, id)))
+    .for('update');
+  return others.length > 0;
+}
+
+export async function setAdmin(db: Db, actor: User, id: number, admin: number) {
+  if (id === actor.ID && admin === 0) throw conflict(M.selfRevoke);
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound(M.accountNotFound);
+    if (admin === 0 && target.admin > 0 && !target.disabled && !(await anotherActiveAdmin(tx, id))) throw conflict(M.lastAdmin);
+    await tx.update(users).set({ admin }).where(eq(users.id, id));
+    return { ok: true };
+  });
+}
+
+export async function setDisabled(db: Db, actor: User, id: number, disabled: boolean) {
+  if (id === actor.ID && disabled) throw conflict(M.selfDisable);
+  await db.transaction(async (tx) => {
+    const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!target) throw notFound(M.accountNotFound);
+    if (disabled && target.admin > 0 && !target.disabled && !(await anotherActiveAdmin(tx, id))) throw conflict(M.lastAdmin);
+    await tx.update(users).set({ disabled }).where(eq(users.id, id));
+  });
+  if (disabled) await destroyUserSessions(db, id);
+  return { ok: true };
+}
+
+export async function changeOwnPassword(db: Db, user: User, current: string, next: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, user.ID));
+  if (!row || !(await verifyPassword(current, row.passwordHash))) throw badRequest(M.wrongCurrentPassword);
+  await db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, user.ID));
+  return { ok: true };
+}

@@ -1,0 +1,83 @@
+/** The Anagrafiche calls (issue 4): administrators only, reads included. */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountAdminSchema,
+  accountCreateSchema,
+  accountDisableSchema,
+  accountPasswordSchema,
+  idOnlySchema,
+  listQuerySchema,
+  ownPasswordSchema,
+  patientFormSchema,
+  patientUpdateSchema,
+  roomFormSchema,
+  roomMoveSchema,
+  roomUpdateSchema,
+  runFormSchema,
+  runPassengerSchema,
+  runStaffSchema,
+  runUpdateSchema,
+  therapistFormSchema,
+  therapistUpdateSchema,
+} from '../../../common/anagrafiche.ts';
+import { dayBody } from '../../../common/schemas.ts';
+import type { Db } from '../../db/client.ts';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { listRunsWithPeople } from '../calendar/reads.ts';
+import * as accounts from './accounts.ts';
+import * as people from './people.ts';
+import * as runs from './runs.ts';
+
+const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().default('0') });
+
+const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireAdmin);
+  const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
+
+  app.get('/pazienti', { schema: { querystring: listQuerySchema } }, async (req) =>
+    people.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1'),
+  );
+  app.put('/pazienti', body(patientFormSchema), async (req) => people.createPatient(db, req.body));
+  app.post('/pazienti/update', body(patientUpdateSchema), async (req) => people.updatePatient(db, req.body));
+  app.post('/pazienti/archivia', body(idOnlySchema), async (req) => people.setPatientArchived(db, req.body.ID, true));
+  app.post('/pazienti/ripristina', body(idOnlySchema), async (req) => people.setPatientArchived(db, req.body.ID, false));
+
+  app.get('/terapisti', { schema: { querystring: archivedQuery } }, async (req) => people.listTherapists(db, req.query.archiviati === '1'));
+  app.put('/terapisti', body(therapistFormSchema), async (req) => people.createTherapist(db, req.body));
+  app.post('/terapisti/update', body(therapistUpdateSchema), async (req) => people.updateTherapist(db, req.body));
+  app.post('/terapisti/archivia', body(idOnlySchema), async (req) => people.setTherapistArchived(db, req.body.ID, true));
+  app.post('/terapisti/ripristina', body(idOnlySchema), async (req) => people.setTherapistArchived(db, req.body.ID, false));
+
+  app.get('/stanze', { schema: { querystring: archivedQuery } }, async (req) => people.listAllRooms(db, req.query.archiviati === '1'));
+  app.put('/stanze', body(roomFormSchema), async (req) => people.createRoom(db, req.body));
+  app.post('/stanze/update', body(roomUpdateSchema), async (req) => people.updateRoom(db, req.body));
+  app.post('/stanze/sposta', body(roomMoveSchema), async (req) => people.moveRoom(db, req.body.ID, req.body.direzione));
+  app.post('/stanze/archivia', body(idOnlySchema), async (req) => people.setRoomArchived(db, req.body.ID, true));
+  app.post('/stanze/ripristina', body(idOnlySchema), async (req) => people.setRoomArchived(db, req.body.ID, false));
+
+  app.post('/uscite/giorno', body(dayBody), async (req) => listRunsWithPeople(db, { data: req.body.data }));
+  app.put('/uscite', body(runFormSchema), async (req) => runs.createRun(db, req.body));
+  app.post('/uscite/update', body(runUpdateSchema), async (req) => runs.updateRun(db, req.body));
+  app.post('/uscite/elimina', body(idOnlySchema), async (req) => runs.deleteRun(db, req.body.ID));
+  app.put('/uscite/passeggeri', body(runPassengerSchema), async (req) => runs.addPassenger(db, req.body.uscita, req.body.paziente));
+  app.post('/uscite/passeggeri/rimuovi', body(runPassengerSchema), async (req) => runs.removePassenger(db, req.body.uscita, req.body.paziente));
+  app.put('/uscite/operatori', body(runStaffSchema), async (req) => runs.addStaff(db, req.body.uscita, req.body.terapista));
+  app.post('/uscite/operatori/rimuovi', body(runStaffSchema), async (req) => runs.removeStaff(db, req.body.uscita, req.body.terapista));
+
+  app.get('/utenti', async () => accounts.listAccounts(db));
+  app.put('/utenti', body(accountCreateSchema), async (req) => accounts.createAccount(db, req.body));
+  app.post('/utenti/password', body(accountPasswordSchema), async (req) => accounts.resetPassword(db, req.body.ID, req.body.password));
+  app.post('/utenti/admin', body(accountAdminSchema), async (req) => accounts.setAdmin(db, currentUser(req), req.body.ID, req.body.Admin));
+  app.post('/utenti/disattiva', body(accountDisableSchema), async (req) =>
+    accounts.setDisabled(db, currentUser(req), req.body.ID, req.body.disattivato),
+  );
+};
+
+export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
+  // Every signed-in user changes their own password.
+  app.post('/user/password', { schema: { body: ownPasswordSchema }, preHandler: requireUser }, async (req) =>
+    accounts.changeOwnPassword(db, currentUser(req), req.body.attuale, req.body.nuova),
+  );
+};
