@@ -175,3 +175,32 @@ export interface ApiErrorBody {
   error: string;
   issues?: { path: (string | number)[]; message: string }[];
 }
+
+// ---- The day in one request (POST /server/calendario/giornata) and the week ----
+
+export interface DayPatient {
+  /** ID of the activity-patient link: what removepaziente takes. */
+  ID: number;
+  RifPaziente: number;
+  Nome: string;
+  Cognome: string;
+}
+export interface DayTherapist {
+  /** ID of the activity-therapist link: what removeterapista takes. */
+  ID: number;
+  RifTerapista: number;
+  username: string;
+}
+export interface DayActivity extends Activity {
+  Pazienti: DayPatient[];
+  Terapisti: DayTherapist[];
+}
+export interface DayTransportRun extends TransportRun {
+  Pazienti: { RifPaziente: number; Nome: string; Cognome: string }[];
+  Terapisti: { RifTerapista: number; username: string }[];
+}
+export interface Giornata {
+  data: string;
+  attivita: DayActivity[];
+  uscite: DayTransportRun[];
+}

@@ -13,6 +13,7 @@ const act = (Data: string, RifStanza: number, names: string[], RifTrasporto = -1
   ID: 0,
   NomeAttivita: 'x',
   RifStanza,
+  Pazienti: [],
   Data,
   Giorno: 0,
   OraInizio: '09:00',
@@ -42,6 +43,7 @@ describe('buildWeekGrid', () => {
     const run = (Data: string, names: string[]): WeekRun => ({
       ID: 1,
       Tratta: 'Giro',
+      Pazienti: [],
       Ora: '08:00',
       OraArrivo: '09:00',
       RifPulmino: 1,

@@ -3,6 +3,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'dri
 import type {
   Activity,
   ActivityPatientLink,
+  DayActivity,
+  DayTransportRun,
+  Giornata,
   ActivityTherapistLink,
   Room,
   TransportPatientLink,
@@ -163,33 +166,6 @@ export async function getPreviousActivity(db: Db, day: string, time: string, roo
     .orderBy(desc(activities.start), desc(activities.id))
     .limit(1);
   return rows.map(toActivity);
-}
-
-export interface PersonInActivity {
-  /** ID of the link, what removepaziente and removeterapista take. */
-  ID: number;
-}
-export interface DayPatient extends PersonInActivity {
-  RifPaziente: number;
-  Nome: string;
-  Cognome: string;
-}
-export interface DayTherapist extends PersonInActivity {
-  RifTerapista: number;
-  username: string;
-}
-export interface DayTransportRun extends TransportRun {
-  Pazienti: { RifPaziente: number; Nome: string; Cognome: string }[];
-  Terapisti: { RifTerapista: number; username: string }[];
-}
-export interface DayActivity extends Activity {
-  Pazienti: DayPatient[];
-  Terapisti: DayTherapist[];
-}
-export interface Giornata {
-  data: string;
-  attivita: DayActivity[];
-  uscite: DayTransportRun[];
 }
 
 function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {

@@ -1,14 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Activity, Room, TransportRun } from '../../../../common/schemas.ts';
+import type { DayActivity, DayTransportRun, Room } from '../../../../common/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 
-/** The week answers of the server (their patients are not needed here). */
-export interface WeekActivity extends Activity {
-  Terapisti: { ID: number; RifTerapista: number; username: string }[];
-}
-export interface WeekRun extends TransportRun {
-  Terapisti: { RifTerapista: number; username: string }[];
-}
+/** The week answers have the day's shapes (the activities' Pazienti are left empty). */
+export type WeekActivity = DayActivity;
+export type WeekRun = DayTransportRun;
 
 export const getWeekActivities = (datastart: string, datastop: string) =>
   api.post<WeekActivity[]>('/calendario/getattivitaweek', { datastart, datastop });
