@@ -134,6 +134,8 @@ export interface Therapist {
 export interface Room {
   ID: number;
   Nome: string;
+  /** Archived rooms take no new activities; their past ones still show. */
+  Archiviato: boolean;
 }
 export interface Activity {
   ID: number;

@@ -31,8 +31,8 @@ describe('validateActivityForm (shared activityFormSchema)', () => {
   });
 
   it('starts from section 3 draft: empty name, room 1, 00:00', () => {
-    expect(activityDraft([{ ID: 1, Nome: 'Palestra' }])).toEqual({ nome: '', stanza: '1', orainizio: '00:00', orafine: '00:00', trasporto: '-1' });
+    expect(activityDraft([{ ID: 1, Nome: 'Palestra', Archiviato: false }])).toEqual({ nome: '', stanza: '1', orainizio: '00:00', orafine: '00:00', trasporto: '-1' });
     // Untouched, the draft is refused with the name message.
-    expect(validateActivityForm(activityDraft([{ ID: 1, Nome: 'Palestra' }]))).toMatchObject({ errors: { nome: MSG.activityNameInvalid } });
+    expect(validateActivityForm(activityDraft([{ ID: 1, Nome: 'Palestra', Archiviato: false }]))).toMatchObject({ errors: { nome: MSG.activityNameInvalid } });
   });
 });

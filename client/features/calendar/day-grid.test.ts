@@ -4,8 +4,8 @@ import { buildDayGrid, EXTERNAL_COLUMN_LABEL, timeSlots } from './day-grid.ts';
 import type { DayActivity, DayTransportRun, Giornata } from './types.ts';
 
 const rooms: Room[] = [
-  { ID: 1, Nome: 'Palestra' },
-  { ID: 2, Nome: 'Logopedia' },
+  { ID: 1, Nome: 'Palestra', Archiviato: false },
+  { ID: 2, Nome: 'Logopedia', Archiviato: false },
 ];
 
 let nextId = 1;

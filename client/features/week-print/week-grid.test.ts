@@ -5,8 +5,8 @@ import { buildWeekGrid, EXTERNAL_ROW_LABEL } from './week-grid.ts';
 
 const days = workWeek('2026-11-25');
 const rooms = [
-  { ID: 1, Nome: 'Palestra' },
-  { ID: 2, Nome: 'Logopedia' },
+  { ID: 1, Nome: 'Palestra', Archiviato: false },
+  { ID: 2, Nome: 'Logopedia', Archiviato: false },
 ];
 const therapist = (username: string) => ({ ID: 0, RifTerapista: 0, username });
 const act = (Data: string, RifStanza: number, names: string[], RifTrasporto = -1): WeekActivity => ({

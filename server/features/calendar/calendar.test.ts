@@ -53,11 +53,12 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       ]);
     });
 
-    it('answers rooms in column order without archived ones', async () => {
+    it('answers rooms in column order, archived ones last and marked', async () => {
       const res = await viewer.get('/server/calendario/getstanze');
       expect(res.body).toEqual([
-        { ID: centre.palestra.id, Nome: 'Palestra' },
-        { ID: centre.logopedia.id, Nome: 'Logopedia' },
+        { ID: centre.palestra.id, Nome: 'Palestra', Archiviato: false },
+        { ID: centre.logopedia.id, Nome: 'Logopedia', Archiviato: false },
+        { ID: centre.archiviata.id, Nome: 'Vecchia sala', Archiviato: true },
       ]);
     });
 

@@ -99,12 +99,16 @@ export async function listTransportPatientLinks(db: Db, filter: DateFilter): Pro
   return condition ? query.innerJoin(transportRuns, eq(transportRuns.id, transportPatients.runId)).where(condition) : query;
 }
 
+/**
+ * Every room in column order, archived ones last and marked: the calendar of
+ * a past day still shows the activities of a room archived since then, and
+ * new activities go only into rooms that are not archived.
+ */
 export async function listRooms(db: Db): Promise<Room[]> {
   return db
-    .select({ ID: rooms.id, Nome: rooms.name })
+    .select({ ID: rooms.id, Nome: rooms.name, Archiviato: rooms.archived })
     .from(rooms)
-    .where(eq(rooms.archived, false))
-    .orderBy(asc(rooms.position), asc(rooms.id));
+    .orderBy(asc(rooms.archived), asc(rooms.position), asc(rooms.id));
 }
 
 export async function listPresentTherapists(db: Db) {

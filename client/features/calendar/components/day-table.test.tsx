@@ -35,7 +35,7 @@ const giornata: Giornata = {
     },
   ],
 };
-const grid = buildDayGrid(giornata, [{ ID: 1, Nome: 'Palestra' }]);
+const grid = buildDayGrid(giornata, [{ ID: 1, Nome: 'Palestra', Archiviato: false }]);
 
 describe('DayTable', () => {
   it('shows names, people and transport runs as plain text with no controls for a non-administrator', () => {
