@@ -1,7 +1,7 @@
 /** Add and remove patients and therapists of an activity (administrators). */
 import { api } from '../../../lib/api-client.ts';
 import { useDayMutation } from './day-mutation.ts';
-import type { PersonKind } from './search-people.ts';
+import type { PersonKind } from '../../../lib/search-people.ts';
 
 export interface PersonInActivity {
   kind: PersonKind;

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import type { PersonKind } from '../api/search-people.ts';
+import type { PersonKind } from '../../../lib/search-people.ts';
 import type { PlacedActivity } from '../day-grid.ts';
 import type { DayActivity } from '../types.ts';
 

@@ -9,7 +9,7 @@ import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { useDay } from '../api/get-day.ts';
 import { useRooms } from '../api/get-rooms.ts';
-import type { PersonKind } from '../api/search-people.ts';
+import type { PersonKind } from '../../../lib/search-people.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import type { DayActivity } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';

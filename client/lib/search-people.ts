@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Patient, Therapist } from '../../../../common/schemas.ts';
-import { api } from '../../../lib/api-client.ts';
+import type { Patient, Therapist } from '../../common/schemas.ts';
+import { api } from './api-client.ts';
+import { formatMobile } from './phone.ts';
 
 export type PersonKind = 'paziente' | 'terapista';
 
@@ -16,7 +17,7 @@ export const findTherapists = (value: string) => api.post<Therapist[]>('/terapis
 async function findPeople(kind: PersonKind, value: string): Promise<PersonMatch[]> {
   if (kind === 'paziente') {
     const list = await findPatients(value);
-    return list.map((p) => ({ ID: p.ID, label: `${p.Nome} ${p.Cognome}`, detail: p.Cellulare || undefined }));
+    return list.map((p) => ({ ID: p.ID, label: `${p.Nome} ${p.Cognome}`, detail: p.Cellulare ? formatMobile(p.Cellulare) : undefined }));
   }
   const list = await findTherapists(value);
   return list.map((t) => ({ ID: t.ID, label: t.username }));

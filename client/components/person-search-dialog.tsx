@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Modal from 'react-bootstrap/Modal';
+import Spinner from 'react-bootstrap/Spinner';
+import { usePeopleSearch, type PersonKind, type PersonMatch } from '../lib/search-people.ts';
+import { useDebouncedValue } from '../lib/use-debounced-value.ts';
+
+const TITLES: Record<PersonKind, string> = { paziente: 'Aggiungi Paziente', terapista: 'Aggiungi Terapista' };
+const SEARCH_LABELS: Record<PersonKind, string> = { paziente: 'Cerca paziente', terapista: 'Cerca terapista' };
+
+interface Props {
+  kind: PersonKind;
+  /** What the person is added to, shown under the title (an activity, a minibus run). */
+  context: string;
+  /** Adds the chosen person; resolves to something truthy when done, which closes the dialog. */
+  onAdd: (person: PersonMatch) => Promise<unknown>;
+  busy: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Aggiungi Paziente / Aggiungi Terapista, shared by the calendar (activities)
+ * and Anagrafiche (minibus runs): search as you type, arrows move, Enter adds
+ * the highlighted person. Archived people are never offered (the server's search).
+ */
+export function PersonSearchDialog({ kind, context, onAdd, busy, onClose }: Props) {
+  const [text, setText] = useState('');
+  const [highlighted, setHighlighted] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const search = useDebouncedValue(text.trim(), 200);
+  const results = usePeopleSearch(kind, search, true);
+  const matches = results.data ?? [];
+  const listId = `risultati-${kind}`;
+
+  useEffect(() => setHighlighted(0), [results.data]);
+
+  const add = async (index: number) => {
+    const person = matches[index];
+    if (!person || busy) return;
+    if (await onAdd(person)) onClose();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setHighlighted((i) => Math.min(i + 1, matches.length - 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setHighlighted((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      void add(highlighted);
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-${index}`;
+  return (
+    <Modal show onHide={onClose} onEntered={() => inputRef.current?.focus()} aria-labelledby="person-search-title">
+      <Modal.Header closeButton closeLabel="Chiudi">
+        <Modal.Title id="person-search-title">{TITLES[kind]}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-muted small mb-2">{context}</p>
+        <Form.Label htmlFor="person-search-input">{SEARCH_LABELS[kind]}</Form.Label>
+        <Form.Control
+          id="person-search-input"
+          ref={inputRef}
+          type="search"
+          autoComplete="off"
+          autoFocus
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          role="combobox"
+          aria-expanded={matches.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={matches[highlighted] ? optionId(highlighted) : undefined}
+          placeholder={kind === 'paziente' ? 'Nome o cognome' : 'Username'}
+        />
+        <div className="search-results mt-2">
+          {results.isFetching && matches.length === 0 && <Spinner size="sm" aria-label="Ricerca in corso" />}
+          {!results.isFetching && matches.length === 0 && <p className="text-muted small mb-0">Nessun risultato</p>}
+          <ListGroup as="ul" id={listId} role="listbox" aria-label="Risultati">
+            {matches.map((person, index) => (
+              <ListGroup.Item
+                as="li"
+                key={person.ID}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === highlighted}
+                active={index === highlighted}
+                action
+                onClick={() => {
+                  setHighlighted(index);
+                  inputRef.current?.focus();
+                }}
+                onDoubleClick={() => void add(index)}
+              >
+                {person.label}
+                {person.detail && <small className="ms-2 opacity-75">{person.detail}</small>}
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onClose}>
+          Annulla
+        </Button>
+        <Button onClick={() => void add(highlighted)} disabled={matches.length === 0 || busy}>
+          Aggiungi
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
