@@ -35,4 +35,18 @@ describe('validateActivityForm (shared activityFormSchema)', () => {
     // Untouched, the draft is refused with the name message.
     expect(validateActivityForm(activityDraft([{ ID: 1, Nome: 'Palestra', Archiviato: false }]))).toMatchObject({ errors: { nome: MSG.activityNameInvalid } });
   });
+
+  const withArchived = [
+    { ID: 1, Nome: 'Vecchia sala', Archiviato: true },
+    { ID: 2, Nome: 'Palestra', Archiviato: false },
+  ];
+
+  it('drafts into the first active room, never an archived one', () => {
+    expect(activityDraft(withArchived).stanza).toBe('2');
+  });
+
+  it('refuses an archived room with the room message', () => {
+    expect(validateActivityForm({ ...valid, stanza: '1' }, withArchived)).toEqual({ errors: { stanza: MSG.roomInvalid } });
+    expect('fields' in validateActivityForm(valid, withArchived)).toBe(true);
+  });
 });

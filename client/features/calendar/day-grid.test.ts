@@ -112,9 +112,28 @@ describe('buildDayGrid', () => {
     expect(grid.rows.map((r) => r.colour)).toEqual([0, 1, 2, 3, 4, 5, 6, 0, 1]);
   });
 
-  it('keeps an activity of a room no longer listed visible in its own column', () => {
+  it('keeps an activity of a room not (yet) listed visible in its own column', () => {
     const grid = buildDayGrid(day([activity(9, '09:00', '10:00')]), rooms);
     expect(grid.columns.map((c) => c.label)).toEqual(['Palestra', 'Logopedia', 'Stanza 9', EXTERNAL_COLUMN_LABEL]);
     expect(grid.rows[0].cells[2]).toMatchObject({ kind: 'activities' });
+  });
+
+  const withArchived: Room[] = [...rooms, { ID: 9, Nome: 'Vecchia sala', Archiviato: true }];
+
+  it('leaves out an archived room on a day without activities in it', () => {
+    const grid = buildDayGrid(day([activity(1, '09:00', '10:00')]), withArchived);
+    expect(grid.columns.map((c) => c.label)).toEqual(['Palestra', 'Logopedia', EXTERNAL_COLUMN_LABEL]);
+  });
+
+  it('shows an archived room under its own name on a day with activities in it', () => {
+    const grid = buildDayGrid(day([activity(9, '09:00', '10:00')]), withArchived);
+    expect(grid.columns.map((c) => c.label)).toEqual(['Palestra', 'Logopedia', 'Vecchia sala', EXTERNAL_COLUMN_LABEL]);
+    expect(grid.columns[2]).toMatchObject({ roomId: 9, archived: true });
+    expect(grid.rows[0].cells[2]).toMatchObject({ kind: 'activities' });
+  });
+
+  it('never offers Incolla da precedente in an archived room', () => {
+    const grid = buildDayGrid(day([activity(9, '09:00', '10:00'), activity(1, '10:00', '11:00')]), withArchived);
+    expect(grid.rows[1].cells[2]).toMatchObject({ kind: 'empty', roomId: 9, followsActivity: false });
   });
 });

@@ -16,6 +16,8 @@ export interface Column {
   label: string;
   /** The room's id; null for the external activities column. */
   roomId: number | null;
+  /** An archived room: shown only for its past activities, takes no new ones. */
+  archived: boolean;
 }
 
 export interface PlacedActivity {
@@ -67,12 +69,17 @@ export function timeSlots(giornata: Giornata): string[] {
 }
 
 function columnsOf(giornata: Giornata, rooms: Room[]): Column[] {
-  const columns: Column[] = rooms.map((room) => ({ key: `room-${room.ID}`, label: room.Nome, roomId: room.ID }));
+  const used = new Set(giornata.attivita.filter((a) => !isTransport(a)).map((a) => a.RifStanza));
+  // An archived room appears only on the days that still have activities in it (the server lists it last).
+  const columns: Column[] = rooms
+    .filter((room) => !room.Archiviato || used.has(room.ID))
+    .map((room) => ({ key: `room-${room.ID}`, label: room.Nome, roomId: room.ID, archived: room.Archiviato }));
   const known = new Set(rooms.map((room) => room.ID));
-  // An activity in a room no longer listed (archived) still shows, under the room's number.
-  const unknown = [...new Set(giornata.attivita.filter((a) => !isTransport(a) && !known.has(a.RifStanza)).map((a) => a.RifStanza))];
-  for (const id of unknown.sort((a, b) => a - b)) columns.push({ key: `room-${id}`, label: `Stanza ${id}`, roomId: id });
-  columns.push({ key: 'external', label: EXTERNAL_COLUMN_LABEL, roomId: null });
+  // A room the list does not hold (yet: it is still loading) keeps its activities visible under its number.
+  for (const id of [...used].filter((id) => !known.has(id)).sort((a, b) => a - b)) {
+    columns.push({ key: `room-${id}`, label: `Stanza ${id}`, roomId: id, archived: false });
+  }
+  columns.push({ key: 'external', label: EXTERNAL_COLUMN_LABEL, roomId: null, archived: false });
   return columns;
 }
 
@@ -125,8 +132,8 @@ export function buildDayGrid(giornata: Giornata, rooms: Room[]): DayGrid {
       for (let r = first + 1; r <= last; r++) cellAt.set(r, { kind: 'covered' });
     }
     rows.forEach((row, r) => {
-      const followsActivity =
-        column.roomId !== null && inColumn.some((p) => p.start < row.start);
+      // Incolla da precedente creates an activity: never in an archived room.
+      const followsActivity = column.roomId !== null && !column.archived && inColumn.some((p) => p.start < row.start);
       row.cells[c] = cellAt.get(r) ?? { kind: 'empty', start: row.start, end: row.end, roomId: column.roomId, followsActivity };
     });
   });

@@ -53,4 +53,16 @@ describe('buildWeekGrid', () => {
     const grid = buildWeekGrid(days, rooms, [], [run('2026-11-27', ['zeno', 'bea']), run('2026-11-27', ['bea'])]);
     expect(grid.rows.at(-1)).toEqual({ label: EXTERNAL_ROW_LABEL, days: [[], [], [], [], ['bea', 'zeno']] });
   });
+
+  it('prints an archived room only in a week with activities in it', () => {
+    const withArchived = [...rooms, { ID: 9, Nome: 'Vecchia sala', Archiviato: true }];
+    expect(buildWeekGrid(days, withArchived, [act('2026-11-23', 1, ['anna'])], []).rows.map((r) => r.label)).toEqual([
+      'Palestra',
+      'Logopedia',
+      EXTERNAL_ROW_LABEL,
+    ]);
+    const grid = buildWeekGrid(days, withArchived, [act('2026-11-25', 9, ['marta'])], []);
+    expect(grid.rows.map((r) => r.label)).toEqual(['Palestra', 'Logopedia', 'Vecchia sala', EXTERNAL_ROW_LABEL]);
+    expect(grid.rows[2].days).toEqual([[], [], ['marta'], [], []]);
+  });
 });

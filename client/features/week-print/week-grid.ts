@@ -25,8 +25,11 @@ const sortedDistinct = (names: string[]) => [...new Set(names)].sort((a, b) => a
 export const dayHeader = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
 
 export function buildWeekGrid(days: string[], rooms: Room[], activities: WeekActivity[], runs: WeekRun[]): WeekGrid {
-  const ordinary = activities.filter((a) => a.RifTrasporto === -1);
-  const rows: WeekRow[] = rooms.map((room) => ({
+  const ordinary = activities.filter((a) => a.RifTrasporto === -1 && days.includes(a.Data));
+  const used = new Set(ordinary.map((a) => a.RifStanza));
+  // An archived room is printed only for a week that still has activities in it.
+  const shown = rooms.filter((room) => !room.Archiviato || used.has(room.ID));
+  const rows: WeekRow[] = shown.map((room) => ({
     label: room.Nome,
     days: days.map((day) =>
       sortedDistinct(

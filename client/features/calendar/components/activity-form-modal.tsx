@@ -33,6 +33,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
   const remove = useRemoveActivity(day);
   const busy = create.isPending || update.isPending || remove.isPending;
   const chosenRun = runs.find((run) => String(run.ID) === values.trasporto);
+  // Only active rooms take activities; an edited activity's archived room is shown, not offered.
+  const activeRooms = rooms.filter((room) => !room.Archiviato);
+  const currentRoom = rooms.find((room) => String(room.ID) === values.stanza);
   const editedRun = activity ? runs.find((run) => run.ID === activity.RifTrasporto) : undefined;
 
   const set = (field: ActivityField, value: string) => {
@@ -43,7 +46,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (transportOnly || busy) return;
-    const result = validateActivityForm(values);
+    const result = validateActivityForm(values, rooms);
     if ('errors' in result) {
       setErrors(result.errors);
       return;
@@ -118,8 +121,12 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
                   <Form.Group className="mb-3" controlId="activity-room">
                     <Form.Label>Stanza</Form.Label>
                     <Form.Select value={values.stanza} onChange={(e) => set('stanza', e.target.value)} isInvalid={!!errors.stanza}>
-                      {!rooms.some((r) => String(r.ID) === values.stanza) && <option value={values.stanza}>—</option>}
-                      {rooms.map((room) => (
+                      {!activeRooms.some((r) => String(r.ID) === values.stanza) && (
+                        <option value={values.stanza} disabled>
+                          {currentRoom ? `${currentRoom.Nome} (archiviata)` : '—'}
+                        </option>
+                      )}
+                      {activeRooms.map((room) => (
                         <option key={room.ID} value={room.ID}>
                           {room.Nome}
                         </option>

@@ -56,7 +56,12 @@ export function DayTable({ grid, actions }: Props) {
               Ora
             </th>
             {grid.columns.map((column) => (
-              <th scope="col" key={column.key} className={column.roomId === null ? 'external-col' : undefined}>
+              <th
+                scope="col"
+                key={column.key}
+                className={column.roomId === null ? 'external-col' : column.archived ? 'archived-col' : undefined}
+                title={column.archived ? 'Stanza archiviata' : undefined}
+              >
                 {column.label}
               </th>
             ))}
