@@ -1,0 +1,64 @@
+/** A small, known centre for the end-to-end tests: the dates are fixed, so the tests do not depend on today. */
+import { MON, TUE } from './dates.ts';
+import type { Db } from '../server/db/client.ts';
+import { activities, activityPatients, activityTherapists, patients, rooms, therapists, transportPatients, transportRuns, transportTherapists, users } from '../server/db/schema.ts';
+import { hashPassword } from '../server/features/session/passwords.ts';
+
+export const E2E_ADMIN = { username: 'direttrice', password: 'password-direttrice' };
+export const E2E_VIEWER = { username: 'educatore', password: 'password-educatore' };
+
+export async function seedE2eCentre(db: Db) {
+  await db.insert(users).values([
+    { username: E2E_ADMIN.username, passwordHash: await hashPassword(E2E_ADMIN.password), admin: 1 },
+    { username: E2E_VIEWER.username, passwordHash: await hashPassword(E2E_VIEWER.password), admin: 0 },
+  ]);
+  const [palestra, logopedia, musica] = await db
+    .insert(rooms)
+    .values([
+      { name: 'Palestra', position: 1 },
+      { name: 'Logopedia', position: 2 },
+      { name: 'Musicoterapia', position: 3 },
+    ])
+    .returning();
+  const [mario, lucia, giorgio, anna] = await db
+    .insert(patients)
+    .values([
+      { firstName: 'Mario', lastName: 'Rossi', mobile: '+393331112222' },
+      { firstName: 'Lucia', lastName: 'Bianchi', mobile: '+393334445555' },
+      { firstName: 'Giorgio', lastName: 'Verdi', mobile: '' },
+      { firstName: 'Anna', lastName: 'Neri', mobile: '' },
+    ])
+    .returning();
+  const [paola, stefano, laura] = await db
+    .insert(therapists)
+    .values([{ username: 'paola.neri' }, { username: 'stefano.villa' }, { username: 'laura.fontana' }])
+    .returning();
+  const [run] = await db
+    .insert(transportRuns)
+    .values({ route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1, day: MON })
+    .returning();
+  await db.insert(transportPatients).values({ runId: run.id, patientId: anna.id });
+  await db.insert(transportTherapists).values({ runId: run.id, therapistId: laura.id });
+  await db.insert(activities).values({ name: 'TRASPORTO', roomId: null, day: MON, weekday: 1, start: '08:00', end: '09:00', transportRunId: run.id });
+  const [ginnastica, logo, coro] = await db
+    .insert(activities)
+    .values([
+      { name: 'Ginnastica dolce', roomId: palestra.id, day: MON, weekday: 1, start: '09:00', end: '10:30' },
+      { name: 'Logopedia individuale', roomId: logopedia.id, day: MON, weekday: 1, start: '10:30', end: '12:00' },
+      { name: 'Coro', roomId: musica.id, day: TUE, weekday: 2, start: '14:00', end: '15:30' },
+    ])
+    .returning();
+  await db.insert(activityPatients).values([
+    { activityId: ginnastica.id, patientId: mario.id },
+    { activityId: ginnastica.id, patientId: lucia.id },
+    { activityId: logo.id, patientId: giorgio.id },
+  ]);
+  await db.insert(activityTherapists).values([
+    { activityId: ginnastica.id, therapistId: paola.id },
+    { activityId: logo.id, therapistId: stefano.id },
+    { activityId: coro.id, therapistId: laura.id },
+  ]);
+  return { rooms: { palestra, logopedia, musica }, patients: { mario, lucia, giorgio, anna }, therapists: { paola, stefano, laura }, run };
+}
+
+export type E2eCentre = Awaited<ReturnType<typeof seedE2eCentre>>;

@@ -1,0 +1,104 @@
+/**
+ * End-to-end harness: a real server process on a real database (PGlite in a
+ * temporary folder, or a fresh PostgreSQL database), the built web app, and
+ * Debian's Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
+import { openTestDatabase } from '../server/test/harness.ts';
+import { seedE2eCentre, type E2eCentre } from './fixtures.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.resolve('e2e/screenshots');
+export const DOWNLOADS = path.resolve('e2e/downloads');
+
+export const VIEWPORTS = {
+  laptop: { width: 1366, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+export interface RunningServer {
+  url: string;
+  kind: DbKind;
+  centre: E2eCentre;
+  stop(): Promise<void>;
+}
+
+/** Which database the end-to-end run uses: E2E_DATABASE=postgres for the machine's PostgreSQL. */
+export const E2E_DB_KIND: DbKind = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+
+export async function startServer(kind: DbKind = E2E_DB_KIND): Promise<RunningServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-e2e-'));
+  let database: Database & { url?: string };
+  if (kind === 'pglite') database = await openPglite(dataDir);
+  else database = await openTestDatabase('postgres');
+  const centre = await seedE2eCentre(database.db);
+  const url = database.url;
+  // The embedded folder is one process's at a time: close it before the server opens it.
+  if (kind === 'pglite') await database.close();
+
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const serverUrl = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /pronta su (http:\/\/\S+?)\/ /.exec(output);
+      if (m) resolve(m[1]);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return {
+    url: serverUrl,
+    kind,
+    centre,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (kind === 'postgres') await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.laptop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  // Reduced motion: Bootstrap then skips its transitions, so a border or a modal is read in its final state.
+  const context = await browser.newContext({ viewport, locale: 'it-IT', timezoneId: 'Europe/Rome', acceptDownloads: true, reducedMotion: 'reduce' });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { context, page, errors };
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}

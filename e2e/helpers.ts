@@ -1,0 +1,173 @@
+/**
+ * Shared steps of the end-to-end tests. playwright-core has no `expect`: the
+ * helpers wait for what a user would see (locator.waitFor, waitForFunction)
+ * and the tests assert with vitest's expect once it is there.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { formatDayMonthYear, weekdayOf, WEEKDAYS_IT } from '../common/dates.ts';
+
+export interface Account {
+  username: string;
+  password: string;
+}
+
+/** What a day's headline reads: "Lunedì 23-11-2026". */
+export const headline = (day: string) => `${WEEKDAYS_IT[weekdayOf(day)]} ${formatDayMonthYear(day)}`;
+
+/** Signs in through the login form and waits for the calendar of `day` (given in the URL, never today). */
+export async function signIn(page: Page, baseUrl: string, account: Account, day?: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await page.waitForURL(/\/calendario/);
+  if (day) await openDay(page, baseUrl, day);
+}
+
+/** Opens the calendar on `day` through the URL and waits for its headline and its data. */
+export async function openDay(page: Page, baseUrl: string, day: string) {
+  await page.goto(`${baseUrl}/calendario?data=${day}`);
+  await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
+  await dayLoaded(page);
+}
+
+/** The day's table (or its "no activity" note) is shown, not the loading spinner. */
+export async function dayLoaded(page: Page) {
+  await page.getByRole('status', { name: 'Caricamento della giornata' }).waitFor({ state: 'detached' });
+  await page.locator('.day-table').waitFor();
+}
+
+/** One activity of the calendar, by its accessible name "<Nome>, <Stanza>, HH:mm–HH:mm". */
+export const activity = (page: Page, name: string, room: string, start: string, end: string): Locator =>
+  page.getByRole('group', { name: `${name}, ${room}, ${start}–${end}`, exact: true });
+
+/** The names listed in an activity (patients then therapists), as the page shows them. */
+export async function peopleOf(card: Locator): Promise<string[]> {
+  return card.locator('.people-list li').allInnerTexts();
+}
+
+/**
+ * Every browser confirmation the page raises, with the answer the test chose.
+ * `answers` is consumed in order; once empty, dialogs are accepted.
+ */
+export function recordDialogs(page: Page) {
+  const seen: { type: string; message: string; accepted: boolean }[] = [];
+  const answers: boolean[] = [];
+  page.on('dialog', (dialog) => {
+    const accept = answers.length > 0 ? answers.shift()! : true;
+    seen.push({ type: dialog.type(), message: dialog.message(), accepted: accept });
+    void (accept ? dialog.accept() : dialog.dismiss());
+  });
+  return {
+    seen,
+    /** The next confirmations will be answered so (true = OK, false = Annulla). */
+    answer(...next: boolean[]) {
+      answers.push(...next);
+    },
+  };
+}
+
+/**
+ * Records the text of every toast (react-hot-toast, role=status) as it appears
+ * or changes, so a progress text replaced a moment later by its success text
+ * is still seen. Install before the page loads.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: string[] };
+    w.__toasts = [];
+    const last = new WeakMap<Element, string>();
+    const scan = () => {
+      for (const el of document.querySelectorAll('[role="status"][aria-live]')) {
+        const text = (el.textContent ?? '').trim();
+        if (text && last.get(el) !== text) {
+          last.set(el, text);
+          w.__toasts.push(text);
+        }
+      }
+    };
+    new MutationObserver(scan).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The toast texts seen so far on this page. */
+export const toastsSeen = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+
+/** Waits until a toast with exactly this text has been shown (and returns every toast seen so far). */
+export async function waitForToast(page: Page, text: string): Promise<string[]> {
+  await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text);
+  return toastsSeen(page);
+}
+
+/** Clears the record of toasts, before the next action of a test. */
+export const clearToasts = (page: Page) => page.evaluate(() => void ((window as unknown as { __toasts: string[] }).__toasts.length = 0));
+
+/** The one open modal dialog, by its title. */
+export const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title });
+
+/** Waits until no modal is open any more. */
+export async function modalClosed(page: Page) {
+  await page.locator('.modal.show').waitFor({ state: 'detached' });
+}
+
+/** Label of the focused element (aria-label, else its text), and the name of the group holding it. */
+export async function focused(page: Page): Promise<{ label: string; group: string | null; inDialog: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return { label: '', group: null, inDialog: false };
+    return {
+      label: el.getAttribute('aria-label') ?? (el.textContent ?? '').trim(),
+      group: el.closest('[role="group"]')?.getAttribute('aria-label') ?? null,
+      inDialog: !!el.closest('[role="dialog"]'),
+    };
+  });
+}
+
+/** Waits until the focused element carries this label (inside the group of this name, when given). */
+export async function waitForFocus(page: Page, label: string, group?: string) {
+  await page.waitForFunction(
+    ([l, g]) => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el) return false;
+      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim();
+      return name === l && (g === null || el.closest('[role="group"]')?.getAttribute('aria-label') === g);
+    },
+    [label, group ?? null] as const,
+  );
+}
+
+/** Calls the server from inside the page, as the web app would: its cookies and its X-XSRF-TOKEN. */
+export async function callServer(page: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
+      const token = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : '';
+      const response = await fetch(p, {
+        method: m,
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
+        body: JSON.stringify(b),
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    [method, path, body] as const,
+  );
+}
+
+/** The table of the weekly print as text: the header row, then one row per room. */
+export async function weekTable(page: Page): Promise<string[][]> {
+  return page.locator('table.week-table').evaluate((table) =>
+    [...(table as HTMLTableElement).rows].map((row) =>
+      [...row.cells].map((cell) =>
+        cell.children.length > 0 ? [...cell.children].map((c) => (c.textContent ?? '').trim()).join(', ') : (cell.textContent ?? '').trim(),
+      ),
+    ),
+  );
+}
+
+/** A page that raised no uncaught error. */
+export function expectNoPageErrors(errors: string[]) {
+  expect(errors).toEqual([]);
+}

@@ -1,0 +1,246 @@
+/** Sign-in, roles and routes (SPEC sections 2, 4, 5, 6, 8): the login form, administrator versus operatore, the server's refusals. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MSG } from '../common/messages.ts';
+import { MON } from './dates.ts';
+import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
+import { launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+import { activity, callServer, expectNoPageErrors, headline, openDay, signIn } from './helpers.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const BOOTSTRAP_DANGER = 'rgb(220, 53, 69)';
+
+async function fieldState(page: Page, label: string) {
+  return page.getByLabel(label, { exact: true }).evaluate((el) => ({
+    invalid: el.classList.contains('is-invalid'),
+    border: getComputedStyle(el).borderTopColor,
+  }));
+}
+
+const ADMIN_BUTTONS = ['Copia Giornata', 'Svuota Giornata', '[+] Attività'];
+
+describe('login screen', () => {
+  test('every validation message: short username, short password, red border for 1 to 3 characters', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await screenshot(page, 'login-1366x768');
+
+    // Empty fields are not red.
+    expect(await fieldState(page, 'Username')).toMatchObject({ invalid: false });
+    expect(await fieldState(page, 'Password')).toMatchObject({ invalid: false });
+
+    // 1 to 3 characters: red border and the message while typing.
+    for (const text of ['a', 'ab', 'abc']) {
+      await page.getByLabel('Username').fill(text);
+      await page.getByText(MSG.usernameInvalid, { exact: true }).waitFor();
+      expect(await fieldState(page, 'Username')).toEqual({ invalid: true, border: BOOTSTRAP_DANGER });
+    }
+    // The fourth character makes it valid.
+    await page.getByLabel('Username').fill('abcd');
+    await page.getByText(MSG.usernameInvalid, { exact: true }).waitFor({ state: 'hidden' });
+    expect((await fieldState(page, 'Username')).invalid).toBe(false);
+
+    for (const text of ['x', 'xy', 'xyz']) {
+      await page.getByLabel('Password').fill(text);
+      await page.getByText(MSG.passwordInvalid, { exact: true }).waitFor();
+      expect(await fieldState(page, 'Password')).toEqual({ invalid: true, border: BOOTSTRAP_DANGER });
+    }
+    await page.getByLabel('Password').fill('xyzw');
+    await page.getByText(MSG.passwordInvalid, { exact: true }).waitFor({ state: 'hidden' });
+    expect((await fieldState(page, 'Password')).invalid).toBe(false);
+
+    // Submitting empty fields shows both messages, and nobody is signed in.
+    await page.getByLabel('Username').fill('');
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(MSG.usernameInvalid, { exact: true }).waitFor();
+    await page.getByText(MSG.passwordInvalid, { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+
+    // Submitting a short username with a good password shows only the username message.
+    await page.getByLabel('Username').fill('dir');
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(MSG.usernameInvalid, { exact: true }).waitFor();
+    expect(await page.getByText(MSG.passwordInvalid, { exact: true }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByLabel('Username').fill('');
+    await page.getByLabel('Password').fill('');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await screenshot(page, 'login-390x844');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('wrong credentials: section 8 failure message and both fields red, cleared by typing', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill('password-sbagliata');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).toBe(MSG.loginFailed);
+    expect(await fieldState(page, 'Username')).toEqual({ invalid: true, border: BOOTSTRAP_DANGER });
+    expect(await fieldState(page, 'Password')).toEqual({ invalid: true, border: BOOTSTRAP_DANGER });
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    await screenshot(page, 'login-failed-1366x768');
+
+    // An unknown user gets the same answer.
+    await page.getByLabel('Username').fill('nessuno-qui');
+    await page.getByRole('alert').waitFor({ state: 'detached' });
+    expect((await fieldState(page, 'Username')).invalid).toBe(false);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').waitFor();
+    expect((await page.getByRole('alert').innerText()).trim()).toBe(MSG.loginFailed);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
+describe('roles', () => {
+  test('administrator: signs in to the calendar with every editing control, then logs out', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, server.url, E2E_ADMIN);
+    // Section 3: the user is kept in local storage under "user", from the login answer.
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null');
+    expect(stored).toMatchObject({ username: E2E_ADMIN.username, Admin: 1 });
+
+    await openDay(page, server.url, MON);
+    expect(await page.getByRole('navigation').getByText(E2E_ADMIN.username, { exact: true }).count()).toBe(1);
+    for (const name of ADMIN_BUTTONS) await page.getByRole('button', { name, exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Stampa PDF' }).getAttribute('href')).toBe(`/stampasettimana?data=${MON}`);
+    // Table headers: Ora, each room, Attività esterne.
+    expect(await page.locator('.day-table thead th').allInnerTexts()).toEqual(['Ora', 'Palestra', 'Logopedia', 'Musicoterapia', 'Attività esterne']);
+
+    const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
+    await ginnastica.getByRole('button', { name: 'Ginnastica dolce' }).waitFor();
+    await ginnastica.getByRole('button', { name: 'Aggiungi utente' }).waitFor();
+    await ginnastica.getByRole('button', { name: 'Aggiungi operatore' }).waitFor();
+    await ginnastica.getByRole('button', { name: 'Mario Rossi' }).waitFor();
+    await ginnastica.getByRole('button', { name: 'paola.neri' }).waitFor();
+    await activity(page, 'Andata Nord', 'Attività esterne', '08:00', '09:00').getByRole('button', { name: 'Andata Nord' }).waitFor();
+    await page.getByRole('group', { name: 'Palestra, 10:30–12:00' }).getByRole('button', { name: 'Incolla da precedente' }).waitFor();
+    await screenshot(page, 'calendario-admin-1366x768');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // Signed out, the calendar sends back to the login screen.
+    await page.goto(`${server.url}/calendario?data=${MON}`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('non-administrator: sees the day with no editing control, and the server refuses its writes', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await signIn(page, server.url, E2E_VIEWER, MON);
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null');
+    expect(stored).toMatchObject({ username: E2E_VIEWER.username, Admin: 0 });
+
+    const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
+    await ginnastica.waitFor();
+    expect((await ginnastica.innerText())).toContain('Mario Rossi');
+    expect((await ginnastica.innerText())).toContain('paola.neri');
+    await activity(page, 'Andata Nord', 'Attività esterne', '08:00', '09:00').waitFor();
+    await page.getByRole('link', { name: 'Stampa PDF' }).waitFor();
+
+    // No editing control anywhere: none of the toolbar's, none in the table.
+    for (const name of [...ADMIN_BUTTONS, 'Incolla giornata', 'Annulla copia']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    expect(await page.locator('.day-table button').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Incolla da precedente' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Aggiungi utente' }).count()).toBe(0);
+    await screenshot(page, 'calendario-operatore-1366x768');
+
+    // The server refuses a non-administrator's writes even with a valid session and CSRF token.
+    const emptied = await callServer(page, 'POST', '/server/calendario/emptyday', { data: MON });
+    expect(emptied).toEqual({ status: 403, body: { error: MSG.adminOnly } });
+    const created = await callServer(page, 'PUT', '/server/calendario/createattivita', {
+      nome: 'Intrusa', stanza: server.centre.rooms.palestra.id, giorno: 1, data: MON, orainizio: '13:00', orafine: '14:00', trasporto: -1,
+    });
+    expect(created).toEqual({ status: 403, body: { error: MSG.adminOnly } });
+
+    // And the day is untouched.
+    await page.reload();
+    await ginnastica.waitFor();
+    await activity(page, 'Logopedia individuale', 'Logopedia', '10:30', '12:00').waitFor();
+    expect(await page.getByRole('group', { name: /^Intrusa,/ }).count()).toBe(0);
+
+    await page.setViewportSize(VIEWPORTS.phone);
+    await ginnastica.waitFor();
+    await screenshot(page, 'calendario-operatore-390x844');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('a stored user whose session the server does not know is signed out by the 403 of the auth check', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('user', JSON.stringify({ ID: 1, username: 'direttrice', Admin: 1 }));
+      }
+    });
+    await page.goto(`${server.url}/calendario?data=${MON}`);
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+    // /login is a real route: signing in from it works.
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
+describe('routes', () => {
+  test('an unknown route shows the error screen with 404 Not Found', async () => {
+    const { context, page, errors } = await newPage(browser);
+    await page.goto(`${server.url}/pagina-che-non-esiste`);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('the admin calendar on a phone: the table scrolls sideways inside its box', async () => {
+    const { context, page, errors } = await newPage(browser, VIEWPORTS.phone);
+    await signIn(page, server.url, E2E_ADMIN, MON);
+    await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
+    await page.getByRole('heading', { level: 1, name: headline(MON) }).waitFor();
+    const scroll = await page.locator('.day-table-scroll').evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+    expect(scroll.scroll).toBeGreaterThan(scroll.client);
+    // The page itself does not scroll sideways: only the table box does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'calendario-admin-390x844');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+});
