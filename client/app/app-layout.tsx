@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
-import { Link, Navigate, Outlet, useNavigate } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { paths, withDay } from '../config/paths.ts';
+import { ChangePasswordModal } from '../features/anagrafiche/components/change-password-modal.tsx';
 import { useAuthCheck } from '../features/login/api/auth-check.ts';
 import { useLogout } from '../features/login/api/logout.ts';
 import { ApiError } from '../lib/api-client.ts';
@@ -16,6 +17,10 @@ export function AppLayout() {
   const navigate = useNavigate();
   const auth = useAuthCheck(!!user);
   const logout = useLogout({ onSettled: () => navigate(paths.home, { replace: true }) });
+  const [changingPassword, setChangingPassword] = useState(false);
+  const { pathname } = useLocation();
+  // The displayed day travels between the calendar and Anagrafiche (its Uscite tab opens on it).
+  const day = useSearchParams()[0].get('data');
 
   useEffect(() => {
     if (auth.error instanceof ApiError && auth.error.status === 403) {
@@ -35,11 +40,23 @@ export function AppLayout() {
     <>
       <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header">
         <Container fluid className="gap-2">
-          <Navbar.Brand as={Link} to={paths.calendar} className="fw-semibold">
+          <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
             Giornata
           </Navbar.Brand>
+          <nav aria-label="Sezioni" className="d-flex gap-1">
+            {pathname !== paths.calendar && (
+              <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>
+                Calendario
+              </NavLink>
+            )}
+            {isAdmin(user) && pathname !== paths.registry && (
+              <NavLink className="nav-link px-2" to={withDay(paths.registry, day)}>
+                Anagrafiche
+              </NavLink>
+            )}
+          </nav>
           <div className="d-flex align-items-center gap-2 ms-auto">
-            <span className="text-light small text-truncate user-name" title={user.username}>
+            <span className="text-light small text-truncate user-name d-none d-sm-inline" title={user.username}>
               {user.username}
             </span>
             {isAdmin(user) && (
@@ -47,6 +64,10 @@ export function AppLayout() {
                 amministratore
               </Badge>
             )}
+            <Button variant="outline-light" size="sm" onClick={() => setChangingPassword(true)} aria-label="Cambia password" title="Cambia password">
+              <span className="d-none d-md-inline">Cambia password</span>
+              <span className="d-md-none">Password</span>
+            </Button>
             <Button variant="outline-light" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
               Logout
             </Button>
@@ -56,6 +77,7 @@ export function AppLayout() {
       <Container fluid as="main" className="pb-4">
         <Outlet />
       </Container>
+      {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}
     </>
   );
 }

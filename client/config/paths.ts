@@ -4,7 +4,7 @@ export const paths = {
   login: '/login',
   calendar: '/calendario',
   weekPrint: '/stampasettimana',
-  /** Issue 5 (registry of patients, therapists and rooms): reserved, not built yet. */
+  /** Anagrafiche (issue 4): patients, therapists, rooms, minibus runs and accounts; administrators only. */
   registry: '/anagrafiche',
 } as const;
 

@@ -1,0 +1,27 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { isRealDate, todayLocal } from '../../../common/dates.ts';
+import { paths } from '../../config/paths.ts';
+import { AnagraficheView, isRegistryTab, type RegistryTab } from '../../features/anagrafiche/components/anagrafiche-view.tsx';
+import { isAdmin, useUser } from '../../lib/session.ts';
+
+/**
+ * Loaded lazily by the router: administrators only (anyone else goes to the
+ * calendar; the server answers 403 anyway). The open tab (?scheda=) and the
+ * Uscite day (?data=, shared with the calendar) live in the URL.
+ */
+export function Component() {
+  const user = useUser();
+  const [params, setParams] = useSearchParams();
+  if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
+  const rawTab = params.get('scheda');
+  const tab: RegistryTab = isRegistryTab(rawTab) ? rawTab : 'pazienti';
+  const rawDay = params.get('data');
+  const day = rawDay && isRealDate(rawDay) ? rawDay : todayLocal();
+  const update = (changes: Record<string, string>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) next.set(key, value);
+      return next;
+    }, { replace: true });
+  return <AnagraficheView tab={tab} onTabChange={(scheda) => update({ scheda })} day={day} onDayChange={(data) => update({ data })} />;
+}

@@ -1,0 +1,40 @@
+import type { FormEvent, ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+
+interface Props {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+/** A dialog holding one form: Enter submits, Esc and Annulla close, the submit button waits while the server works. */
+export function FormModal({ title, submitLabel, busy, onSubmit, onClose, children }: Props) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!busy) onSubmit();
+  };
+  const titleId = `form-modal-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Modal show onHide={onClose} aria-labelledby={titleId}>
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton closeLabel="Chiudi">
+          <Modal.Title id={titleId}>{title}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onClose}>
+            Annulla
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {submitLabel}
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

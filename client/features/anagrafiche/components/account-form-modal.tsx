@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { accountCreateSchema } from '../../../../common/anagrafiche.ts';
+import { MSG } from '../../../../common/messages.ts';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useCreateAccount } from '../api/accounts.ts';
+import { checkForm, type FieldErrors } from '../form-check.ts';
+
+/** Nuovo utente: username, initial password, administrator or not. */
+export function AccountFormModal({ onClose }: { onClose: () => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [admin, setAdmin] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateAccount();
+
+  const submit = async () => {
+    const result = checkForm(accountCreateSchema, { username, password, Admin: admin ? 1 : 0 });
+    if ('errors' in result) return setErrors(result.errors);
+    if (await withToasts(create.mutateAsync(result.data), { success: MSG.saved })) onClose();
+  };
+
+  return (
+    <FormModal title="Nuovo utente" submitLabel="Crea utente" busy={create.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      <TextField
+        id="account-username"
+        label="Username"
+        value={username}
+        onChange={(value) => {
+          setUsername(value);
+          setErrors((e) => ({ ...e, username: undefined }));
+        }}
+        error={errors.username}
+        autoFocus
+        maxLength={100}
+      />
+      <TextField
+        id="account-password"
+        label="Password iniziale"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(value) => {
+          setPassword(value);
+          setErrors((e) => ({ ...e, password: undefined }));
+        }}
+        error={errors.password}
+        hint="Comunicala all'utente: potrà cambiarla da «Cambia password»"
+        maxLength={200}
+      />
+      <Form.Check type="checkbox" id="account-admin" label="Amministratore" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,24 @@
+import Button from 'react-bootstrap/Button';
+import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
+import { withToasts } from '../../../lib/toasts.ts';
+
+interface Props {
+  /** The name read with the button: "Archivia Mario Rossi". */
+  name: string;
+  archived: boolean;
+  busy: boolean;
+  onChange: (archived: boolean) => Promise<unknown>;
+}
+
+/** Archivia (after a confirmation) or Ripristina one element, with the toasts. */
+export function ArchiveButton({ name, archived, busy, onChange }: Props) {
+  const toggle = () => {
+    if (!archived && !window.confirm(ANAGRAFICHE_MSG.confirmArchive)) return;
+    void withToasts(onChange(!archived), { success: archived ? ANAGRAFICHE_MSG.restored : ANAGRAFICHE_MSG.archived });
+  };
+  return (
+    <Button size="sm" variant={archived ? 'outline-success' : 'outline-danger'} disabled={busy} onClick={toggle} aria-label={`${archived ? 'Ripristina' : 'Archivia'} ${name}`}>
+      {archived ? 'Ripristina' : 'Archivia'}
+    </Button>
+  );
+}

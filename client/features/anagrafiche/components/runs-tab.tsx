@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
+import { formatDayMonthYear, isRealDate, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { MSG } from '../../../../common/messages.ts';
+import type { DayTransportRun } from '../../../../common/schemas.ts';
+import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useAddRunPerson, useDeleteRun, useRemoveRunPerson, useRuns, type RunPersonKind } from '../api/runs.ts';
+import { ListState } from './list-state.tsx';
+import { RunCard, minibusName, runTitle } from './run-card.tsx';
+import { RunFormModal } from './run-form-modal.tsx';
+
+type Dialog = { type: 'form'; run?: DayTransportRun } | { type: 'add'; kind: RunPersonKind; run: DayTransportRun };
+
+interface Props {
+  day: string;
+  onDayChange: (day: string) => void;
+}
+
+/** Uscite: the minibus runs of one day, with their passengers and staff. */
+export function RunsTab({ day, onDayChange }: Props) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const list = useRuns(day);
+  const remove = useDeleteRun();
+  const addPerson = useAddRunPerson();
+  const removePerson = useRemoveRunPerson();
+  const busy = remove.isPending || addPerson.isPending || removePerson.isPending;
+  const runs = list.data ?? [];
+
+  const deleteRun = (run: DayTransportRun) => {
+    if (!window.confirm(ANAGRAFICHE_MSG.confirmDeleteRun)) return;
+    void withToasts(remove.mutateAsync(run.ID), { success: MSG.deleted });
+  };
+
+  return (
+    <section aria-labelledby="runs-title">
+      <div className="registry-toolbar">
+        <h2 id="runs-title" className="h5 mb-0 me-auto">
+          Uscite di {WEEKDAYS_IT[weekdayOf(day)]} {formatDayMonthYear(day)}
+        </h2>
+        <Form.Group controlId="runs-date" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0">Data</Form.Label>
+          <Form.Control
+            type="date"
+            value={day}
+            required
+            onChange={(e) => {
+              if (isRealDate(e.target.value)) onDayChange(e.target.value);
+            }}
+          />
+        </Form.Group>
+        <Button variant="success" onClick={() => setDialog({ type: 'form' })}>
+          Nuova uscita
+        </Button>
+      </div>
+      <ListState label="uscite" isPending={list.isPending} error={list.error} empty={runs.length === 0} emptyText="Nessuna uscita in questa giornata." />
+      <div className="d-grid gap-3">
+        {runs.map((run) => (
+          <RunCard
+            key={run.ID}
+            run={run}
+            busy={busy}
+            onEdit={() => setDialog({ type: 'form', run })}
+            onDelete={() => deleteRun(run)}
+            onAdd={(kind) => setDialog({ type: 'add', kind, run })}
+            onRemove={(kind, personId) => void withToasts(removePerson.mutateAsync({ kind, uscita: run.ID, personId }), { success: MSG.deleted })}
+          />
+        ))}
+      </div>
+      {runs.length > 0 && (
+        <p className="text-muted small mt-3 mb-0">Per mostrare un'uscita nel calendario, aggiungi un'attività scegliendo l'uscita come Trasporto.</p>
+      )}
+      {dialog?.type === 'form' && <RunFormModal day={day} run={dialog.run} onClose={() => setDialog(null)} />}
+      {dialog?.type === 'add' && (
+        <PersonSearchDialog
+          kind={dialog.kind}
+          context={`${runTitle(dialog.run)} · ${minibusName(dialog.run)}`}
+          busy={addPerson.isPending}
+          onAdd={(person) =>
+            withToasts(addPerson.mutateAsync({ kind: dialog.kind, uscita: dialog.run.ID, personId: person.ID }), { success: MSG.personInserted })
+          }
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { MSG } from '../../../../common/messages.ts';
+import { therapistFormSchema, type AccountRecord, type TherapistRecord } from '../../../../common/anagrafiche.ts';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useCreateTherapist, useUpdateTherapist } from '../api/therapists.ts';
+import { checkForm, type FieldErrors } from '../form-check.ts';
+
+interface Props {
+  therapist?: TherapistRecord;
+  accounts: AccountRecord[];
+  onClose: () => void;
+}
+
+/** Nuovo operatore / Modifica operatore: the username and, optionally, the sign-in account it belongs to. */
+export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
+  const [username, setUsername] = useState(therapist?.username ?? '');
+  const [account, setAccount] = useState(String(therapist?.RifUtente ?? -1));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const create = useCreateTherapist();
+  const update = useUpdateTherapist();
+
+  const submit = async () => {
+    const result = checkForm(therapistFormSchema, { username, RifUtente: Number(account) });
+    if ('errors' in result) return setErrors(result.errors);
+    const fields = { username: result.data.username, RifUtente: result.data.RifUtente ?? -1 };
+    const work = therapist ? update.mutateAsync({ ...fields, ID: therapist.ID }) : create.mutateAsync(fields);
+    if (await withToasts(work, { success: MSG.saved })) onClose();
+  };
+
+  return (
+    <FormModal
+      title={therapist ? 'Modifica operatore' : 'Nuovo operatore'}
+      submitLabel="Salva"
+      busy={create.isPending || update.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        id="therapist-username"
+        label="Username"
+        value={username}
+        onChange={(value) => {
+          setUsername(value);
+          setErrors({});
+        }}
+        error={errors.username}
+        hint="Il nome con cui l'operatore compare nel calendario, senza spazi (es. paola.neri)"
+        autoFocus
+        maxLength={60}
+      />
+      <Form.Group controlId="therapist-account">
+        <Form.Label>Utente collegato</Form.Label>
+        <Form.Select value={account} onChange={(e) => setAccount(e.target.value)} isInvalid={!!errors.RifUtente}>
+          <option value="-1">Nessuno</option>
+          {accounts.map((a) => (
+            <option key={a.ID} value={a.ID}>
+              {a.username}
+              {a.Disattivato ? ' (disattivato)' : ''}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Control.Feedback type="invalid">{errors.RifUtente}</Form.Control.Feedback>
+      </Form.Group>
+    </FormModal>
+  );
+}
