@@ -24,7 +24,7 @@ import {
 import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { listRunsWithPeople } from '../calendar/reads.ts';
+import { readRunsWithPeople } from '../calendar/day-read.ts';
 import * as accounts from './accounts.ts';
 import * as people from './people.ts';
 import * as runs from './runs.ts';
@@ -56,7 +56,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/stanze/archivia', body(idOnlySchema), async (req) => people.setRoomArchived(db, req.body.ID, true));
   app.post('/stanze/ripristina', body(idOnlySchema), async (req) => people.setRoomArchived(db, req.body.ID, false));
 
-  app.post('/uscite/giorno', body(dayBody), async (req) => listRunsWithPeople(db, { data: req.body.data }));
+  app.post('/uscite/giorno', body(dayBody), async (req) => readRunsWithPeople(db, req.body.data, req.body.data));
   app.put('/uscite', body(runFormSchema), async (req) => runs.createRun(db, req.body));
   app.post('/uscite/update', body(runUpdateSchema), async (req) => runs.updateRun(db, req.body));
   app.post('/uscite/elimina', body(idOnlySchema), async (req) => runs.deleteRun(db, req.body.ID));

@@ -1,11 +1,8 @@
 /** Reads of the calendar: a day, a week, and the section 7 list calls with their optional date filters. */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type {
   Activity,
   ActivityPatientLink,
-  DayActivity,
-  DayTransportRun,
-  Giornata,
   ActivityTherapistLink,
   Room,
   TransportPatientLink,
@@ -171,91 +168,3 @@ export async function getPreviousActivity(db: Db, day: string, time: string, roo
     .limit(1);
   return rows.map(toActivity);
 }
-
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}
-
-/** Transport runs of a day or range with their passengers and staff: three indexed queries. */
-export async function listRunsWithPeople(db: Db, filter: DateFilter): Promise<DayTransportRun[]> {
-  const runs = await listTransportRuns(db, filter);
-  if (runs.length === 0) return [];
-  const ids = runs.map((r) => r.ID);
-  const [riders, staff] = await Promise.all([
-    db
-      .select({ runId: transportPatients.runId, RifPaziente: patients.id, Nome: patients.firstName, Cognome: patients.lastName })
-      .from(transportPatients)
-      .innerJoin(patients, eq(patients.id, transportPatients.patientId))
-      .where(inArray(transportPatients.runId, ids))
-      .orderBy(asc(patients.lastName), asc(patients.firstName)),
-    db
-      .select({ runId: transportTherapists.runId, RifTerapista: therapists.id, username: therapists.username })
-      .from(transportTherapists)
-      .innerJoin(therapists, eq(therapists.id, transportTherapists.therapistId))
-      .where(inArray(transportTherapists.runId, ids))
-      .orderBy(asc(therapists.username)),
-  ]);
-  const ridersByRun = groupBy(riders, (r) => r.runId);
-  const staffByRun = groupBy(staff, (s) => s.runId);
-  return runs.map((run) => ({
-    ...run,
-    Pazienti: (ridersByRun.get(run.ID) ?? []).map(({ RifPaziente, Nome, Cognome }) => ({ RifPaziente, Nome, Cognome })),
-    Terapisti: (staffByRun.get(run.ID) ?? []).map(({ RifTerapista, username }) => ({ RifTerapista, username })),
-  }));
-}
-
-/** Activities of a day or range with their patients and therapists: three indexed queries, whatever the history. */
-export async function listActivitiesWithPeople(db: Db, filter: DateFilter & { withPatients?: boolean }): Promise<DayActivity[]> {
-  const list = filter.data
-    ? await listDayActivities(db, filter.data)
-    : await listRangeActivities(db, filter.datastart ?? '', filter.datastop ?? '');
-  if (list.length === 0) return [];
-  const ids = list.map((a) => a.ID);
-  const [people, staff] = await Promise.all([
-    filter.withPatients === false
-      ? Promise.resolve([])
-      : db
-          .select({
-            ID: activityPatients.id,
-            activityId: activityPatients.activityId,
-            RifPaziente: patients.id,
-            Nome: patients.firstName,
-            Cognome: patients.lastName,
-          })
-          .from(activityPatients)
-          .innerJoin(patients, eq(patients.id, activityPatients.patientId))
-          .where(inArray(activityPatients.activityId, ids))
-          .orderBy(asc(patients.lastName), asc(patients.firstName)),
-    db
-      .select({
-        ID: activityTherapists.id,
-        activityId: activityTherapists.activityId,
-        RifTerapista: therapists.id,
-        username: therapists.username,
-      })
-      .from(activityTherapists)
-      .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))
-      .where(inArray(activityTherapists.activityId, ids))
-      .orderBy(asc(therapists.username)),
-  ]);
-  const peopleBy = groupBy(people, (p) => p.activityId);
-  const staffBy = groupBy(staff, (s) => s.activityId);
-  return list.map((activity) => ({
-    ...activity,
-    Pazienti: (peopleBy.get(activity.ID) ?? []).map(({ ID, RifPaziente, Nome, Cognome }) => ({ ID, RifPaziente, Nome, Cognome })),
-    Terapisti: (staffBy.get(activity.ID) ?? []).map(({ ID, RifTerapista, username }) => ({ ID, RifTerapista, username })),
-  }));
-}
-
-export async function readDay(db: Db, day: string): Promise<Giornata> {
-  const [attivita, uscite] = await Promise.all([listActivitiesWithPeople(db, { data: day }), listRunsWithPeople(db, { data: day })]);
-  return { data: day, attivita, uscite };
-}
-

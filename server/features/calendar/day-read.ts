@@ -1,0 +1,95 @@
+/**
+ * The calendar of a day or a week, people included, built by PostgreSQL as
+ * one JSON document in one round trip. Every sub-select walks an index
+ * (activities by day, links by activity, runs by day, riders and staff by
+ * run), so the cost follows the size of the day, not of the history.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DayActivity, DayTransportRun, Giornata } from '../../../common/schemas.ts';
+import type { Db } from '../../db/client.ts';
+
+const activitiesJson = (start: string, stop: string, withPatients: boolean): SQL => sql`
+  coalesce((
+    select json_agg(json_build_object(
+      'ID', a.id,
+      'NomeAttivita', a.name,
+      'RifStanza', coalesce(a.room_id, -1),
+      'Data', a.day::text,
+      'Giorno', a.weekday,
+      'OraInizio', left(a.start::text, 5),
+      'OraFine', left(a."end"::text, 5),
+      'RifTrasporto', coalesce(a.transport_run_id, -1),
+      'Pazienti', ${
+        withPatients
+          ? sql`coalesce((
+        select json_agg(json_build_object('ID', ap.id, 'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
+                        order by p.last_name, p.first_name, p.id)
+        from activity_patients ap join patients p on p.id = ap.patient_id
+        where ap.activity_id = a.id), '[]'::json)`
+          : sql`'[]'::json`
+      },
+      'Terapisti', coalesce((
+        select json_agg(json_build_object('ID', at.id, 'RifTerapista', t.id, 'username', t.username) order by t.username)
+        from activity_therapists at join therapists t on t.id = at.therapist_id
+        where at.activity_id = a.id), '[]'::json)
+    ) order by a.day, a.start, a.id)
+    from activities a
+    where a.day between ${start}::date and ${stop}::date
+  ), '[]'::json)`;
+
+const runsJson = (start: string, stop: string): SQL => sql`
+  coalesce((
+    select json_agg(json_build_object(
+      'ID', r.id,
+      'Tratta', r.route,
+      'Ora', left(r.departure::text, 5),
+      'OraArrivo', left(r.arrival::text, 5),
+      'RifPulmino', r.minibus,
+      'Data', r.day::text,
+      'Pazienti', coalesce((
+        select json_agg(json_build_object('RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
+                        order by p.last_name, p.first_name, p.id)
+        from transport_patients tp join patients p on p.id = tp.patient_id
+        where tp.run_id = r.id), '[]'::json),
+      'Terapisti', coalesce((
+        select json_agg(json_build_object('RifTerapista', t.id, 'username', t.username) order by t.username)
+        from transport_therapists tt join therapists t on t.id = tt.therapist_id
+        where tt.run_id = r.id), '[]'::json)
+    ) order by r.day, r.departure, r.id)
+    from transport_runs r
+    where r.day between ${start}::date and ${stop}::date
+  ), '[]'::json)`;
+
+async function queryText(db: Db, query: SQL): Promise<string> {
+  // Both drivers answer { rows }; PgDatabase's generic result type does not say so.
+  const result = (await db.execute(query)) as unknown as { rows: { doc: string }[] };
+  return result.rows[0].doc;
+}
+
+/** The day as JSON text, ready for the wire (no parse and stringify on the hot path). */
+export function readDayJson(db: Db, day: string): Promise<string> {
+  return queryText(
+    db,
+    sql`select json_build_object('data', ${day}::text, 'attivita', ${activitiesJson(day, day, true)}, 'uscite', ${runsJson(day, day)})::text as doc`,
+  );
+}
+
+/** Monday to Friday (or any range) for the weekly print: therapists only, patients left empty. */
+export function readWeekJson(db: Db, start: string, stop: string): Promise<string> {
+  return queryText(
+    db,
+    sql`select json_build_object('datastart', ${start}::text, 'datastop', ${stop}::text, 'attivita', ${activitiesJson(start, stop, false)}, 'uscite', ${runsJson(start, stop)})::text as doc`,
+  );
+}
+
+export async function readDay(db: Db, day: string): Promise<Giornata> {
+  return JSON.parse(await readDayJson(db, day));
+}
+
+export async function readActivitiesWithPeople(db: Db, start: string, stop: string, withPatients: boolean): Promise<DayActivity[]> {
+  return JSON.parse(await queryText(db, sql`select ${activitiesJson(start, stop, withPatients)}::text as doc`));
+}
+
+export async function readRunsWithPeople(db: Db, start: string, stop: string): Promise<DayTransportRun[]> {
+  return JSON.parse(await queryText(db, sql`select ${runsJson(start, stop)}::text as doc`));
+}
