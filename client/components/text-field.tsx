@@ -28,6 +28,7 @@ export function TextField({ id, label, value, onChange, error, hint, type = 'tex
         maxLength={maxLength}
         onChange={(e) => onChange(e.target.value)}
         isInvalid={!!error}
+        aria-invalid={!!error}
         aria-describedby={describedBy}
       />
       {hint && (
