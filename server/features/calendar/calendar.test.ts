@@ -120,6 +120,20 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       });
     });
 
+    it('answers the week in one request: activities with therapists, runs with their people', async () => {
+      await addActivity(database.db, { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
+      await addActivity(database.db, { name: 'Prima', roomId: centre.palestra.id, day: '2026-11-22', start: '09:00', end: '10:00' }, { therapists: [centre.paola.id] });
+      await addRun(database.db, { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 2, day: TUE }, { patients: [centre.lucia.id], therapists: [centre.stefano.id] });
+      const res = await viewer.post<{ datastart: string; attivita: { NomeAttivita: string; Pazienti: unknown[]; Terapisti: { username: string }[] }[]; uscite: { Tratta: string; Terapisti: { username: string }[] }[] }>(
+        '/server/calendario/settimana',
+        { datastart: MON, datastop: '2026-11-27' },
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.attivita.map((a) => [a.NomeAttivita, a.Pazienti, a.Terapisti.map((t) => t.username)])).toEqual([['Lun', [], ['paola.neri']]]);
+      expect(res.body.uscite.map((r) => [r.Tratta, r.Terapisti.map((t) => t.username)])).toEqual([['Ritorno', ['stefano.villa']]]);
+      expect((await new TestClient(app).post('/server/calendario/settimana', { datastart: MON, datastop: TUE })).status).toBe(403);
+    });
+
     it('answers single records: an activity, a therapist link, a patient link', async () => {
       const a = await addActivity(database.db, { name: 'Logopedia', roomId: centre.logopedia.id, day: MON, start: '11:00', end: '12:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
       const single = await viewer.post<{ ID: number }[]>('/server/calendario/getattivitasingle', { attivita: a.id });
@@ -457,6 +471,7 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       ['/server/calendario/getfirstattivita', 'POST', { data: MON, ora: '10:00', stanza: 1 }],
       ['/server/calendario/getattivitaweek', 'POST', { datastart: MON, datastop: TUE }],
       ['/server/calendario/getweektrasporto', 'POST', { datastart: MON, datastop: TUE }],
+      ['/server/calendario/settimana', 'POST', { datastart: MON, datastop: TUE }],
       ['/server/pazienti/find/', 'POST', { value: 'ros' }],
       ['/server/pazienti/getfromfind/', 'POST', { nome: 'Mario', cognome: 'Rossi', cellulare: '' }],
       ['/server/terapisti/find/', 'POST', { value: 'pao' }],
