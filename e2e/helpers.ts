@@ -112,13 +112,14 @@ export async function modalClosed(page: Page) {
   await page.locator('.modal.show').waitFor({ state: 'detached' });
 }
 
-/** Label of the focused element (aria-label, else its text), and the name of the group holding it. */
+/** Label of the focused element (aria-label, else its <label>, else its text), and the name of the group holding it. */
 export async function focused(page: Page): Promise<{ label: string; group: string | null; inDialog: boolean }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     if (!el) return { label: '', group: null, inDialog: false };
+    const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
     return {
-      label: el.getAttribute('aria-label') ?? (el.textContent ?? '').trim(),
+      label: (el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim(),
       group: el.closest('[role="group"]')?.getAttribute('aria-label') ?? null,
       inDialog: !!el.closest('[role="dialog"]'),
     };
@@ -131,7 +132,8 @@ export async function waitForFocus(page: Page, label: string, group?: string) {
     ([l, g]) => {
       const el = document.activeElement as HTMLElement | null;
       if (!el) return false;
-      const name = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim();
+      const labelled = (el as HTMLInputElement).labels?.[0]?.textContent;
+      const name = (el.getAttribute('aria-label') ?? labelled ?? el.textContent ?? '').trim();
       return name === l && (g === null || el.closest('[role="group"]')?.getAttribute('aria-label') === g);
     },
     [label, group ?? null] as const,

@@ -1,0 +1,266 @@
+/**
+ * Anagrafiche end to end (issue 4): an administrator creates a room, a
+ * therapist, a patient and a minibus run with passengers, places them on the
+ * calendar, finds them there and in the weekly print, then archives the
+ * patient: the search no longer offers them, the day they attended still shows them.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANAGRAFICHE_MSG } from '../common/anagrafiche.ts';
+import { MSG } from '../common/messages.ts';
+import { TUE, WED } from './dates.ts';
+import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
+import { launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// ---- Steps of this file (e2e/helpers.ts belongs to the calendar's tests) ----
+
+async function signIn(page: Page, account: { username: string; password: string }) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await page.waitForURL(/\/calendario/);
+}
+
+/** Waits for a toast with exactly this text (react-hot-toast's role=status). */
+async function toast(page: Page, text: string) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+/** Dismisses every toast so the next step waits for its own. */
+async function clearToasts(page: Page) {
+  await page.evaluate(() => document.querySelectorAll('[role="status"][aria-live]').forEach((el) => el.remove()));
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tab', { name, selected: true }).waitFor();
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Types into the shared search dialog and adds the person whose option appears. */
+async function addThroughSearch(page: Page, title: string, searchLabel: string, text: string, option: string) {
+  const modal = dialog(page, title);
+  await modal.getByRole('combobox', { name: searchLabel }).fill(text);
+  await modal.getByRole('option', { name: option }).waitFor();
+  await modal.getByRole('combobox', { name: searchLabel }).press('Enter');
+  await modal.waitFor({ state: 'detached' });
+}
+
+async function openCalendar(page: Page, day: string) {
+  await page.goto(`${server.url}/calendario?data=${day}`);
+  await page.getByRole('status', { name: 'Caricamento della giornata' }).waitFor({ state: 'detached' });
+  await page.locator('.day-table').waitFor();
+}
+
+const card = (page: Page, name: string): Locator => page.getByRole('group', { name, exact: true });
+
+describe('Anagrafiche', () => {
+  it('an administrator registers a room, a therapist, a patient and a run, then finds them on the calendar, in the week print, and archives the patient', async () => {
+    const { page, context, errors } = await newPage(browser);
+    page.on('dialog', (d) => void d.accept());
+    await signIn(page, E2E_ADMIN);
+
+    // From the calendar's navbar, keeping the displayed day.
+    await openCalendar(page, WED);
+    await page.getByRole('link', { name: 'Anagrafiche' }).click();
+    await page.waitForURL(/\/anagrafiche\?data=2026-11-25/);
+    await page.getByRole('heading', { level: 1, name: 'Anagrafiche' }).waitFor();
+
+    // Stanze: a new room goes last; Sposta su moves it before Musicoterapia.
+    await openTab(page, 'Stanze');
+    await page.getByRole('button', { name: 'Nuova stanza' }).click();
+    await dialog(page, 'Nuova stanza').getByLabel('Nome stanza').fill('Sala Arcobaleno');
+    await dialog(page, 'Nuova stanza').getByRole('button', { name: 'Salva' }).click();
+    await toast(page, MSG.saved);
+    const roomsTable = page.getByRole('table', { name: 'Stanze' });
+    await roomsTable.getByRole('cell', { name: 'Sala Arcobaleno' }).waitFor();
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Sposta su Sala Arcobaleno' }).click();
+    await toast(page, MSG.saved);
+    await page.waitForFunction(() => {
+      const names = [...document.querySelectorAll('table[aria-label="Stanze"] tbody td[data-label="Nome"]')].map((td) => td.textContent);
+      return names.join('|') === 'Palestra|Logopedia|Sala Arcobaleno|Musicoterapia';
+    });
+    expect(await page.getByRole('button', { name: 'Sposta su Palestra' }).isDisabled()).toBe(true);
+
+    // Terapisti: a unique username.
+    await openTab(page, 'Terapisti');
+    await page.getByRole('button', { name: 'Nuovo operatore' }).click();
+    await dialog(page, 'Nuovo operatore').getByLabel('Username').fill('giulia.conti');
+    await dialog(page, 'Nuovo operatore').getByRole('button', { name: 'Salva' }).click();
+    await page.getByRole('table', { name: 'Operatori' }).getByRole('cell', { name: 'giulia.conti', exact: true }).waitFor();
+    // The same username again is refused with the server's message, the dialog stays open.
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Nuovo operatore' }).click();
+    await dialog(page, 'Nuovo operatore').getByLabel('Username').fill('giulia.conti');
+    await dialog(page, 'Nuovo operatore').getByRole('button', { name: 'Salva' }).click();
+    await toast(page, ANAGRAFICHE_MSG.therapistDuplicate);
+    await dialog(page, 'Nuovo operatore').getByRole('button', { name: 'Annulla' }).click();
+
+    // Pazienti: the phone is checked by the shared schema, then stored normalised and shown grouped.
+    await openTab(page, 'Pazienti');
+    await page.getByRole('button', { name: 'Nuovo paziente' }).click();
+    const patientForm = dialog(page, 'Nuovo paziente');
+    await patientForm.getByLabel('Nome').fill('Elena');
+    await patientForm.getByLabel('Cognome').fill('Galli');
+    await patientForm.getByLabel('Cellulare').fill('02 1234567');
+    await patientForm.getByRole('button', { name: 'Salva' }).click();
+    await patientForm.getByText(ANAGRAFICHE_MSG.phoneInvalid).waitFor();
+    await patientForm.getByLabel('Cellulare').fill('333 987 6543');
+    await patientForm.getByRole('button', { name: 'Salva' }).click();
+    await patientForm.waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Cerca pazienti' }).fill('galli');
+    const elenaRow = page.getByRole('table', { name: 'Pazienti' }).getByRole('row', { name: /Galli/ });
+    await elenaRow.getByRole('link', { name: '+39 333 9876543' }).waitFor();
+
+    // Uscite of Wednesday (the day the calendar showed): a run on the blue minibus with a passenger and staff.
+    await openTab(page, 'Uscite');
+    expect(await page.getByLabel('Data').inputValue()).toBe(WED);
+    await page.getByRole('button', { name: 'Nuova uscita' }).click();
+    const runForm = dialog(page, 'Nuova uscita');
+    await runForm.getByLabel('Tratta').fill('Giro Sud');
+    await runForm.getByLabel('Partenza').fill('07:30');
+    await runForm.getByLabel('Arrivo').fill('08:30');
+    await runForm.getByLabel('Pulmino').selectOption({ label: 'Blu' });
+    await runForm.getByRole('button', { name: 'Salva' }).click();
+    const run = page.getByRole('article', { name: 'Giro Sud 07:30–08:30' });
+    await run.getByText('Pulmino blu').waitFor();
+    await run.getByRole('button', { name: 'Aggiungi passeggero a Giro Sud 07:30–08:30' }).click();
+    await addThroughSearch(page, 'Aggiungi Paziente', 'Cerca paziente', 'galli', 'Elena Galli');
+    await run.getByRole('button', { name: 'Togli Elena Galli' }).waitFor();
+    await run.getByRole('button', { name: 'Aggiungi operatore a Giro Sud 07:30–08:30' }).click();
+    await addThroughSearch(page, 'Aggiungi Terapista', 'Cerca terapista', 'giulia', 'giulia.conti');
+    await run.getByRole('button', { name: 'Togli giulia.conti' }).waitFor();
+    await screenshot(page, 'anagrafiche-flow-uscite-laptop');
+
+    // The calendar: place the run ([+] Attività → Trasporto), then an activity in the new room.
+    await page.getByRole('link', { name: 'Calendario' }).click();
+    await page.waitForURL(/\/calendario\?data=2026-11-25/);
+    await page.locator('.day-table').waitFor();
+    await page.getByRole('button', { name: '[+] Attività' }).click();
+    const create = dialog(page, 'Crea Attività');
+    await create.getByLabel('Trasporto').selectOption({ label: 'Giro Sud (07:30–08:30, Pulmino blu)' });
+    await create.getByRole('button', { name: 'Crea' }).click();
+    await create.waitFor({ state: 'detached' });
+    const transport = card(page, 'Giro Sud, Attività esterne, 07:30–08:30');
+    await transport.getByText('Elena Galli').waitFor();
+    expect(await transport.innerText()).toContain('giulia.conti');
+
+    await page.getByRole('button', { name: '[+] Attività' }).click();
+    await create.getByLabel('Nome attività').fill('Laboratorio colori');
+    // Only active rooms are offered; the new one is there.
+    await create.getByLabel('Stanza').selectOption({ label: 'Sala Arcobaleno' });
+    await create.getByLabel('Ora inizio').fill('10:00');
+    await create.getByLabel('Ora fine').fill('11:00');
+    await create.getByRole('button', { name: 'Crea' }).click();
+    await create.waitFor({ state: 'detached' });
+    await page.getByRole('columnheader', { name: 'Sala Arcobaleno' }).waitFor();
+    const lab = card(page, 'Laboratorio colori, Sala Arcobaleno, 10:00–11:00');
+    await lab.getByRole('button', { name: 'Aggiungi utente' }).click();
+    await addThroughSearch(page, 'Aggiungi Paziente', 'Cerca paziente', 'elena gal', 'Elena Galli');
+    await lab.getByRole('button', { name: 'Aggiungi operatore' }).click();
+    await addThroughSearch(page, 'Aggiungi Terapista', 'Cerca terapista', 'giulia', 'giulia.conti');
+    await lab.getByRole('button', { name: 'giulia.conti' }).waitFor();
+    expect(await lab.locator('.people-list li').allInnerTexts()).toEqual(['Elena Galli', 'giulia.conti']);
+    const headers = await page.locator('.day-table thead th').allInnerTexts();
+    expect(headers).toEqual(['Ora', 'Palestra', 'Logopedia', 'Sala Arcobaleno', 'Musicoterapia', 'Attività esterne']);
+
+    // The weekly print: the new room's row, the therapist on Wednesday, and in ATTIVITÀ ESTERNE through the run.
+    await page.goto(`${server.url}/stampasettimana?data=${WED}`);
+    await page.getByRole('status', { name: 'Caricamento della settimana' }).waitFor({ state: 'detached' });
+    const rowCells = async (label: string) => page.getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').allInnerTexts();
+    expect(await rowCells('Sala Arcobaleno')).toEqual(['', '', 'giulia.conti', '', '']);
+    expect((await rowCells('ATTIVITÀ ESTERNE'))[2]).toContain('giulia.conti');
+
+    // Archive the patient: confirmed, toasted, gone from the active list, listed among the archived.
+    await page.goto(`${server.url}/anagrafiche?scheda=pazienti`);
+    await page.getByRole('searchbox', { name: 'Cerca pazienti' }).fill('galli');
+    const archiveMessages: string[] = [];
+    page.on('dialog', (d) => archiveMessages.push(d.message()));
+    await page.getByRole('button', { name: 'Archivia Elena Galli' }).click();
+    await toast(page, ANAGRAFICHE_MSG.archived);
+    expect(archiveMessages).toEqual([ANAGRAFICHE_MSG.confirmArchive]);
+    await page.getByText('Nessun paziente trovato.').waitFor();
+    await page.getByRole('checkbox', { name: 'Mostra archiviati' }).check();
+    await page.getByRole('button', { name: 'Ripristina Elena Galli' }).waitFor();
+
+    // The calendar's search no longer offers her (another patient still is found)...
+    await openCalendar(page, TUE);
+    await card(page, 'Coro, Musicoterapia, 14:00–15:30').getByRole('button', { name: 'Aggiungi utente' }).click();
+    const search = dialog(page, 'Aggiungi Paziente');
+    await search.getByRole('combobox', { name: 'Cerca paziente' }).fill('mario');
+    await search.getByRole('option', { name: /Mario Rossi/ }).waitFor();
+    await search.getByRole('combobox', { name: 'Cerca paziente' }).fill('galli');
+    await search.getByText('Nessun risultato').waitFor();
+    expect(await search.getByRole('option').count()).toBe(0);
+    await search.getByRole('button', { name: 'Annulla' }).click();
+    // ...while the day she attended still shows her, in the activity and on the run.
+    await openCalendar(page, WED);
+    expect(await card(page, 'Laboratorio colori, Sala Arcobaleno, 10:00–11:00').locator('.people-list li').allInnerTexts()).toEqual([
+      'Elena Galli',
+      'giulia.conti',
+    ]);
+    expect(await card(page, 'Giro Sud, Attività esterne, 07:30–08:30').innerText()).toContain('Elena Galli');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a non-administrator from /anagrafiche to the calendar, with no Anagrafiche link', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, E2E_VIEWER);
+    expect(await page.getByRole('link', { name: 'Anagrafiche' }).count()).toBe(0);
+    await page.goto(`${server.url}/anagrafiche?scheda=utenti`);
+    await page.waitForURL(/\/calendario$/);
+    await page.getByRole('button', { name: 'Cambia password' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Utenti' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses to let the administrator revoke their own right, with the server\'s message', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, E2E_ADMIN);
+    await page.goto(`${server.url}/anagrafiche?scheda=utenti`);
+    await page.getByRole('button', { name: `Togli amministratore a ${E2E_ADMIN.username}` }).click();
+    await toast(page, ANAGRAFICHE_MSG.selfRevoke);
+    expect(await page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) }).getByText('Amministratore').count()).toBe(1);
+    await context.close();
+  });
+
+  for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
+    it(`shows every tab at ${viewport.width}×${viewport.height}`, async () => {
+      const { page, context, errors } = await newPage(browser, viewport);
+      await signIn(page, E2E_ADMIN);
+      for (const tab of ['pazienti', 'terapisti', 'stanze', 'uscite', 'utenti']) {
+        await page.goto(`${server.url}/anagrafiche?scheda=${tab}&data=${WED}`);
+        await page.getByRole('tab', { selected: true }).waitFor();
+        await page.locator('.tab-pane.active .spinner-border').waitFor({ state: 'detached' });
+        await page.locator('.tab-pane.active table, .tab-pane.active article, .tab-pane.active p.text-muted').first().waitFor();
+        await screenshot(page, `anagrafiche-${tab}-${viewportName}`);
+      }
+      await page.goto(`${server.url}/anagrafiche?scheda=pazienti`);
+      await page.getByRole('button', { name: 'Nuovo paziente' }).click();
+      await dialog(page, 'Nuovo paziente').getByRole('button', { name: 'Salva' }).click();
+      await screenshot(page, `anagrafiche-nuovo-paziente-${viewportName}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
