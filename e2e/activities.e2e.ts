@@ -12,7 +12,6 @@ import {
   expectNoPageErrors,
   modal,
   modalClosed,
-  openDay,
   recordDialogs,
   recordToasts,
   signIn,

@@ -11,7 +11,6 @@ import { MON } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 import { launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
 import {
-  activity,
   clearToasts,
   expectNoPageErrors,
   focused,

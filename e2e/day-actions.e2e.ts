@@ -1,0 +1,199 @@
+/** Actions on a whole day (SPEC sections 2, 4, 5, 8): Incolla da precedente, Copia Giornata / Incolla giornata / X, Svuota Giornata. */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MSG } from '../common/messages.ts';
+import { MON, TUE, WED } from './dates.ts';
+import { E2E_ADMIN } from './fixtures.ts';
+import { launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
+import {
+  activity,
+  clearToasts,
+  dayLoaded,
+  expectNoPageErrors,
+  headline,
+  openDay,
+  peopleOf,
+  recordDialogs,
+  recordToasts,
+  signIn,
+  toastsSeen,
+  waitForToast,
+} from './helpers.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function adminPage(day: string) {
+  const opened = await newPage(browser);
+  await recordToasts(opened.page);
+  const dialogs = recordDialogs(opened.page);
+  await signIn(opened.page, server.url, E2E_ADMIN, day);
+  return { ...opened, dialogs };
+}
+
+/** Every activity on the page by its accessible name, with the people it lists. */
+async function dayContents(page: Page): Promise<Record<string, string[]>> {
+  return page.locator('.activity-card').evaluateAll((cards) =>
+    Object.fromEntries(
+      cards.map((card) => [
+        card.getAttribute('aria-label') ?? '',
+        [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
+      ]),
+    ),
+  );
+}
+
+/** Changes the displayed day with the date picker, as staff do. */
+async function pickDay(page: Page, day: string) {
+  await page.getByLabel('Data', { exact: true }).fill(day);
+  await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
+  await page.waitForURL(`**/calendario?data=${day}`);
+  await dayLoaded(page);
+}
+
+const MONDAY_AS_SEEDED = {
+  'Andata Nord, Attività esterne, 08:00–09:00': ['Anna Neri', 'laura.fontana'],
+  'Ginnastica dolce, Palestra, 09:00–10:30': ['Lucia Bianchi', 'Mario Rossi', 'paola.neri'],
+  'Logopedia individuale, Logopedia, 10:30–12:00': ['Giorgio Verdi', 'stefano.villa'],
+};
+
+describe('Incolla da precedente', () => {
+  test('an empty cell after an activity of the same room copies it, with its people, into that slot', async () => {
+    const { context, page, errors } = await adminPage(MON);
+    expect(await dayContents(page)).toEqual(MONDAY_AS_SEEDED);
+
+    // Offered only after an earlier activity of the room: Palestra 10:30–12:00 yes, Palestra 08:00–09:00 (before it) no,
+    // nor in Musicoterapia, which has nothing this day.
+    const slot = page.getByRole('group', { name: 'Palestra, 10:30–12:00', exact: true });
+    await slot.waitFor();
+    expect(await page.getByRole('group', { name: 'Palestra, 08:00–09:00', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: /^Musicoterapia, / }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Logopedia, 08:00–09:00', exact: true }).count()).toBe(0);
+
+    await slot.getByRole('button', { name: 'Incolla da precedente' }).click();
+    const toasts = await waitForToast(page, MSG.activityCreated);
+    expect(toasts).toContain(MSG.inserting);
+    const copy = activity(page, 'Ginnastica dolce', 'Palestra', '10:30', '12:00');
+    await copy.waitFor();
+    await slot.waitFor({ state: 'detached' });
+    expect(await peopleOf(copy)).toEqual(['Lucia Bianchi', 'Mario Rossi', 'paola.neri']);
+
+    await page.reload();
+    await copy.waitFor();
+    expect(await dayContents(page)).toEqual({
+      ...MONDAY_AS_SEEDED,
+      'Ginnastica dolce, Palestra, 10:30–12:00': ['Lucia Bianchi', 'Mario Rossi', 'paola.neri'],
+    });
+    // The copy is an activity of its own: its people are its own links (removing from the original leaves the copy alone).
+    const original = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
+    await original.getByRole('button', { name: 'Lucia Bianchi' }).click();
+    await page.getByRole('dialog', { name: 'Gestione Paziente' }).getByRole('button', { name: 'Elimina' }).click();
+    await waitForToast(page, MSG.deleted);
+    await original.getByRole('button', { name: 'Lucia Bianchi' }).waitFor({ state: 'detached' });
+    expect(await peopleOf(copy)).toEqual(['Lucia Bianchi', 'Mario Rossi', 'paola.neri']);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
+describe('Copia Giornata and Incolla giornata', () => {
+  test('a day is copied and pasted onto an empty day and onto a day with activities, after confirming; X cancels the copy', async () => {
+    const { context, page, errors, dialogs } = await adminPage(TUE);
+    const tuesday = await dayContents(page);
+    expect(Object.keys(tuesday)).toEqual(['Coro, Musicoterapia, 14:00–15:30']);
+
+    await pickDay(page, MON);
+    const monday = await dayContents(page);
+    expect(Object.keys(monday).length).toBeGreaterThanOrEqual(3);
+    expect(await page.getByRole('button', { name: 'Incolla giornata' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Copia Giornata' }).click();
+    await page.getByText(`Copiata: 23-11-2026`, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Annulla copia' }).waitFor();
+
+    // Onto an empty day: no question asked.
+    await pickDay(page, WED);
+    await page.getByText('Nessuna attività in questa giornata.').waitFor();
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    const toasts = await waitForToast(page, MSG.patientsInserted);
+    expect(toasts).toEqual(expect.arrayContaining([MSG.inserting, MSG.therapistsInserted, MSG.patientsInserted]));
+    expect(dialogs.seen).toEqual([]);
+    await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
+    expect(await dayContents(page)).toEqual(monday);
+    await page.reload();
+    await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
+    expect(await dayContents(page)).toEqual(monday);
+    // A reload ends the screen, and the copy with it.
+    expect(await page.getByRole('button', { name: 'Incolla giornata' }).count()).toBe(0);
+
+    // Onto a day with activities: the empty-day question first. Annulla keeps the day as it was.
+    await pickDay(page, MON);
+    await page.getByRole('button', { name: 'Copia Giornata' }).click();
+    await pickDay(page, TUE);
+    dialogs.answer(false);
+    await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    expect(dialogs.seen).toEqual([{ type: 'confirm', message: MSG.confirmEmptyDay, accepted: false }]);
+    expect(await dayContents(page)).toEqual(tuesday);
+    // OK replaces it.
+    await clearToasts(page);
+    await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    await waitForToast(page, MSG.patientsInserted);
+    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: MSG.confirmEmptyDay, accepted: true });
+    await activity(page, 'Coro', 'Musicoterapia', '14:00', '15:30').waitFor({ state: 'detached' });
+    expect(await dayContents(page)).toEqual(monday);
+    // The copy stays for another paste (decision 0003); X cancels it.
+    await page.getByText('Copiata: 23-11-2026', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Annulla copia' }).click();
+    await page.getByText('Copiata: 23-11-2026', { exact: true }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Incolla giornata' }).count()).toBe(0);
+    await page.reload();
+    await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
+    expect(await dayContents(page)).toEqual(monday);
+
+    // The source day is unchanged.
+    await openDay(page, server.url, MON);
+    expect(await dayContents(page)).toEqual(monday);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
+describe('Svuota Giornata', () => {
+  test('asks section 5\'s question; Annulla keeps the day, OK empties it and only it', async () => {
+    const { context, page, errors, dialogs } = await adminPage(MON);
+    const monday = await dayContents(page);
+    expect(Object.keys(monday).length).toBeGreaterThanOrEqual(3);
+
+    dialogs.answer(false);
+    await page.getByRole('button', { name: 'Svuota Giornata' }).click();
+    expect(dialogs.seen).toEqual([{ type: 'confirm', message: MSG.confirmEmptyDay, accepted: false }]);
+    expect(await dayContents(page)).toEqual(monday);
+    expect(await toastsSeen(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Svuota Giornata' }).click();
+    const toasts = await waitForToast(page, MSG.dayEmptiedOk);
+    expect(toasts).toContain(MSG.emptyingDay);
+    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: MSG.confirmEmptyDay, accepted: true });
+    await page.getByText('Nessuna attività in questa giornata.').waitFor();
+    expect(await page.locator('.activity-card').count()).toBe(0);
+    await page.reload();
+    await page.getByText('Nessuna attività in questa giornata.').waitFor();
+    expect(await page.locator('.activity-card').count()).toBe(0);
+
+    // The next day keeps its activities.
+    await pickDay(page, TUE);
+    expect(Object.keys(await dayContents(page)).length).toBeGreaterThan(0);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * Every modal of the calendar on a laptop and on a phone: each opens, fits the
+ * screen, closes with its Annulla, and is saved as a screenshot
+ * (e2e/screenshots/, git-ignored) for review.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MON } from './dates.ts';
+import { E2E_ADMIN } from './fixtures.ts';
+import { launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+import { activity, expectNoPageErrors, modal, modalClosed, signIn } from './helpers.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The modal is fully inside the viewport's width, and it closes with Annulla. */
+async function checkAndClose(page: Page, dialog: Locator, viewport: { width: number }) {
+  const box = await dialog.locator('.modal-content').boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  await dialog.getByRole('button', { name: 'Annulla' }).click();
+  await modalClosed(page);
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  const suffix = `${viewport.width}x${viewport.height}`;
+  describe(`modals on a ${size} (${suffix})`, () => {
+    test('Aggiungi Paziente, Aggiungi Terapista, Crea Attività, Modifica Attività, Gestione Paziente, Gestione Terapista', async () => {
+      const { context, page, errors } = await newPage(browser, viewport);
+      await signIn(page, server.url, E2E_ADMIN, MON);
+      const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
+
+      await ginnastica.getByRole('button', { name: 'Aggiungi utente' }).click();
+      let dialog = modal(page, 'Aggiungi Paziente');
+      await dialog.getByRole('combobox', { name: 'Cerca paziente' }).fill('a');
+      await dialog.getByRole('option', { name: /Anna Neri/ }).waitFor();
+      await screenshot(page, `modale-aggiungi-paziente-${suffix}`);
+      await checkAndClose(page, dialog, viewport);
+
+      await ginnastica.getByRole('button', { name: 'Aggiungi operatore' }).click();
+      dialog = modal(page, 'Aggiungi Terapista');
+      await dialog.getByRole('combobox', { name: 'Cerca terapista' }).fill('e');
+      await dialog.getByRole('option', { name: 'stefano.villa' }).waitFor();
+      await screenshot(page, `modale-aggiungi-terapista-${suffix}`);
+      await checkAndClose(page, dialog, viewport);
+
+      await page.getByRole('button', { name: '[+] Attività' }).click();
+      dialog = modal(page, 'Crea Attività');
+      await dialog.getByLabel('Nome attività').waitFor();
+      await screenshot(page, `modale-crea-attivita-${suffix}`);
+      await checkAndClose(page, dialog, viewport);
+
+      await ginnastica.getByRole('button', { name: 'Ginnastica dolce' }).click();
+      dialog = modal(page, 'Modifica Attività');
+      await dialog.getByRole('button', { name: 'Salva' }).waitFor();
+      await screenshot(page, `modale-modifica-attivita-${suffix}`);
+      await checkAndClose(page, dialog, viewport);
+
+      await ginnastica.getByRole('button', { name: 'Mario Rossi' }).click();
+      dialog = modal(page, 'Gestione Paziente');
+      await dialog.getByText('Mario Rossi').waitFor();
+      await screenshot(page, `modale-gestione-paziente-${suffix}`);
+      await checkAndClose(page, dialog, viewport);
+
+      await ginnastica.getByRole('button', { name: 'paola.neri' }).click();
+      dialog = modal(page, 'Gestione Terapista');
+      await dialog.getByText('paola.neri').waitFor();
+      await screenshot(page, `modale-gestione-terapista-${suffix}`);
+      await checkAndClose(page, dialog, viewport);
+
+      // Annulla everywhere changed nothing.
+      await page.reload();
+      await ginnastica.waitFor();
+      expect(await ginnastica.locator('.people-list li').allInnerTexts()).toEqual(['Lucia Bianchi', 'Mario Rossi', 'paola.neri']);
+      expectNoPageErrors(errors);
+      await context.close();
+    });
+  });
+}
