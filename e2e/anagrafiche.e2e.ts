@@ -57,7 +57,9 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 async function addThroughSearch(page: Page, title: string, searchLabel: string, text: string, option: string) {
   const modal = dialog(page, title);
   await modal.getByRole('combobox', { name: searchLabel }).fill(text);
-  await modal.getByRole('option', { name: option }).waitFor();
+  // The list answers what is typed now (not the previous search), and the wanted person is highlighted.
+  await modal.locator('[role="listbox"][aria-busy="false"]').waitFor({ state: 'attached' });
+  await modal.getByRole('option', { name: option, selected: true }).waitFor();
   await modal.getByRole('combobox', { name: searchLabel }).press('Enter');
   await modal.waitFor({ state: 'detached' });
 }
@@ -89,7 +91,7 @@ describe('Anagrafiche', () => {
     await dialog(page, 'Nuova stanza').getByRole('button', { name: 'Salva' }).click();
     await toast(page, MSG.saved);
     const roomsTable = page.getByRole('table', { name: 'Stanze' });
-    await roomsTable.getByRole('cell', { name: 'Sala Arcobaleno' }).waitFor();
+    await roomsTable.getByRole('cell', { name: 'Sala Arcobaleno', exact: true }).waitFor();
     await clearToasts(page);
     await page.getByRole('button', { name: 'Sposta su Sala Arcobaleno' }).click();
     await toast(page, MSG.saved);
@@ -117,7 +119,7 @@ describe('Anagrafiche', () => {
     await openTab(page, 'Pazienti');
     await page.getByRole('button', { name: 'Nuovo paziente' }).click();
     const patientForm = dialog(page, 'Nuovo paziente');
-    await patientForm.getByLabel('Nome').fill('Elena');
+    await patientForm.getByLabel('Nome', { exact: true }).fill('Elena');
     await patientForm.getByLabel('Cognome').fill('Galli');
     await patientForm.getByLabel('Cellulare').fill('02 1234567');
     await patientForm.getByRole('button', { name: 'Salva' }).click();
@@ -205,8 +207,10 @@ describe('Anagrafiche', () => {
     await card(page, 'Coro, Musicoterapia, 14:00–15:30').getByRole('button', { name: 'Aggiungi utente' }).click();
     const search = dialog(page, 'Aggiungi Paziente');
     await search.getByRole('combobox', { name: 'Cerca paziente' }).fill('mario');
+    await search.locator('[role="listbox"][aria-busy="false"]').waitFor({ state: 'attached' });
     await search.getByRole('option', { name: /Mario Rossi/ }).waitFor();
     await search.getByRole('combobox', { name: 'Cerca paziente' }).fill('galli');
+    await search.locator('[role="listbox"][aria-busy="false"]').waitFor({ state: 'attached' });
     await search.getByText('Nessun risultato').waitFor();
     expect(await search.getByRole('option').count()).toBe(0);
     await search.getByRole('button', { name: 'Annulla' }).click();
@@ -240,7 +244,7 @@ describe('Anagrafiche', () => {
     await page.goto(`${server.url}/anagrafiche?scheda=utenti`);
     await page.getByRole('button', { name: `Togli amministratore a ${E2E_ADMIN.username}` }).click();
     await toast(page, ANAGRAFICHE_MSG.selfRevoke);
-    expect(await page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) }).getByText('Amministratore').count()).toBe(1);
+    expect(await page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) }).getByText('Amministratore', { exact: true }).count()).toBe(1);
     await context.close();
   });
 

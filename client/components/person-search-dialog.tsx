@@ -32,13 +32,15 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, onClose }: Prop
   const search = useDebouncedValue(text.trim(), 200);
   const results = usePeopleSearch(kind, search, true);
   const matches = results.data ?? [];
+  // Until the answer for what is typed now arrives, the list shows the previous one: adding from it would pick the wrong person.
+  const stale = search !== text.trim() || results.isPlaceholderData;
   const listId = `risultati-${kind}`;
 
   useEffect(() => setHighlighted(0), [results.data]);
 
   const add = async (index: number) => {
     const person = matches[index];
-    if (!person || busy) return;
+    if (!person || busy || stale) return;
     if (await onAdd(person)) onClose();
   };
 
@@ -83,7 +85,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, onClose }: Prop
         <div className="search-results mt-2">
           {results.isFetching && matches.length === 0 && <Spinner size="sm" aria-label="Ricerca in corso" />}
           {!results.isFetching && matches.length === 0 && <p className="text-muted small mb-0">Nessun risultato</p>}
-          <ListGroup as="ul" id={listId} role="listbox" aria-label="Risultati">
+          <ListGroup as="ul" id={listId} role="listbox" aria-label="Risultati" aria-busy={stale} className={stale ? 'opacity-50' : undefined}>
             {matches.map((person, index) => (
               <ListGroup.Item
                 as="li"
@@ -110,7 +112,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, onClose }: Prop
         <Button variant="secondary" onClick={onClose}>
           Annulla
         </Button>
-        <Button onClick={() => void add(highlighted)} disabled={matches.length === 0 || busy}>
+        <Button onClick={() => void add(highlighted)} disabled={matches.length === 0 || busy || stale}>
           Aggiungi
         </Button>
       </Modal.Footer>
