@@ -1,5 +1,5 @@
 /** Writes of the calendar. Whole-day operations run in one transaction. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { z } from 'zod';
@@ -80,8 +80,20 @@ export async function removeActivity(db: Db, id: number) {
   return { ok: true };
 }
 
+/**
+ * Whole-day writes of one date take turns: without this lock two pastes
+ * running at once under READ COMMITTED could each miss the other's new rows
+ * and leave a mix of both days.
+ */
+async function lockDay(tx: Db, day: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`giornata:${day}`}))`);
+}
+
 export async function emptyDay(db: Db, day: string) {
-  const deleted = await db.transaction((tx) => tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id }));
+  const deleted = await db.transaction(async (tx) => {
+    await lockDay(tx, day);
+    return tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id });
+  });
   return { deleted: deleted.length };
 }
 
@@ -95,6 +107,7 @@ export async function emptyDay(db: Db, day: string) {
 export async function pasteDay(db: Db, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
   return db.transaction(async (tx) => {
+    await lockDay(tx, to);
     await tx.delete(activities).where(eq(activities.day, to));
     await tx.delete(transportRuns).where(eq(transportRuns.day, to));
     const weekday = weekdayOf(to);

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../../common/messages.ts';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { ADMIN, DB_KINDS, TestClient, buildTestApp, createAccounts, openTestDatabase, truncateAll } from '../../test/harness.ts';
+import { hashPassword } from '../session/passwords.ts';
+
+const MON = '2026-11-23';
+const TUE = '2026-11-24';
+const WED = '2026-11-25';
+const SECOND_ADMIN = { username: 'vicedirettrice', password: 'password-vice' };
+
+describe.each(DB_KINDS)('concurrent writes on %s', (kind) => {
+  let database: Database;
+  let app: App;
+  let first: TestClient;
+  let second: TestClient;
+  let centre: Awaited<ReturnType<typeof seedCentre>>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    app = await buildTestApp(database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  beforeEach(async () => {
+    await truncateAll(database);
+    await createAccounts(database);
+    await database.db.insert(users).values({ username: SECOND_ADMIN.username, passwordHash: await hashPassword(SECOND_ADMIN.password), admin: 1 });
+    centre = await seedCentre(database.db);
+    first = await new TestClient(app).login(ADMIN);
+    second = await new TestClient(app).login(SECOND_ADMIN);
+  });
+
+  async function summary(day: string) {
+    const res = await first.post<{ attivita: { NomeAttivita: string; OraInizio: string; Pazienti: { RifPaziente: number }[]; Terapisti: { RifTerapista: number }[] }[] }>('/server/calendario/giornata', { data: day });
+    return res.body.attivita.map((a) => `${a.OraInizio} ${a.NomeAttivita} p${a.Pazienti.map((p) => p.RifPaziente).join(',')} t${a.Terapisti.map((t) => t.RifTerapista).join(',')}`);
+  }
+
+  it('ends a day as one whole paste, the other, or empty, when two administrators paste and empty it at once', async () => {
+    for (let i = 0; i < 6; i++) {
+      await addActivity(database.db, { name: `Lunedì ${i}`, roomId: centre.palestra.id, day: MON, start: `0${i + 1}:00`, end: `0${i + 1}:30` }, { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] });
+      await addActivity(database.db, { name: `Mercoledì ${i}`, roomId: centre.logopedia.id, day: WED, start: `1${i}:00`, end: `1${i}:30` }, { patients: [centre.lucia.id], therapists: [centre.stefano.id, centre.paola.id] });
+    }
+    const fromMonday = await summary(MON);
+    const fromWednesday = await summary(WED);
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round++) {
+      const answers = await Promise.all([
+        first.post('/server/calendario/pasteday', { from: MON, to: TUE }),
+        second.post('/server/calendario/pasteday', { from: WED, to: TUE }),
+        round % 2 === 0 ? first.post('/server/calendario/emptyday', { data: TUE }) : second.post('/server/calendario/pasteday', { from: MON, to: TUE }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      const tuesday = await summary(TUE);
+      const whole = [fromMonday, fromWednesday, []].find((candidate) => JSON.stringify(candidate) === JSON.stringify(tuesday));
+      expect(whole, `round ${round}: ${JSON.stringify(tuesday)}`).toBeDefined();
+      outcomes.add(JSON.stringify(tuesday));
+    }
+    expect(await summary(MON)).toEqual(fromMonday);
+    expect(await summary(WED)).toEqual(fromWednesday);
+  });
+
+  it('lets exactly one of 50 simultaneous inserts of one patient into one activity succeed', async () => {
+    const activity = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 ? first : second).put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: activity.id })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(49);
+    for (const a of refused) expect(a).toMatchObject({ status: 409, body: { error: MSG.patientDuplicate } });
+    expect((await first.get<unknown[]>(`/server/calendario/getpazienti?data=${MON}`)).body).toHaveLength(1);
+  });
+});
