@@ -30,7 +30,7 @@ export const BODY_LIMIT = 64 * 1024;
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'>;
+  config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'> & Partial<Pick<Config, 'trustProxy'>>;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   clientDir?: string;
@@ -49,6 +49,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy ?? false,
     // pino's default request serializer logs method, url and address: never cookies or headers,
     // which carry the session id and the CSRF token.
   }).withTypeProvider<ZodTypeProvider>();

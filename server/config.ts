@@ -18,6 +18,7 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().positive().default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
+  TRUST_PROXY: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -30,6 +31,8 @@ export type Config = {
   sessionMaxMs: number;
   logLevel: string;
   seedDemo: boolean;
+  /** Behind a reverse proxy, the client's address comes from X-Forwarded-For (the sign-in limit counts by address). */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -51,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_HOURS * 3600_000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { seedDemoIfEmpty } from './db/seed-demo.ts';
+import { purgeOldFailures } from './features/session/rate-limit.ts';
 import { purgeExpiredSessions } from './features/session/store.ts';
 
 async function main() {
@@ -17,8 +18,9 @@ async function main() {
     logger: { level: config.logLevel },
   });
   const times = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
-  await purgeExpiredSessions(database.db, times);
-  const purge = setInterval(() => purgeExpiredSessions(database.db, times).catch((err) => app.log.warn(err)), 3600_000);
+  const purgeOld = () => Promise.all([purgeExpiredSessions(database.db, times), purgeOldFailures(database.db)]);
+  await purgeOld();
+  const purge = setInterval(() => purgeOld().catch((err) => app.log.warn(err)), 3600_000);
   purge.unref();
 
   let closing = false;

@@ -154,3 +154,14 @@ export const transportTherapists = pgTable(
   },
   (t) => [primaryKey({ columns: [t.runId, t.therapistId] }), index('transport_therapists_therapist_idx').on(t.therapistId)],
 );
+
+/** Failed sign-ins, counted per address and per username for the rate limit (shared by every server process). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);

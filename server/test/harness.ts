@@ -44,6 +44,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database & { url?:
 }
 
 const TABLES = [
+  'login_failures',
   'sessions',
   'activity_patients',
   'activity_therapists',
@@ -91,6 +92,8 @@ export interface Answer<T = unknown> {
 export class TestClient {
   cookies = new Map<string, string>();
   sendCsrf = true;
+  /** The caller's address as the server sees it. */
+  remoteAddress = '127.0.0.1';
 
   constructor(private readonly app: App) {}
 
@@ -120,6 +123,7 @@ export class TestClient {
     const res = await this.app.inject({
       method,
       url,
+      remoteAddress: this.remoteAddress,
       headers: allHeaders,
       ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { 'content-type': 'application/json', ...allHeaders } } : { payload: payload as object }),
     });

@@ -7,6 +7,7 @@ import { users } from '../../db/schema.ts';
 import { HttpError } from '../../http-error.ts';
 import { SESSION_COOKIE, currentUser, setCsrfCookie, setSessionCookie } from '../../plugins/auth.ts';
 import { hashForUnknownUser, verifyPassword } from './passwords.ts';
+import { clearUsernameFailures, isLimited, recordFailure } from './rate-limit.ts';
 import { createSession, destroySession, newToken } from './store.ts';
 
 /** The same refusal, after the same work, for an unknown user, a wrong password and a disabled account. */
@@ -19,8 +20,14 @@ async function authenticate(db: Db, username: string, password: string): Promise
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolean }> = async (app, { db, cookieSecure }) => {
   app.post('/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
-    const user = await authenticate(db, request.body.username, request.body.pass);
-    if (!user) throw new HttpError(401, MSG.loginFailed);
+    const { username, pass } = request.body;
+    if (await isLimited(db, request.ip, username)) throw new HttpError(429, MSG.tooManyRequests);
+    const user = await authenticate(db, username, pass);
+    if (!user) {
+      await recordFailure(db, request.ip, username);
+      throw new HttpError(401, MSG.loginFailed);
+    }
+    await clearUsernameFailures(db, username);
     // A new session id at every login; the old one, if any, ends here.
     if (request.sessionToken) await destroySession(db, request.sessionToken);
     const { token, csrfToken } = await createSession(db, user.ID);

@@ -65,6 +65,35 @@ describe.each(DB_KINDS)('sessions on %s', (kind) => {
     expect((res.body as { error: string }).error).toBe(message);
   });
 
+  describe('sign-in rate limit', () => {
+    const attempt = (username: string, pass: string, remoteAddress: string) => {
+      const client = new TestClient(app);
+      client.remoteAddress = remoteAddress;
+      return client.post('/server/user/login', { username, pass });
+    };
+
+    it('refuses a username after 10 failures in 15 minutes, from any address, even with the right password', async () => {
+      for (let i = 0; i < 10; i++) expect((await attempt(ADMIN.username, 'sbagliata', `10.0.0.${i + 1}`)).status).toBe(401);
+      const limited = await attempt(ADMIN.username, ADMIN.password, '10.0.1.1');
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ error: MSG.tooManyRequests });
+      expect((await attempt(VIEWER.username, VIEWER.password, '10.0.1.1')).status).toBe(200);
+    });
+
+    it('refuses an address after 10 failures in 15 minutes, whatever the username', async () => {
+      for (let i = 0; i < 10; i++) expect((await attempt(`utente${i}`, 'sbagliata', '10.0.2.1')).status).toBe(401);
+      expect((await attempt(VIEWER.username, VIEWER.password, '10.0.2.1')).status).toBe(429);
+      expect((await attempt(VIEWER.username, VIEWER.password, '10.0.2.2')).status).toBe(200);
+    });
+
+    it('forgets a username\'s failures after a successful sign-in', async () => {
+      for (let i = 0; i < 9; i++) await attempt(ADMIN.username, 'sbagliata', `10.0.3.${i + 1}`);
+      expect((await attempt(ADMIN.username, ADMIN.password, '10.0.4.1')).status).toBe(200);
+      for (let i = 0; i < 9; i++) await attempt(ADMIN.username, 'sbagliata', `10.0.5.${i + 1}`);
+      expect((await attempt(ADMIN.username, ADMIN.password, '10.0.6.1')).status).toBe(200);
+    });
+  });
+
   it('answers 403 to the authentication check without a session', async () => {
     const res = await new TestClient(app).get('/server/user/auth');
     expect(res.status).toBe(403);
