@@ -1,0 +1,82 @@
+/**
+ * Logical backup of every table as gzipped JSON, the same for the embedded
+ * database and PostgreSQL (so a centre can also move from one to the other).
+ * Restore goes into an empty, migrated database, in one transaction, in
+ * foreign-key order, and moves each id sequence past the restored rows.
+ */
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+/** Parents before children. */
+export const BACKUP_TABLES = [
+  'users',
+  'sessions',
+  'login_failures',
+  'rooms',
+  'patients',
+  'therapists',
+  'transport_runs',
+  'activities',
+  'activity_patients',
+  'activity_therapists',
+  'transport_patients',
+  'transport_therapists',
+] as const;
+const SERIAL_TABLES = ['users', 'login_failures', 'rooms', 'patients', 'therapists', 'transport_runs', 'activities', 'activity_patients', 'activity_therapists'];
+
+export const BACKUP_FORMAT = 'giornata-backup-1';
+
+interface BackupFile {
+  format: typeof BACKUP_FORMAT;
+  createdAt: string;
+  tables: Record<string, Record<string, unknown>[]>;
+}
+
+const rowsOf = async (db: Db, query: ReturnType<typeof sql.raw>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+export async function writeBackup(db: Db, file: string): Promise<Record<string, number>> {
+  const backup: BackupFile = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), tables: {} };
+  // One snapshot for every table: a backup taken while the server writes is still consistent.
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set transaction isolation level repeatable read'));
+    for (const table of BACKUP_TABLES) {
+      // Dates, times and timestamps as text: the JSON stays exact and independent of time zones.
+      backup.tables[table] = await rowsOf(tx, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`)).then((rows) => rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)));
+    }
+  });
+  fs.writeFileSync(file, zlib.gzipSync(JSON.stringify(backup)));
+  return Object.fromEntries(Object.entries(backup.tables).map(([t, rows]) => [t, rows.length]));
+}
+
+export class RestoreError extends Error {}
+
+export async function restoreBackup(db: Db, file: string): Promise<Record<string, number>> {
+  let backup: BackupFile;
+  try {
+    backup = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
+  } catch (err) {
+    throw new RestoreError(`Il file ${file} non è un backup di Giornata leggibile: ${(err as Error).message}`);
+  }
+  if (backup.format !== BACKUP_FORMAT) throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup.format)})`);
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    for (const table of BACKUP_TABLES) {
+      const [{ n }] = await rowsOf(tx, sql.raw(`select count(*)::int as n from ${table}`));
+      if (Number(n) > 0) throw new RestoreError(`Il database non è vuoto (tabella ${table}): il ripristino si fa solo in un database vuoto.`);
+    }
+    for (const table of BACKUP_TABLES) {
+      const rows = backup.tables[table] ?? [];
+      counts[table] = rows.length;
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = JSON.stringify(rows.slice(i, i + 500));
+        await tx.execute(sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${chunk}::jsonb)`);
+      }
+    }
+    for (const table of SERIAL_TABLES) {
+      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+    }
+  });
+  return counts;
+}
