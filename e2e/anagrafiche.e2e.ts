@@ -185,7 +185,7 @@ describe('Anagrafiche', () => {
 
     // The weekly print: the new room's row, the therapist on Wednesday, and in ATTIVITÀ ESTERNE through the run.
     await page.goto(`${server.url}/stampasettimana?data=${WED}`);
-    await page.getByRole('status', { name: 'Caricamento della settimana' }).waitFor({ state: 'detached' });
+    await page.getByRole('rowheader', { name: 'Sala Arcobaleno' }).waitFor();
     const rowCells = async (label: string) => page.getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').allInnerTexts();
     expect(await rowCells('Sala Arcobaleno')).toEqual(['', '', 'giulia.conti', '', '']);
     expect((await rowCells('ATTIVITÀ ESTERNE'))[2]).toContain('giulia.conti');
@@ -252,6 +252,9 @@ describe('Anagrafiche', () => {
     it(`shows every tab at ${viewport.width}×${viewport.height}`, async () => {
       const { page, context, errors } = await newPage(browser, viewport);
       await signIn(page, E2E_ADMIN);
+      // The calendar's navbar with the Anagrafiche link and Cambia password.
+      await openCalendar(page, WED);
+      await screenshot(page, `anagrafiche-navbar-calendario-${viewportName}`);
       for (const tab of ['pazienti', 'terapisti', 'stanze', 'uscite', 'utenti']) {
         await page.goto(`${server.url}/anagrafiche?scheda=${tab}&data=${WED}`);
         await page.getByRole('tab', { selected: true }).waitFor();

@@ -43,7 +43,7 @@ export function AppLayout() {
           <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
             Giornata
           </Navbar.Brand>
-          <nav aria-label="Sezioni" className="d-flex gap-1">
+          <nav aria-label="Sezioni" className="navbar-nav flex-row gap-1">
             {pathname !== paths.calendar && (
               <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>
                 Calendario
