@@ -20,6 +20,7 @@ import {
   recordDialogs,
   recordToasts,
   signIn,
+  toastsSeen,
   waitForFocus,
   waitForToast,
 } from './helpers.ts';
@@ -257,3 +258,51 @@ for (const kind of ['paziente', 'terapista'] as const) {
     });
   });
 }
+
+describe('Aggiungi Paziente waits for the answer to what is typed', () => {
+  test('Enter before the search for the typed text has answered adds nobody; once it has, it adds the match', async () => {
+    const { context, page, errors } = await adminPage();
+    const card = page.getByRole('group', { name: LOGOPEDIA, exact: true });
+    const before = await peopleOf(card);
+    expect(before).not.toContain('Mario Rossi');
+    await openWithKeyboard(card.getByRole('button', { name: 'Aggiungi utente' }));
+    const dialog = modal(page, 'Aggiungi Paziente');
+    await dialog.waitFor();
+    await waitForFocus(page, 'Cerca paziente');
+    // The list of the empty search, whose first is not Mario Rossi.
+    await dialog.getByRole('option').first().waitFor();
+    expect((await optionNames(dialog))[0]).not.toBe('Mario Rossi');
+
+    // Hold the server's answer to "rossi" (the real answer, only later) until Enter has been pressed.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route('**/server/pazienti/find', async (route) => {
+      if ((route.request().postDataJSON() as { value?: string }).value === 'rossi') {
+        held = true;
+        await gate;
+      }
+      await route.continue();
+    });
+    await clearToasts(page);
+    await page.keyboard.type('rossi');
+    await page.keyboard.press('Enter');
+    // The list still shown is the old one, marked busy; Enter added no one from it.
+    expect(await dialog.getByRole('listbox', { name: 'Risultati' }).getAttribute('aria-busy')).toBe('true');
+    await dialog.waitFor();
+    expect(await toastsSeen(page)).toEqual([]);
+
+    release();
+    await searchFor(page, dialog, '', ['Mario Rossi']);
+    expect(held).toBe(true);
+    await page.waitForFunction(() => document.querySelector('[role="listbox"]')?.getAttribute('aria-busy') === 'false');
+    await page.keyboard.press('Enter');
+    await waitForToast(page, MSG.personInserted);
+    await modalClosed(page);
+    await page.reload();
+    await card.getByRole('button', { name: 'Mario Rossi' }).waitFor();
+    expect((await peopleOf(card)).sort()).toEqual([...before, 'Mario Rossi'].sort());
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
