@@ -270,6 +270,12 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       const edit = await admin.post('/server/calendario/updateattivita', { ...valid, stanza: centre.palestra.id, nome: 'x', attivitaId: a.id });
       expect(edit.status).toBe(400);
       expect(errorOf(edit.body)).toBe(MSG.activityNameInvalid);
+      const moveIntoArchived = await admin.post('/server/calendario/updateattivita', { ...valid, stanza: centre.archiviata.id, attivitaId: a.id });
+      expect(errorOf(moveIntoArchived.body)).toBe(MSG.roomInvalid);
+      const old = await addActivity(database.db, { name: 'Vecchia', roomId: centre.archiviata.id, day: MON, start: '11:00', end: '12:00' });
+      const keepArchived = await admin.post('/server/calendario/updateattivita', { ...valid, nome: 'Vecchia corretta', stanza: centre.archiviata.id, orainizio: '11:00', orafine: '12:00', attivitaId: old.id });
+      expect(keepArchived.status).toBe(200);
+      await admin.post('/server/calendario/removeattivita', { attivitaId: old.id });
       const missingActivity = await admin.post('/server/calendario/updateattivita', { ...valid, stanza: centre.palestra.id, attivitaId: 999999 });
       expect(missingActivity.status).toBe(404);
       expect((await dayOf(viewer, MON)).map((x) => x.NomeAttivita)).toEqual(['Ginnastica']);

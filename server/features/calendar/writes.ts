@@ -58,7 +58,8 @@ export async function createActivity(db: Db, input: CreateActivityInput): Promis
 export async function updateActivity(db: Db, input: UpdateActivityInput) {
   const current = await requireActivity(db, input.attivitaId);
   if (current.transportRunId !== null || input.trasporto > 0) throw conflict(MSG.transportNotEditable);
-  await requireActiveRoom(db, input.stanza);
+  // A past activity may stay in a room archived since; moving into an archived room is refused.
+  if (input.stanza !== current.roomId) await requireActiveRoom(db, input.stanza);
   await db
     .update(activities)
     .set({

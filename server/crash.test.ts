@@ -1,0 +1,139 @@
+/**
+ * kill -9 of the server in the middle of a large paste, on both databases:
+ * after a restart the day is the old one or the new one, never a part, and
+ * the embedded database opens cleanly. And SIGTERM lets the paste in flight
+ * finish before the process exits.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite, type Database, type DbKind } from './db/client.ts';
+import { seedCentre } from './test/fixtures.ts';
+import { ADMIN, DB_KINDS, createAccounts, openTestDatabase } from './test/harness.ts';
+
+const SOURCE = '2026-11-23';
+const TARGET = '2026-11-24';
+
+async function buildLargeSource(database: Database) {
+  const centre = await seedCentre(database.db);
+  await database.db.execute(sql`insert into patients (first_name, last_name) select 'Nome' || g, 'Cognome' || g from generate_series(1, 60) g`);
+  await database.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end")
+    select 'Attività ' || n, ${centre.palestra.id}, ${SOURCE}::date, 1, time '08:00' + (n % 20) * interval '30 minutes', time '08:30' + (n % 20) * interval '30 minutes'
+    from generate_series(1, 4000) n`);
+  await database.db.execute(sql`insert into activity_patients (activity_id, patient_id)
+    select a.id, p.id from activities a join lateral (select id from patients order by id offset a.id % 40 limit 5) p on true where a.day = ${SOURCE}::date`);
+  await database.db.execute(sql`insert into activity_therapists (activity_id, therapist_id) select a.id, ${centre.paola.id} from activities a where a.day = ${SOURCE}::date`);
+  await database.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end") values ('Vecchio piano', ${centre.palestra.id}, ${TARGET}::date, 2, '09:00', '10:00')`);
+}
+
+const countDay = async (database: Database, day: string) =>
+  Number(((await database.db.execute(sql`select count(*)::int as n from activities where day = ${day}::date`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+const countLinks = async (database: Database, day: string) =>
+  Number(
+    ((await database.db.execute(sql`select count(*)::int as n from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date`)) as unknown as { rows: { n: number }[] }).rows[0].n,
+  );
+
+function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env } });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /pronta su (http:\/\/\S+?)\/ /.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
+
+async function signIn(url: string) {
+  const first = await fetch(`${url}/server/health`);
+  const x0 = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
+  const res = await fetch(`${url}/server/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': x0, cookie: `XSRF-TOKEN=${x0}` },
+    body: JSON.stringify({ username: ADMIN.username, pass: ADMIN.password }),
+  });
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const token = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1];
+  return (body: unknown, route = '/server/calendario/pasteday') =>
+    fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': token }, body: JSON.stringify(body) });
+}
+
+describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-crash-'));
+  let pgDatabase: (Database & { url?: string }) | undefined;
+  const env = () => (kind === 'pglite' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATA_DIR: dataDir, DATABASE_URL: pgDatabase!.url! });
+  /** The embedded folder is opened only while no server holds it. */
+  const withDb = async <T>(fn: (d: Database) => Promise<T>): Promise<T> => {
+    if (kind === 'postgres') return fn(pgDatabase!);
+    const d = await openPglite(dataDir);
+    try {
+      return await fn(d);
+    } finally {
+      await d.close();
+    }
+  };
+  afterAll(async () => {
+    await pgDatabase?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps the day whole when the server is killed in the middle of a large paste', async () => {
+    if (kind === 'postgres') pgDatabase = await openTestDatabase('postgres');
+    await withDb(async (d) => {
+      await createAccounts(d);
+      await buildLargeSource(d);
+    });
+    const sourceCount = await withDb((d) => countDay(d, SOURCE));
+    const sourceLinks = await withDb((d) => countLinks(d, SOURCE));
+
+    // How long a whole paste takes here, pasting onto another day.
+    let server = await startServer(env());
+    let post = await signIn(server.url);
+    const started = performance.now();
+    expect((await post({ from: SOURCE, to: '2026-11-26' })).status).toBe(200);
+    const pasteMs = performance.now() - started;
+
+    const outcomes: string[] = [];
+    for (const fraction of [0.2, 0.5, 0.8]) {
+      const inFlight = post({ from: SOURCE, to: TARGET }).catch(() => null);
+      await new Promise((r) => setTimeout(r, pasteMs * fraction));
+      server.child.kill('SIGKILL');
+      await exited(server.child);
+      await inFlight;
+      const [day, links] = await withDb(async (d) => [await countDay(d, TARGET), await countLinks(d, TARGET)]);
+      const outcome = day === 1 && links === 0 ? 'old' : day === sourceCount && links === sourceLinks ? 'new' : `partial ${day}/${links}`;
+      outcomes.push(outcome);
+      expect(['old', 'new'], `killed at ${Math.round(fraction * 100)}% of ${Math.round(pasteMs)} ms`).toContain(outcome);
+      if (outcome === 'new') {
+        // Put the old day back for the next try.
+        await withDb(async (d) => {
+          await d.db.execute(sql`delete from activities where day = ${TARGET}::date`);
+          await d.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end") select 'Vecchio piano', id, ${TARGET}::date, 2, '09:00', '10:00' from rooms order by id limit 1`);
+        });
+      }
+      server = await startServer(env()); // a stale lock and an interrupted write must not block the next start
+      post = await signIn(server.url);
+      expect((await fetch(`${server.url}/server/health`)).status).toBe(200);
+    }
+    expect(outcomes).toContain('old');
+
+    // SIGTERM: the paste in flight finishes, then the process exits cleanly.
+    const inFlight = post({ from: SOURCE, to: '2026-11-27' });
+    await new Promise((r) => setTimeout(r, Math.min(50, pasteMs / 4)));
+    server.child.kill('SIGTERM');
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await exited(server.child)).toBe(0);
+    await expect(fetch(`${server.url}/server/health`)).rejects.toThrow();
+    expect(await withDb((d) => countDay(d, '2026-11-27'))).toBe(sourceCount);
+  }, 300_000);
+});
