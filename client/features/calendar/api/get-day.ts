@@ -1,9 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { markDayDataArrived } from '../paint-timing.ts';
 import type { Giornata } from '../types.ts';
 
 /** The whole day in one request: activities with their people, and the transport runs. */
-export const getDay = (data: string) => api.post<Giornata>('/calendario/giornata', { data });
+export const getDay = async (data: string) => {
+  const day = await api.post<Giornata>('/calendario/giornata', { data });
+  markDayDataArrived();
+  return day;
+};
 
 export const dayQueryOptions = (data: string) => queryOptions({ queryKey: ['giornata', data], queryFn: () => getDay(data) });
 

@@ -1,5 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import type { DayGrid, GridCell } from '../day-grid.ts';
+import { useDayPaintMeasure } from '../paint-timing.ts';
 import { ActivityCard, type CardActions } from './activity-card.tsx';
 import { TransportCard } from './transport-card.tsx';
 
@@ -11,6 +12,7 @@ interface Props {
 
 /** The day as a table: a sticky header row of rooms, a sticky column of times, seven row colours. */
 export function DayTable({ grid, actions }: Props) {
+  useDayPaintMeasure(grid);
   const renderCell = (cell: GridCell, columnIndex: number, key: string) => {
     const column = grid.columns[columnIndex];
     if (cell.kind === 'covered') return null;

@@ -1,0 +1,331 @@
+/**
+ * npm run bench: the day read, the week read and the paste against the real
+ * server on loopback, at 10 years and at 1 month of history, on the embedded
+ * database and (with DATABASE_URL) on PostgreSQL; then the browser's paint
+ * time and first-visit JavaScript. Prints a JSON summary, writes it to
+ * bench/results/, and exits non-zero when a budget of issue 5 is missed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { addDays, weekdayOf, workWeek } from '../common/dates.ts';
+import { openPglite, openPostgres, type Database, type DbKind } from '../server/db/client.ts';
+import { BENCH_ADMIN, buildPasteSource, buildSyntheticCentre, buildWideDay } from './synthetic-centre.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 10;
+const LAST_DAY = '2026-10-30'; // a Friday: the history ends here
+const PASTE_SOURCE = '2026-11-09'; // a Monday after the history: 60 activities, 300 links
+const WIDE_DAY = '2026-11-10'; // 20 rooms × 15 slots for the browser
+const HISTORIES = { '10y': addDays(LAST_DAY, -3652), '1m': addDays(LAST_DAY, -30) } as const;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const BUDGETS = {
+  dayP95MsPostgres10y: 10,
+  dayThroughputVsHealth: 0.3,
+  dayP50Flatness: 1.5,
+  pasteMs: 150,
+  firstVisitJsKb: 200,
+  paintMs: 300,
+};
+
+interface CaseResult {
+  db: DbKind;
+  history: keyof typeof HISTORIES;
+  case: string;
+  requestsPerSec: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Weekdays of the last month of history: present at 1 month and at 10 years, so the comparison is fair. */
+const recentWeekdays = Array.from({ length: 28 }, (_, i) => addDays(LAST_DAY, -i)).filter((d) => weekdayOf(d) % 6 !== 0);
+const recentMondays = recentWeekdays.filter((d) => weekdayOf(d) === 1);
+
+async function prepare(kind: DbKind, history: keyof typeof HISTORIES): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const started = performance.now();
+  let database: Database;
+  let env: Record<string, string>;
+  let dropUrl: string | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `giornata-bench-${history}-`));
+  if (kind === 'pglite') {
+    database = await openPglite(dataDir);
+    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  } else {
+    const name = `giornata_bench_${history}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${name}`;
+    dropUrl = u.toString();
+    database = await openPostgres(dropUrl);
+    env = { DATABASE_URL: dropUrl, DATA_DIR: dataDir };
+  }
+  await buildSyntheticCentre(database.db, HISTORIES[history], LAST_DAY);
+  await buildPasteSource(database.db, PASTE_SOURCE);
+  await buildWideDay(database.db, WIDE_DAY);
+  await database.close();
+  console.error(`[bench] ${kind} ${history}: centre built in ${Math.round(performance.now() - started)} ms`);
+  return {
+    env,
+    async cleanup() {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (dropUrl) {
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop database if exists ${new URL(dropUrl).pathname.slice(1)} with (force)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /pronta su (http:\/\/\S+?)\/ /.exec(out);
+      if (m) resolve(m[1]);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  return { url, child };
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(url: string) {
+  const first = await fetch(`${url}/server/health`);
+  const xsrf0 = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
+  const res = await fetch(`${url}/server/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf0, cookie: `XSRF-TOKEN=${xsrf0}` },
+    body: JSON.stringify({ username: BENCH_ADMIN.username, pass: BENCH_ADMIN.password }),
+  });
+  const cookies = res.headers.getSetCookie();
+  const sid = cookies.find((c) => c.startsWith('giornata_sid='))!.split(';')[0];
+  const xsrf = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split(';')[0];
+  const token = xsrf.split('=')[1];
+  return { cookie: `${sid}; ${xsrf}`, token };
+}
+
+async function cannon(url: string, request: { method: 'GET' | 'POST'; path: string; bodies?: () => string }, headers: Record<string, string>) {
+  const latencies: number[] = [];
+  const options: autocannon.Options = {
+    url,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { ...headers, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: request.method,
+        path: request.path,
+        ...(request.bodies ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: request.bodies!() }) } : {}),
+      },
+    ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(options, (err, res) => (err ? reject(err) : resolve(res)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSec: round(result.requests.average, 0),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function pasteBench(url: string, session: { cookie: string; token: string }) {
+  const times: number[] = [];
+  let failures = 0;
+  for (const to of recentWeekdays.slice(0, 15)) {
+    const started = performance.now();
+    const res = await fetch(`${url}/server/calendario/pasteday`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-xsrf-token': session.token },
+      body: JSON.stringify({ from: PASTE_SOURCE, to }),
+    });
+    await res.text();
+    times.push(performance.now() - started);
+    if (res.status !== 200) failures++;
+  }
+  times.sort((a, b) => a - b);
+  return { runs: times.length, p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times[times.length - 1]), failures };
+}
+
+async function browserMeasures(url: string) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'it-IT' });
+    const page = await context.newPage();
+    const scripts: { url: string; gzipBytes: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      pending.push(
+        res.body().then((body) => {
+          scripts.push({ url: new URL(res.url()).pathname, gzipBytes: zlib.gzipSync(body, { level: 9 }).length });
+        }),
+      );
+    });
+    // First visit: the login page, then the calendar it leads to.
+    await page.goto(`${url}/`);
+    await page.getByLabel('Username').fill(BENCH_ADMIN.username);
+    await page.getByLabel('Password').fill(BENCH_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/calendario/);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await Promise.all(pending);
+    const firstVisitJsKb = round(scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024, 1);
+
+    // Paint: from the day's data arriving to the table painted (marks set by the calendar, see get-day.ts and day-table.tsx).
+    const paints: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await page.goto(`${url}/calendario?data=${WIDE_DAY}`);
+      const ms = await page.waitForFunction(
+        () => {
+          const measure = performance.getEntriesByName('giornata:paint', 'measure')[0];
+          return measure ? measure.duration : null;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      paints.push(Number(await ms.jsonValue()));
+    }
+    paints.sort((a, b) => a - b);
+    const cells = await page.locator('table tbody tr').count();
+    return { firstVisitJsKb, scripts, paintMsMedian: round(percentile(paints, 50)), paintMsRuns: paints.map((p) => round(p)), wideDayRows: cells };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function main() {
+  if (!fs.existsSync('dist/client/index.html')) throw new Error('Build the web app first (npm run build).');
+  const kinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  const cases: CaseResult[] = [];
+  const pastes: Record<string, Awaited<ReturnType<typeof pasteBench>>> = {};
+  let browser: Awaited<ReturnType<typeof browserMeasures>> | undefined;
+
+  for (const kind of kinds) {
+    for (const history of Object.keys(HISTORIES) as (keyof typeof HISTORIES)[]) {
+      const prepared = await prepare(kind, history);
+      const server = await startServer(prepared.env);
+      try {
+        const session = await signIn(server.url);
+        const headers = { cookie: session.cookie, 'x-xsrf-token': session.token };
+        const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+        const run = async (name: string, request: Parameters<typeof cannon>[1]) => {
+          const r = await cannon(server.url, request, headers);
+          cases.push({ db: kind, history, case: name, ...r });
+          console.error(`[bench] ${kind} ${history} ${name}: ${JSON.stringify(r)}`);
+        };
+        await run('health', { method: 'GET', path: '/server/health' });
+        await run('day', { method: 'POST', path: '/server/calendario/giornata', bodies: () => JSON.stringify({ data: pick(recentWeekdays) }) });
+        await run('week', {
+          method: 'POST',
+          path: '/server/calendario/settimana',
+          bodies: () => {
+            const week = workWeek(pick(recentMondays));
+            return JSON.stringify({ datastart: week[0], datastop: week[4] });
+          },
+        });
+        pastes[`${kind} ${history}`] = await pasteBench(server.url, session);
+        console.error(`[bench] ${kind} ${history} paste: ${JSON.stringify(pastes[`${kind} ${history}`])}`);
+        if (kind === 'pglite' && history === '10y') browser = await browserMeasures(server.url);
+      } finally {
+        await stopServer(server.child);
+        await prepared.cleanup();
+      }
+    }
+  }
+
+  const find = (db: DbKind, history: string, name: string) => cases.find((c) => c.db === db && c.history === history && c.case === name);
+  const ratios: Record<string, number> = {};
+  const budgets: { budget: string; limit: number; value: number | null; ok: boolean }[] = [];
+  for (const kind of kinds) {
+    const day10 = find(kind, '10y', 'day')!;
+    const day1 = find(kind, '1m', 'day')!;
+    const health10 = find(kind, '10y', 'health')!;
+    ratios[`${kind} day/health throughput (10y)`] = round(day10.requestsPerSec / health10.requestsPerSec, 3);
+    ratios[`${kind} day p50 10y/1m`] = round(day10.p50 / day1.p50, 3);
+    budgets.push({ budget: `${kind}: day p50 at 10 years within ${BUDGETS.dayP50Flatness}× of 1 month`, limit: BUDGETS.dayP50Flatness, value: ratios[`${kind} day p50 10y/1m`], ok: day10.p50 <= BUDGETS.dayP50Flatness * day1.p50 });
+    for (const [label, paste] of Object.entries(pastes).filter(([k]) => k.startsWith(kind))) {
+      budgets.push({ budget: `${label}: pasteday of 60 activities and 300 links, p95 ms`, limit: BUDGETS.pasteMs, value: paste.p95, ok: paste.p95 <= BUDGETS.pasteMs && paste.failures === 0 });
+    }
+    for (const c of cases.filter((c) => c.db === kind)) {
+      if (c.errors > 0 || c.non2xx > 0) budgets.push({ budget: `${kind} ${c.history} ${c.case}: no errors`, limit: 0, value: c.errors + c.non2xx, ok: false });
+    }
+  }
+  if (kinds.includes('postgres')) {
+    const day = find('postgres', '10y', 'day')!;
+    budgets.push({ budget: 'postgres: day read p95 at 10 years, 10 clients, ms', limit: BUDGETS.dayP95MsPostgres10y, value: day.p95, ok: day.p95 <= BUDGETS.dayP95MsPostgres10y });
+    budgets.push({ budget: 'postgres: day read throughput / health throughput at 10 years', limit: BUDGETS.dayThroughputVsHealth, value: ratios['postgres day/health throughput (10y)'], ok: ratios['postgres day/health throughput (10y)'] >= BUDGETS.dayThroughputVsHealth });
+  } else {
+    budgets.push({ budget: 'postgres budgets: not measured (set DATABASE_URL)', limit: 0, value: null, ok: true });
+  }
+  if (browser) {
+    const pdfLoaded = browser.scripts.some((s) => /jspdf|autotable|html2canvas/i.test(s.url));
+    budgets.push({ budget: 'first visit to /calendario, gzipped JavaScript KB', limit: BUDGETS.firstVisitJsKb, value: browser.firstVisitJsKb, ok: browser.firstVisitJsKb <= BUDGETS.firstVisitJsKb && !pdfLoaded });
+    budgets.push({ budget: 'calendar of 20 rooms × 15 slots painted after its data, median ms', limit: BUDGETS.paintMs, value: browser.paintMsMedian, ok: browser.paintMsMedian <= BUDGETS.paintMs });
+  }
+
+  const summary = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    settings: { seconds: SECONDS, connections: CONNECTIONS, histories: HISTORIES, lastDay: LAST_DAY },
+    cases,
+    ratios,
+    paste: pastes,
+    browser,
+    budgets,
+  };
+  fs.mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/bench-${summary.date.replace(/[:.]/g, '-')}.json`;
+  fs.writeFileSync(file, JSON.stringify(summary, null, 2));
+  fs.writeFileSync('bench/results/latest.json', JSON.stringify(summary, null, 2));
+  console.log(JSON.stringify(summary, null, 2));
+  const missed = budgets.filter((b) => !b.ok);
+  console.error(missed.length === 0 ? `[bench] all budgets met; summary in ${file}` : `[bench] budgets missed:\n${missed.map((b) => `  ${b.budget}: ${b.value} (limit ${b.limit})`).join('\n')}`);
+  process.exit(missed.length === 0 ? 0 : 1);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(2);
+});

@@ -1,0 +1,70 @@
+/**
+ * A synthetic centre for the benchmark, generated inside the database with
+ * generate_series (bulk, seconds rather than hours): 20 rooms, 500 patients,
+ * 80 therapists, and for every weekday of the history about 30 activities
+ * with 3 to 6 patients and 1 or 2 therapists, and 6 minibus runs with 5
+ * passengers and 1 driver-assistant each, placed on the calendar.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../server/db/client.ts';
+import { users } from '../server/db/schema.ts';
+import { hashPassword } from '../server/features/session/passwords.ts';
+
+export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-password' };
+
+export async function buildSyntheticCentre(db: Db, firstDay: string, lastDay: string) {
+  await db.insert(users).values({ username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), admin: 1 });
+  const run = (query: ReturnType<typeof sql>) => db.execute(query);
+  await run(sql`insert into rooms (name, position) select 'Stanza ' || g, g from generate_series(1, 20) g`);
+  await run(sql`insert into patients (first_name, last_name, mobile)
+    select (array['Marco','Giulia','Luca','Sara','Paolo','Anna','Enrico','Elena'])[1 + g % 8], 'Cognome' || g, '+39333' || lpad(g::text, 7, '0')
+    from generate_series(1, 500) g`);
+  await run(sql`insert into therapists (username) select 'operatore' || g from generate_series(1, 80) g`);
+  // Ordinary activities: 30 a weekday, rooms 1..20, two slots.
+  await run(sql`insert into activities (name, room_id, day, weekday, start, "end")
+    select 'Attività ' || n, 1 + n % 20, d::date, extract(dow from d)::int,
+           case when n < 20 then time '09:00' else time '11:00' end,
+           case when n < 20 then time '10:30' else time '12:30' end
+    from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') d, generate_series(0, 29) n
+    where extract(isodow from d) < 6`);
+  await run(sql`insert into activity_patients (activity_id, patient_id)
+    select a.id, 1 + (a.id * 7 + k * 53) % 500 from activities a, generate_series(0, 5) k where k < 3 + a.id % 4`);
+  await run(sql`insert into activity_therapists (activity_id, therapist_id)
+    select a.id, 1 + (a.id * 3 + k * 17) % 80 from activities a, generate_series(0, 1) k where k < 1 + a.id % 2`);
+  // Six minibus runs a weekday, each placed on the calendar as a TRASPORTO activity.
+  await run(sql`insert into transport_runs (route, departure, arrival, minibus, day)
+    select 'Tratta ' || n, time '07:30' + (n % 3) * interval '15 minutes' + (n / 3) * interval '8 hours',
+           time '08:30' + (n % 3) * interval '15 minutes' + (n / 3) * interval '8 hours', 1 + n % 2, d::date
+    from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') d, generate_series(0, 5) n
+    where extract(isodow from d) < 6`);
+  await run(sql`insert into transport_patients (run_id, patient_id)
+    select r.id, 1 + (r.id * 11 + k * 97) % 500 from transport_runs r, generate_series(0, 4) k`);
+  await run(sql`insert into transport_therapists (run_id, therapist_id) select r.id, 1 + r.id % 80 from transport_runs r`);
+  await run(sql`insert into activities (name, room_id, day, weekday, start, "end", transport_run_id)
+    select 'TRASPORTO', null, r.day, extract(dow from r.day)::int, r.departure, r.arrival, r.id from transport_runs r`);
+  await run(sql`analyze`);
+}
+
+/** A day of 60 activities and 300 links, the source of the paste benchmark. */
+export async function buildPasteSource(db: Db, day: string) {
+  await db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end")
+    select 'Da incollare ' || n, 1 + n % 20, ${day}::date, extract(dow from ${day}::date)::int,
+           time '08:00' + (n / 20) * interval '1 hour', time '09:00' + (n / 20) * interval '1 hour'
+    from generate_series(0, 59) n`);
+  await db.execute(sql`insert into activity_patients (activity_id, patient_id)
+    select a.id, 1 + (a.id * 13 + k * 101) % 500 from activities a, generate_series(0, 3) k where a.day = ${day}::date`);
+  await db.execute(sql`insert into activity_therapists (activity_id, therapist_id)
+    select a.id, 1 + a.id % 80 from activities a where a.day = ${day}::date`);
+}
+
+/** A day of 20 rooms and 15 time slots (14 half-hours from 08:00), for the browser's paint measure. */
+export async function buildWideDay(db: Db, day: string) {
+  await db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end")
+    select 'Attività ' || r || '-' || s, r, ${day}::date, extract(dow from ${day}::date)::int,
+           time '08:00' + s * interval '30 minutes', time '08:30' + s * interval '30 minutes'
+    from generate_series(1, 20) r, generate_series(0, 13) s`);
+  await db.execute(sql`insert into activity_patients (activity_id, patient_id)
+    select a.id, 1 + (a.id * 7 + k * 53) % 500 from activities a, generate_series(0, 2) k where a.day = ${day}::date`);
+  await db.execute(sql`insert into activity_therapists (activity_id, therapist_id)
+    select a.id, 1 + a.id % 80 from activities a where a.day = ${day}::date`);
+}
