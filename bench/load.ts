@@ -1,0 +1,165 @@
+/**
+ * A bounded load test on loopback: many connections, each with its own
+ * session and CSRF token; viewers read days, administrators create an
+ * activity, add a patient to it and delete it again. Counts errors, timeouts
+ * and non-2xx answers, and samples the server's memory.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { workWeek } from '../common/dates.ts';
+import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
+import { min } from 'drizzle-orm';
+import { patients, rooms, users } from '../server/db/schema.ts';
+import { seedDemo } from '../server/db/seed-demo.ts';
+import { hashPassword } from '../server/features/session/passwords.ts';
+import { openTestDatabase } from '../server/test/harness.ts';
+
+export interface LoadOptions {
+  kind: DbKind;
+  connections: number;
+  seconds: number;
+  /** One connection in this many is an administrator writing. */
+  adminEvery: number;
+}
+
+export interface LoadResult {
+  kind: DbKind;
+  connections: number;
+  seconds: number;
+  requests: number;
+  requestsPerSec: number;
+  latencyP50: number;
+  latencyP99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  rssMb: { before: number; during: number[]; after: number };
+}
+
+const DAY = '2026-11-23';
+const ACCOUNTS = { admin: { username: 'carico.admin', password: 'carico-admin' }, viewer: { username: 'carico.lettore', password: 'carico-lettore' } };
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+async function signIn(url: string, account: { username: string; password: string }) {
+  const first = await fetch(`${url}/server/health`);
+  const x0 = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
+  const res = await fetch(`${url}/server/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': x0, cookie: `XSRF-TOKEN=${x0}` },
+    body: JSON.stringify({ username: account.username, pass: account.password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${res.status}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  return { cookie: cookies.join('; '), token: cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1] };
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-load-'));
+  let database: Database & { url?: string };
+  if (options.kind === 'pglite') database = await openPglite(dataDir);
+  else database = await openTestDatabase('postgres');
+  await seedDemo(database.db, DAY);
+  await database.db.insert(users).values([
+    { username: ACCOUNTS.admin.username, passwordHash: await hashPassword(ACCOUNTS.admin.password), admin: 1 },
+    { username: ACCOUNTS.viewer.username, passwordHash: await hashPassword(ACCOUNTS.viewer.password), admin: 0 },
+  ]);
+  const [{ room }] = await database.db.select({ room: min(rooms.id) }).from(rooms);
+  const [{ patient }] = await database.db.select({ patient: min(patients.id) }).from(patients);
+  if (options.kind === 'pglite') await database.close();
+
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (c: Buffer) => {
+      out += c.toString();
+      const m = /pronta su (http:\/\/\S+?)\/ /.exec(out);
+      if (m) resolve(m[1]);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+
+  try {
+    const sessions: { cookie: string; token: string }[] = [];
+    for (let i = 0; i < options.connections; i++) sessions.push(await signIn(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
+    const days = workWeek(DAY);
+    const before = rssMb(child.pid!);
+    const during: number[] = [];
+    const sampler = setInterval(() => during.push(rssMb(child.pid!)), 1000);
+    let connection = 0;
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      autocannon(
+        {
+          url,
+          connections: options.connections,
+          duration: options.seconds,
+          timeout: 10,
+          headers: { 'content-type': 'application/json' },
+          // Each connection takes its own session: administrators write, viewers read.
+          setupClient: (client) => {
+            const index = connection++;
+            const session = sessions[index % sessions.length];
+            client.setHeaders({ 'content-type': 'application/json', cookie: session.cookie, 'x-xsrf-token': session.token });
+            const isAdmin = index % options.adminEvery === 0;
+            client.setRequests(
+              isAdmin
+                ? [
+                    {
+                      method: 'PUT',
+                      path: '/server/calendario/createattivita',
+                      body: JSON.stringify({ nome: 'Carico', stanza: room, data: DAY, orainizio: '17:00', orafine: '18:00', trasporto: -1 }),
+                      onResponse: (_status, body, context) => {
+                        (context as { id?: number }).id = JSON.parse(body).insertId;
+                      },
+                    },
+                    {
+                      method: 'PUT',
+                      path: '/server/calendario/insertpaziente',
+                      setupRequest: (req, context) => ({ ...req, body: JSON.stringify({ paziente: patient, attivita: (context as { id: number }).id }) }),
+                    },
+                    {
+                      method: 'POST',
+                      path: '/server/calendario/removeattivita',
+                      setupRequest: (req, context) => ({ ...req, body: JSON.stringify({ attivitaId: (context as { id: number }).id }) }),
+                    },
+                  ]
+                : [{ method: 'POST', path: '/server/calendario/giornata', body: JSON.stringify({ data: days[index % days.length] }) }],
+            );
+          },
+        },
+        (err, res) => (err ? reject(err) : resolve(res)),
+      );
+    });
+    clearInterval(sampler);
+    return {
+      kind: options.kind,
+      connections: options.connections,
+      seconds: options.seconds,
+      requests: result.requests.total,
+      requestsPerSec: Math.round(result.requests.average),
+      latencyP50: result.latency.p50,
+      latencyP99: result.latency.p99,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      non2xx: result.non2xx,
+      rssMb: { before, during, after: rssMb(child.pid!) },
+    };
+  } finally {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+    if (options.kind === 'postgres') await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
