@@ -6,19 +6,21 @@ import { api } from '../../../lib/api-client.ts';
 export type WeekActivity = DayActivity;
 export type WeekRun = DayTransportRun;
 
-export const getWeekActivities = (datastart: string, datastop: string) =>
-  api.post<WeekActivity[]>('/calendario/getattivitaweek', { datastart, datastop });
-export const getWeekRuns = (datastart: string, datastop: string) =>
-  api.post<WeekRun[]>('/calendario/getweektrasporto', { datastart, datastop });
+export interface Settimana {
+  datastart: string;
+  datastop: string;
+  attivita: WeekActivity[];
+  uscite: WeekRun[];
+}
+
+/** The whole week in one request: activities with their therapists, and the minibus runs. */
+export const getWeek = (datastart: string, datastop: string) => api.post<Settimana>('/calendario/settimana', { datastart, datastop });
 export const getRooms = () => api.get<Room[]>('/calendario/getstanze');
 
-export const weekActivitiesQueryOptions = (start: string, stop: string) =>
-  queryOptions({ queryKey: ['settimana', 'attivita', start, stop], queryFn: () => getWeekActivities(start, stop) });
-export const weekRunsQueryOptions = (start: string, stop: string) =>
-  queryOptions({ queryKey: ['settimana', 'trasporti', start, stop], queryFn: () => getWeekRuns(start, stop) });
+export const weekQueryOptions = (start: string, stop: string) =>
+  queryOptions({ queryKey: ['settimana', start, stop], queryFn: () => getWeek(start, stop) });
 /** Same key as the calendar's rooms: one cached list (features do not import each other, the cache is shared). */
 export const roomsQueryOptions = () => queryOptions({ queryKey: ['stanze'], queryFn: getRooms, staleTime: Infinity });
 
-export const useWeekActivities = (start: string, stop: string) => useQuery(weekActivitiesQueryOptions(start, stop));
-export const useWeekRuns = (start: string, stop: string) => useQuery(weekRunsQueryOptions(start, stop));
+export const useWeek = (start: string, stop: string) => useQuery(weekQueryOptions(start, stop));
 export const useRooms = () => useQuery(roomsQueryOptions());

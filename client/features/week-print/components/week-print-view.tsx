@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages.ts';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import { paths, withDay } from '../../../config/paths.ts';
-import { useRooms, useWeekActivities, useWeekRuns } from '../api/get-week.ts';
+import { useRooms, useWeek } from '../api/get-week.ts';
 import { buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
 
@@ -17,11 +17,10 @@ export function WeekPrintView({ day }: { day: string }) {
   const start = days[0];
   const stop = days[days.length - 1];
   const rooms = useRooms();
-  const activities = useWeekActivities(start, stop);
-  const runs = useWeekRuns(start, stop);
+  const week = useWeek(start, stop);
   const [saving, setSaving] = useState(false);
-  const loading = rooms.isPending || activities.isPending || runs.isPending;
-  const grid = buildWeekGrid(days, rooms.data ?? [], activities.data ?? [], runs.data ?? []);
+  const loading = rooms.isPending || week.isPending;
+  const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
   const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
 
   const save = async () => {
