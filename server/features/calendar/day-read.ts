@@ -8,8 +8,31 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DayActivity, DayTransportRun, Giornata } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 
+/**
+ * Links are aggregated once per query (one join over the day's links), not
+ * once per activity: a join per activity made the planner scan the people
+ * tables again for every activity of the day.
+ */
 const activitiesJson = (start: string, stop: string, withPatients: boolean): SQL => sql`
   coalesce((
+    with acts as (
+      select * from activities where day between ${start}::date and ${stop}::date
+    ),
+    pats as (
+      select ap.activity_id,
+             json_agg(json_build_object('ID', ap.id, 'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
+                      order by p.last_name, p.first_name, p.id) as list
+      from activity_patients ap join patients p on p.id = ap.patient_id
+      where ${withPatients ? sql`ap.activity_id in (select id from acts)` : sql`false`}
+      group by ap.activity_id
+    ),
+    ters as (
+      select at.activity_id,
+             json_agg(json_build_object('ID', at.id, 'RifTerapista', t.id, 'username', t.username) order by t.username) as list
+      from activity_therapists at join therapists t on t.id = at.therapist_id
+      where at.activity_id in (select id from acts)
+      group by at.activity_id
+    )
     select json_agg(json_build_object(
       'ID', a.id,
       'NomeAttivita', a.name,
@@ -19,26 +42,33 @@ const activitiesJson = (start: string, stop: string, withPatients: boolean): SQL
       'OraInizio', left(a.start::text, 5),
       'OraFine', left(a."end"::text, 5),
       'RifTrasporto', coalesce(a.transport_run_id, -1),
-      'Pazienti', ${
-        withPatients
-          ? sql`coalesce((
-        select json_agg(json_build_object('ID', ap.id, 'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
-                        order by p.last_name, p.first_name, p.id)
-        from activity_patients ap join patients p on p.id = ap.patient_id
-        where ap.activity_id = a.id), '[]'::json)`
-          : sql`'[]'::json`
-      },
-      'Terapisti', coalesce((
-        select json_agg(json_build_object('ID', at.id, 'RifTerapista', t.id, 'username', t.username) order by t.username)
-        from activity_therapists at join therapists t on t.id = at.therapist_id
-        where at.activity_id = a.id), '[]'::json)
+      'Pazienti', coalesce(pats.list, '[]'::json),
+      'Terapisti', coalesce(ters.list, '[]'::json)
     ) order by a.day, a.start, a.id)
-    from activities a
-    where a.day between ${start}::date and ${stop}::date
+    from acts a
+    left join pats on pats.activity_id = a.id
+    left join ters on ters.activity_id = a.id
   ), '[]'::json)`;
 
 const runsJson = (start: string, stop: string): SQL => sql`
   coalesce((
+    with runs as (
+      select * from transport_runs where day between ${start}::date and ${stop}::date
+    ),
+    riders as (
+      select tp.run_id,
+             json_agg(json_build_object('RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
+                      order by p.last_name, p.first_name, p.id) as list
+      from transport_patients tp join patients p on p.id = tp.patient_id
+      where tp.run_id in (select id from runs)
+      group by tp.run_id
+    ),
+    staff as (
+      select tt.run_id, json_agg(json_build_object('RifTerapista', t.id, 'username', t.username) order by t.username) as list
+      from transport_therapists tt join therapists t on t.id = tt.therapist_id
+      where tt.run_id in (select id from runs)
+      group by tt.run_id
+    )
     select json_agg(json_build_object(
       'ID', r.id,
       'Tratta', r.route,
@@ -46,18 +76,12 @@ const runsJson = (start: string, stop: string): SQL => sql`
       'OraArrivo', left(r.arrival::text, 5),
       'RifPulmino', r.minibus,
       'Data', r.day::text,
-      'Pazienti', coalesce((
-        select json_agg(json_build_object('RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
-                        order by p.last_name, p.first_name, p.id)
-        from transport_patients tp join patients p on p.id = tp.patient_id
-        where tp.run_id = r.id), '[]'::json),
-      'Terapisti', coalesce((
-        select json_agg(json_build_object('RifTerapista', t.id, 'username', t.username) order by t.username)
-        from transport_therapists tt join therapists t on t.id = tt.therapist_id
-        where tt.run_id = r.id), '[]'::json)
+      'Pazienti', coalesce(riders.list, '[]'::json),
+      'Terapisti', coalesce(staff.list, '[]'::json)
     ) order by r.day, r.departure, r.id)
-    from transport_runs r
-    where r.day between ${start}::date and ${stop}::date
+    from runs r
+    left join riders on riders.run_id = r.id
+    left join staff on staff.run_id = r.id
   ), '[]'::json)`;
 
 async function queryText(db: Db, query: SQL): Promise<string> {
@@ -66,20 +90,20 @@ async function queryText(db: Db, query: SQL): Promise<string> {
   return result.rows[0].doc;
 }
 
+export const dayQuery = (day: string): SQL =>
+  sql`select json_build_object('data', ${day}::text, 'attivita', ${activitiesJson(day, day, true)}, 'uscite', ${runsJson(day, day)})::text as doc`;
+
+export const weekQuery = (start: string, stop: string): SQL =>
+  sql`select json_build_object('datastart', ${start}::text, 'datastop', ${stop}::text, 'attivita', ${activitiesJson(start, stop, false)}, 'uscite', ${runsJson(start, stop)})::text as doc`;
+
 /** The day as JSON text, ready for the wire (no parse and stringify on the hot path). */
 export function readDayJson(db: Db, day: string): Promise<string> {
-  return queryText(
-    db,
-    sql`select json_build_object('data', ${day}::text, 'attivita', ${activitiesJson(day, day, true)}, 'uscite', ${runsJson(day, day)})::text as doc`,
-  );
+  return queryText(db, dayQuery(day));
 }
 
 /** Monday to Friday (or any range) for the weekly print: therapists only, patients left empty. */
 export function readWeekJson(db: Db, start: string, stop: string): Promise<string> {
-  return queryText(
-    db,
-    sql`select json_build_object('datastart', ${start}::text, 'datastop', ${stop}::text, 'attivita', ${activitiesJson(start, stop, false)}, 'uscite', ${runsJson(start, stop)})::text as doc`,
-  );
+  return queryText(db, weekQuery(start, stop));
 }
 
 export async function readDay(db: Db, day: string): Promise<Giornata> {

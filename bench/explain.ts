@@ -1,0 +1,49 @@
+/**
+ * npm run bench:explain: EXPLAIN ANALYZE of the hot queries on a synthetic
+ * 10-year centre (embedded database, and PostgreSQL with DATABASE_URL),
+ * printed as Markdown for docs/performance.md.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../server/db/client.ts';
+import { dayQuery, weekQuery } from '../server/features/calendar/day-read.ts';
+import { buildSyntheticCentre } from './synthetic-centre.ts';
+
+const FIRST = '2016-10-31';
+const LAST = '2026-10-30';
+const DAY = '2026-10-28';
+
+async function plans(database: Database, label: string) {
+  const explain = async (title: string, query: SQL) => {
+    const res = (await database.db.execute(sql`explain (analyze, buffers, costs off, timing on) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    console.log(`\n#### ${label}: ${title}\n\n\`\`\`\n${res.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
+  };
+  await explain(`the day read (${DAY})`, dayQuery(DAY));
+  await explain('the week read', weekQuery('2026-10-26', LAST));
+  await explain('the session lookup', sql`select * from sessions s join users u on u.id = s.user_id where s.id_hash = 'x'`);
+}
+
+const pglite = await openPglite('memory://');
+await buildSyntheticCentre(pglite.db, FIRST, LAST);
+const counts = (await pglite.db.execute(sql`select (select count(*) from activities) as activities, (select count(*) from activity_patients) as patient_links, (select count(*) from transport_runs) as runs`)) as unknown as { rows: unknown[] };
+console.log(`Synthetic centre ${FIRST}…${LAST}: ${JSON.stringify(counts.rows[0])}`);
+await plans(pglite, 'PGlite');
+await pglite.close();
+
+if (process.env.DATABASE_URL) {
+  const name = `giornata_explain_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const postgres = await openPostgres(url.toString());
+  try {
+    await buildSyntheticCentre(postgres.db, FIRST, LAST);
+    await plans(postgres, 'PostgreSQL');
+  } finally {
+    await postgres.close();
+    await admin.query(`drop database ${name} with (force)`);
+    await admin.end();
+  }
+}
