@@ -53,6 +53,11 @@ const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** di
 /** Weekdays of the last month of history: present at 1 month and at 10 years, so the comparison is fair. */
 const recentWeekdays = Array.from({ length: 28 }, (_, i) => addDays(LAST_DAY, -i)).filter((d) => weekdayOf(d) % 6 !== 0);
 const recentMondays = recentWeekdays.filter((d) => weekdayOf(d) === 1);
+function historyWeekdays(first: string): string[] {
+  const days: string[] = [];
+  for (let d = first; d <= LAST_DAY; d = addDays(d, 1)) if (weekdayOf(d) % 6 !== 0) days.push(d);
+  return days;
+}
 
 async function prepare(kind: DbKind, history: keyof typeof HISTORIES): Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }> {
   const started = performance.now();
@@ -257,6 +262,9 @@ async function main() {
         };
         await run('health', { method: 'GET', path: '/server/health' });
         await run('day', { method: 'POST', path: '/server/calendario/giornata', bodies: () => JSON.stringify({ data: pick(recentWeekdays) }) });
+        // Any weekday of the whole history: at 10 years most of these miss the cache and build the day in the database.
+        const allWeekdays = historyWeekdays(HISTORIES[history]);
+        await run('day, any day of the history', { method: 'POST', path: '/server/calendario/giornata', bodies: () => JSON.stringify({ data: pick(allWeekdays) }) });
         await run('week', {
           method: 'POST',
           path: '/server/calendario/settimana',

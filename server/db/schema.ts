@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -164,4 +165,18 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/**
+ * One row whose version grows with every statement that changes what a
+ * calendar shows (triggers in migration 0003): servers cache a day's answer
+ * and ask only this number to know whether it is still current.
+ */
+export const calendarVersion = pgTable(
+  'calendar_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [check('calendar_version_single_row', sql`${t.id} = 1`)],
 );

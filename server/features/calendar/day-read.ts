@@ -5,7 +5,7 @@
  * run), so the cost follows the size of the day, not of the history.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DayActivity, DayTransportRun, Giornata } from '../../../common/schemas.ts';
+import type { DayActivity, DayTransportRun } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -95,20 +95,6 @@ export const dayQuery = (day: string): SQL =>
 
 export const weekQuery = (start: string, stop: string): SQL =>
   sql`select json_build_object('datastart', ${start}::text, 'datastop', ${stop}::text, 'attivita', ${activitiesJson(start, stop, false)}, 'uscite', ${runsJson(start, stop)})::text as doc`;
-
-/** The day as JSON text, ready for the wire (no parse and stringify on the hot path). */
-export function readDayJson(db: Db, day: string): Promise<string> {
-  return queryText(db, dayQuery(day));
-}
-
-/** Monday to Friday (or any range) for the weekly print: therapists only, patients left empty. */
-export function readWeekJson(db: Db, start: string, stop: string): Promise<string> {
-  return queryText(db, weekQuery(start, stop));
-}
-
-export async function readDay(db: Db, day: string): Promise<Giornata> {
-  return JSON.parse(await readDayJson(db, day));
-}
 
 export async function readActivitiesWithPeople(db: Db, start: string, stop: string, withPatients: boolean): Promise<DayActivity[]> {
   return JSON.parse(await queryText(db, sql`select ${activitiesJson(start, stop, withPatients)}::text as doc`));

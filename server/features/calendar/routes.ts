@@ -18,6 +18,7 @@ import {
 } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import { createCalendarCache } from './day-cache.ts';
 import * as dayRead from './day-read.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
@@ -27,11 +28,12 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.addHook('preHandler', requireUser);
 
   app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
+  const cache = createCalendarCache(db);
   app.post('/calendario/giornata', { schema: { body: dayBody } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(await dayRead.readDayJson(db, req.body.data)),
+    reply.type('application/json; charset=utf-8').send(await cache.day(req.body.data)),
   );
   app.post('/calendario/settimana', { schema: { body: weekBody } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(await dayRead.readWeekJson(db, req.body.datastart, req.body.datastop)),
+    reply.type('application/json; charset=utf-8').send(await cache.week(req.body.datastart, req.body.datastop)),
   );
   app.get('/calendario/getstanze', async () => reads.listRooms(db));
   app.post('/calendario/gettrasporto', { schema: { body: dayBody } }, async (req) => reads.listTransportRuns(db, req.body));

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { ADMIN, DB_KINDS, TestClient, VIEWER, buildTestApp, createAccounts, openTestDatabase, truncateAll } from '../../test/harness.ts';
+
+const MON = '2026-11-23';
+
+describe.each(DB_KINDS)('the cached day on %s', (kind) => {
+  let database: Database;
+  let first: App;
+  let second: App;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    // Two app instances on one database, as two server processes on one PostgreSQL.
+    first = await buildTestApp(database);
+    second = await buildTestApp(database);
+    await truncateAll(database);
+    await createAccounts(database);
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+    await database.close();
+  });
+
+  it('never answers a day older than the last change, whoever made it', async () => {
+    const centre = await seedCentre(database.db);
+    const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
+    const reader = await new TestClient(first).login(VIEWER);
+    const writer = await new TestClient(second).login(ADMIN);
+    const patientsOf = async () =>
+      (await reader.post<{ attivita: { Pazienti: { Nome: string; Cognome: string }[] }[] }>('/server/calendario/giornata', { data: MON })).body.attivita.flatMap((x) =>
+        x.Pazienti.map((p) => `${p.Nome} ${p.Cognome}`),
+      );
+    const weekTherapists = async () =>
+      (await reader.post<{ attivita: { Terapisti: { username: string }[] }[] }>('/server/calendario/settimana', { datastart: MON, datastop: '2026-11-27' })).body.attivita.flatMap((x) =>
+        x.Terapisti.map((t) => t.username),
+      );
+
+    expect(await patientsOf()).toEqual([]);
+    expect(await weekTherapists()).toEqual([]);
+    // A write through the other process.
+    await writer.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id });
+    await writer.put('/server/calendario/insertterapista', { terapista: centre.paola.id, attivita: a.id });
+    expect(await patientsOf()).toEqual(['Mario Rossi']);
+    expect(await weekTherapists()).toEqual(['paola.neri']);
+    // A write straight into the database (the users tool, a restore, another program).
+    await database.db.execute(sql`update patients set first_name = 'Mariano' where id = ${centre.mario.id}`);
+    expect(await patientsOf()).toEqual(['Mariano Rossi']);
+    await database.db.execute(sql`update therapists set username = 'paola.n' where id = ${centre.paola.id}`);
+    expect(await weekTherapists()).toEqual(['paola.n']);
+    // A write that fails leaves the version, and the answer, as they were.
+    const refused = await writer.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id });
+    expect(refused.status).toBe(409);
+    expect(await patientsOf()).toEqual(['Mariano Rossi']);
+    await writer.post('/server/calendario/emptyday', { data: MON });
+    expect(await patientsOf()).toEqual([]);
+  });
+});
