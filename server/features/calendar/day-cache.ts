@@ -2,7 +2,7 @@
  * The calendar's answers kept in memory by each server process, and
  * revalidated on every read against calendar_version, which triggers move on
  * with every statement that changes a calendar (migration 0003): an unchanged
- * day costs one tiny query, a changed one is rebuilt. Correct across several
+ * day costs one tiny query, a changed one is rebuilt by one more. Correct across several
  * processes sharing one PostgreSQL, since the version lives in the database.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -24,28 +24,29 @@ export interface CalendarCache {
 export function createCalendarCache(db: Db): CalendarCache {
   const entries = new Map<string, Entry>();
 
-  /** One round trip: the current version, and the document only when the cached one is older. */
+  /**
+   * The version first, in a query that costs nothing to plan; the document
+   * only when the cached one is older. Read in this order, a document is
+   * never older than the version it is filed under.
+   */
   async function read(key: string, build: SQL): Promise<string> {
+    const versionRows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as { rows: { version: number }[] };
+    const version = Number(versionRows.rows[0].version);
     const cached = entries.get(key);
-    const result = (await db.execute(sql`
-      select v.version::int as version,
-             case when v.version = ${cached?.version ?? -1} then null else (${build}) end as doc
-      from calendar_version v where v.id = 1`)) as unknown as { rows: { version: number; doc: string | null }[] };
-    const { version, doc } = result.rows[0];
-    if (doc === null && cached) {
-      // Most recently used last, so the oldest is dropped first.
-      entries.delete(key);
-      entries.set(key, cached);
+    entries.delete(key);
+    if (cached && cached.version === version) {
+      entries.set(key, cached); // most recently used last, so the oldest is dropped first
       return cached.json;
     }
-    entries.delete(key);
-    entries.set(key, { version: Number(version), json: doc! });
+    const docRows = (await db.execute(build)) as unknown as { rows: { doc: string }[] };
+    const json = docRows.rows[0].doc;
+    entries.set(key, { version, json });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    return doc!;
+    return json;
   }
 
   return {
-    day: (day) => read(`day:${day}`, sql`select doc from (${dayQuery(day)}) q`),
-    week: (start, stop) => read(`week:${start}:${stop}`, sql`select doc from (${weekQuery(start, stop)}) q`),
+    day: (day) => read(`day:${day}`, dayQuery(day)),
+    week: (start, stop) => read(`week:${start}:${stop}`, weekQuery(start, stop)),
   };
 }
