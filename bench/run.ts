@@ -199,14 +199,15 @@ async function browserMeasures(url: string) {
     const page = await context.newPage();
     const scripts: { url: string; gzipBytes: number }[] = [];
     const pending: Promise<void>[] = [];
-    page.on('response', (res) => {
+    const onResponse = (res: import('playwright-core').Response) => {
       if (res.request().resourceType() !== 'script') return;
       pending.push(
         res.body().then((body) => {
           scripts.push({ url: new URL(res.url()).pathname, gzipBytes: zlib.gzipSync(body, { level: 9 }).length });
         }),
       );
-    });
+    };
+    page.on('response', onResponse);
     // First visit: the login page, then the calendar it leads to.
     await page.goto(`${url}/`);
     await page.getByLabel('Username').fill(BENCH_ADMIN.username);
@@ -216,6 +217,7 @@ async function browserMeasures(url: string) {
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
     await Promise.all(pending);
+    page.off('response', onResponse);
     const firstVisitJsKb = round(scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024, 1);
 
     // Paint: from the day's data arriving to the table painted (marks set by the calendar, see get-day.ts and day-table.tsx).

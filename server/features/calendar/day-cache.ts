@@ -17,21 +17,26 @@ interface Entry {
 }
 
 export interface CalendarCache {
-  day(day: string): Promise<string>;
-  week(start: string, stop: string): Promise<string>;
+  /** `version`: calendar_version as read at the start of this request, when the caller has it. */
+  day(day: string, version?: number): Promise<string>;
+  week(start: string, stop: string, version?: number): Promise<string>;
 }
 
 export function createCalendarCache(db: Db): CalendarCache {
   const entries = new Map<string, Entry>();
+
+  async function currentVersion(): Promise<number> {
+    const rows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as { rows: { version: number }[] };
+    return Number(rows.rows[0].version);
+  }
 
   /**
    * The version first, in a query that costs nothing to plan; the document
    * only when the cached one is older. Read in this order, a document is
    * never older than the version it is filed under.
    */
-  async function read(key: string, build: SQL): Promise<string> {
-    const versionRows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as { rows: { version: number }[] };
-    const version = Number(versionRows.rows[0].version);
+  async function read(key: string, build: SQL, knownVersion?: number): Promise<string> {
+    const version = knownVersion ?? (await currentVersion());
     const cached = entries.get(key);
     entries.delete(key);
     if (cached && cached.version === version) {
@@ -46,7 +51,7 @@ export function createCalendarCache(db: Db): CalendarCache {
   }
 
   return {
-    day: (day) => read(`day:${day}`, dayQuery(day)),
-    week: (start, stop) => read(`week:${start}:${stop}`, weekQuery(start, stop)),
+    day: (day, version) => read(`day:${day}`, dayQuery(day), version),
+    week: (start, stop, version) => read(`week:${start}:${stop}`, weekQuery(start, stop), version),
   };
 }

@@ -30,10 +30,10 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
   const cache = createCalendarCache(db);
   app.post('/calendario/giornata', { schema: { body: dayBody } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(await cache.day(req.body.data)),
+    reply.type('application/json; charset=utf-8').send(await cache.day(req.body.data, req.session?.calendarVersion)),
   );
   app.post('/calendario/settimana', { schema: { body: weekBody } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(await cache.week(req.body.datastart, req.body.datastop)),
+    reply.type('application/json; charset=utf-8').send(await cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion)),
   );
   app.get('/calendario/getstanze', async () => reads.listRooms(db));
   app.post('/calendario/gettrasporto', { schema: { body: dayBody } }, async (req) => reads.listTransportRuns(db, req.body));

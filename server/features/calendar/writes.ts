@@ -1,5 +1,5 @@
 /** Writes of the calendar. Whole-day operations run in one transaction. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { z } from 'zod';
@@ -12,9 +12,7 @@ import {
   patients,
   rooms,
   therapists,
-  transportPatients,
   transportRuns,
-  transportTherapists,
 } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 
@@ -111,51 +109,46 @@ export async function pasteDay(db: Db, from: string, to: string) {
     await lockDay(tx, to);
     await tx.delete(activities).where(eq(activities.day, to));
     await tx.delete(transportRuns).where(eq(transportRuns.day, to));
-    const weekday = weekdayOf(to);
-
-    const sourceRuns = await tx.select().from(transportRuns).where(eq(transportRuns.day, from)).orderBy(transportRuns.id);
-    const newRunId = new Map<number, number>();
-    if (sourceRuns.length > 0) {
-      const createdRuns = await tx
-        .insert(transportRuns)
-        .values(sourceRuns.map((r) => ({ route: r.route, departure: r.departure, arrival: r.arrival, minibus: r.minibus, day: to })))
-        .returning({ id: transportRuns.id });
-      // RETURNING keeps the order of VALUES, so the n-th new id belongs to the n-th source row.
-      sourceRuns.forEach((r, i) => newRunId.set(r.id, createdRuns[i].id));
-      const runIds = sourceRuns.map((r) => r.id);
-      const riders = await tx.select().from(transportPatients).where(inArray(transportPatients.runId, runIds));
-      const staff = await tx.select().from(transportTherapists).where(inArray(transportTherapists.runId, runIds));
-      if (riders.length > 0) await tx.insert(transportPatients).values(riders.map((l) => ({ runId: newRunId.get(l.runId)!, patientId: l.patientId })));
-      if (staff.length > 0) await tx.insert(transportTherapists).values(staff.map((l) => ({ runId: newRunId.get(l.runId)!, therapistId: l.therapistId })));
-    }
-
-    const source = await tx.select().from(activities).where(eq(activities.day, from)).orderBy(activities.id);
-    if (source.length === 0) return { pasted: 0 };
-    const created = await tx
-      .insert(activities)
-      .values(
-        source.map((a) => ({
-          name: a.name,
-          roomId: a.roomId,
-          day: to,
-          weekday,
-          start: a.start,
-          end: a.end,
-          transportRunId: a.transportRunId === null ? null : newRunId.get(a.transportRunId)!,
-        })),
+    // One statement copies the runs, the activities and every link: each source row draws its
+    // new id from the sequence first, so links are remapped by a join, with no data sent to
+    // the server and back (a paste of 60 activities was 8 round trips and 600 parameters).
+    const result = (await tx.execute(sql`
+      with run_map as (
+        select r.*, nextval(pg_get_serial_sequence('transport_runs', 'id')) as new_id
+        from transport_runs r where r.day = ${from}::date
+      ),
+      new_runs as (
+        insert into transport_runs (id, route, departure, arrival, minibus, day)
+        select new_id, route, departure, arrival, minibus, ${to}::date from run_map
+      ),
+      new_riders as (
+        insert into transport_patients (run_id, patient_id)
+        select m.new_id, tp.patient_id from transport_patients tp join run_map m on m.id = tp.run_id
+      ),
+      new_staff as (
+        insert into transport_therapists (run_id, therapist_id)
+        select m.new_id, tt.therapist_id from transport_therapists tt join run_map m on m.id = tt.run_id
+      ),
+      activity_map as (
+        select a.*, nextval(pg_get_serial_sequence('activities', 'id')) as new_id
+        from activities a where a.day = ${from}::date
+      ),
+      new_activities as (
+        insert into activities (id, name, room_id, day, weekday, start, "end", transport_run_id)
+        select a.new_id, a.name, a.room_id, ${to}::date, ${weekdayOf(to)}, a.start, a."end", m.new_id
+        from activity_map a left join run_map m on m.id = a.transport_run_id
+      ),
+      new_people as (
+        insert into activity_patients (activity_id, patient_id)
+        select a.new_id, ap.patient_id from activity_patients ap join activity_map a on a.id = ap.activity_id
+      ),
+      new_therapists as (
+        insert into activity_therapists (activity_id, therapist_id)
+        select a.new_id, at.therapist_id from activity_therapists at join activity_map a on a.id = at.activity_id
       )
-      .returning({ id: activities.id });
-    const newId = new Map(source.map((a, i) => [a.id, created[i].id]));
-    const sourceIds = source.map((a) => a.id);
-    const people = await tx.select().from(activityPatients).where(inArray(activityPatients.activityId, sourceIds));
-    const staff = await tx.select().from(activityTherapists).where(inArray(activityTherapists.activityId, sourceIds));
-    if (staff.length > 0) {
-      await tx.insert(activityTherapists).values(staff.map((l) => ({ activityId: newId.get(l.activityId)!, therapistId: l.therapistId })));
-    }
-    if (people.length > 0) {
-      await tx.insert(activityPatients).values(people.map((l) => ({ activityId: newId.get(l.activityId)!, patientId: l.patientId })));
-    }
-    return { pasted: source.filter((a) => a.transportRunId === null).length };
+      select count(*) filter (where transport_run_id is null)::int as pasted from activity_map
+    `)) as unknown as { rows: { pasted: number }[] };
+    return { pasted: Number(result.rows[0].pasted) };
   });
 }
 

@@ -1,9 +1,9 @@
 /** Server-side sessions kept in the database, so several processes can share one PostgreSQL. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { User } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { calendarVersion, sessions, users } from '../../db/schema.ts';
 
 export const newToken = () => randomBytes(32).toString('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -12,6 +12,11 @@ export interface ActiveSession {
   idHash: string;
   csrfToken: string;
   user: User;
+  /**
+   * calendar_version read in the same round trip as the session, so that a
+   * cached calendar answer costs no query of its own (see day-cache.ts).
+   */
+  calendarVersion: number;
 }
 
 export interface SessionTimes {
@@ -41,6 +46,7 @@ export async function findSession(db: Db, token: string, times: SessionTimes, no
       username: users.username,
       Admin: users.admin,
       disabled: users.disabled,
+      calendarVersion: sql<number>`(select ${calendarVersion.version} from ${calendarVersion} where ${calendarVersion.id} = 1)`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -55,7 +61,12 @@ export async function findSession(db: Db, token: string, times: SessionTimes, no
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
   }
-  return { idHash, csrfToken: row.csrfToken, user: { ID: row.ID, username: row.username, Admin: row.Admin } };
+  return {
+    idHash,
+    csrfToken: row.csrfToken,
+    user: { ID: row.ID, username: row.username, Admin: row.Admin },
+    calendarVersion: Number(row.calendarVersion),
+  };
 }
 
 export async function destroySession(db: Db, token: string): Promise<void> {
