@@ -4,7 +4,6 @@
  * activity, add a patient to it and delete it again. Counts errors, timeouts
  * and non-2xx answers, and samples the server's memory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { patients, rooms, users } from '../server/db/schema.ts';
 import { seedDemo } from '../server/db/seed-demo.ts';
 import { hashPassword } from '../server/features/session/passwords.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
+import { signInOverHttp, spawnServer } from '../server/test/server-process.ts';
 
 export interface LoadOptions {
   kind: DbKind;
@@ -47,19 +47,6 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
-async function signIn(url: string, account: { username: string; password: string }) {
-  const first = await fetch(`${url}/server/health`);
-  const x0 = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
-  const res = await fetch(`${url}/server/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': x0, cookie: `XSRF-TOKEN=${x0}` },
-    body: JSON.stringify({ username: account.username, pass: account.password }),
-  });
-  if (res.status !== 200) throw new Error(`login ${res.status}`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  return { cookie: cookies.join('; '), token: cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1] };
-}
-
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-load-'));
   let database: Database & { url?: string };
@@ -74,25 +61,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const [{ patient }] = await database.db.select({ patient: min(patients.id) }).from(patients);
   if (options.kind === 'pglite') await database.close();
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /pronta su (http:\/\/\S+?)\/ /.exec(out);
-      if (m) resolve(m[1]);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' });
+  const { url, child } = server;
 
   try {
     const sessions: { cookie: string; token: string }[] = [];
-    for (let i = 0; i < options.connections; i++) sessions.push(await signIn(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
+    for (let i = 0; i < options.connections; i++) sessions.push(await signInOverHttp(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
     const days = workWeek(DAY);
     const before = rssMb(child.pid!);
     const during: number[] = [];
@@ -156,9 +130,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       rssMb: { before, during, after: rssMb(child.pid!) },
     };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await server.stop();
     if (options.kind === 'postgres') await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

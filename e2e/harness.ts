@@ -3,13 +3,13 @@
  * temporary folder, or a fresh PostgreSQL database), the built web app, and
  * Debian's Chromium driven by playwright-core.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
+import { spawnServer } from '../server/test/server-process.ts';
 import { seedE2eCentre, type E2eCentre } from './fixtures.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,31 +41,13 @@ export async function startServer(kind: DbKind = E2E_DB_KIND): Promise<RunningSe
   // The embedded folder is one process's at a time: close it before the server opens it.
   if (kind === 'pglite') await database.close();
 
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: url ?? '', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const serverUrl = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const m = /pronta su (http:\/\/\S+?)\/ /.exec(output);
-      if (m) resolve(m[1]);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: url ?? '' });
   return {
-    url: serverUrl,
+    url: server.url,
     kind,
     centre,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       if (kind === 'postgres') await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -4,7 +4,6 @@
  * the embedded database opens cleanly. And SIGTERM lets the paste in flight
  * finish before the process exits.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,9 +13,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database, type DbKind } from './db/client.ts';
 import { seedCentre } from './test/fixtures.ts';
 import { ADMIN, DB_KINDS, createAccounts, openTestDatabase } from './test/harness.ts';
+import { signInOverHttp, spawnServer } from './test/server-process.ts';
 
 const SOURCE = '2026-11-23';
 const TARGET = '2026-11-24';
+const PASTE = '/server/calendario/pasteday';
 
 async function buildLargeSource(database: Database) {
   const centre = await seedCentre(database.db);
@@ -36,36 +37,6 @@ const countLinks = async (database: Database, day: string) =>
   Number(
     ((await database.db.execute(sql`select count(*)::int as n from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date`)) as unknown as { rows: { n: number }[] }).rows[0].n,
   );
-
-function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env } });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    const onData = (c: Buffer) => {
-      out += c.toString();
-      const m = /pronta su (http:\/\/\S+?)\/ /.exec(out);
-      if (m) resolve({ child, url: m[1] });
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-}
-const exited = (child: ChildProcess) => new Promise<number | null>((r) => (child.exitCode !== null ? r(child.exitCode) : child.once('exit', (code) => r(code))));
-
-async function signIn(url: string) {
-  const first = await fetch(`${url}/server/health`);
-  const x0 = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
-  const res = await fetch(`${url}/server/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': x0, cookie: `XSRF-TOKEN=${x0}` },
-    body: JSON.stringify({ username: ADMIN.username, pass: ADMIN.password }),
-  });
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const token = cookies.find((c) => c.startsWith('XSRF-TOKEN='))!.split('=')[1];
-  return (body: unknown, route = '/server/calendario/pasteday') =>
-    fetch(`${url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-xsrf-token': token }, body: JSON.stringify(body) });
-}
 
 describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-crash-'));
@@ -96,18 +67,17 @@ describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
     const sourceLinks = await withDb((d) => countLinks(d, SOURCE));
 
     // How long a whole paste takes here, pasting onto another day.
-    let server = await startServer(env());
-    let post = await signIn(server.url);
+    let server = await spawnServer(env());
+    let post = (await signInOverHttp(server.url, ADMIN)).call;
     const started = performance.now();
-    expect((await post({ from: SOURCE, to: '2026-11-26' })).status).toBe(200);
+    expect((await post(PASTE, { from: SOURCE, to: '2026-11-26' })).status).toBe(200);
     const pasteMs = performance.now() - started;
 
     const outcomes: string[] = [];
     for (const fraction of [0.2, 0.5, 0.8]) {
-      const inFlight = post({ from: SOURCE, to: TARGET }).catch(() => null);
+      const inFlight = post(PASTE, { from: SOURCE, to: TARGET }).catch(() => null);
       await new Promise((r) => setTimeout(r, pasteMs * fraction));
-      server.child.kill('SIGKILL');
-      await exited(server.child);
+      await server.stop('SIGKILL');
       await inFlight;
       const [day, links] = await withDb(async (d) => [await countDay(d, TARGET), await countLinks(d, TARGET)]);
       const outcome = day === 1 && links === 0 ? 'old' : day === sourceCount && links === sourceLinks ? 'new' : `partial ${day}/${links}`;
@@ -120,19 +90,19 @@ describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
           await d.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end") select 'Vecchio piano', id, ${TARGET}::date, 2, '09:00', '10:00' from rooms order by id limit 1`);
         });
       }
-      server = await startServer(env()); // a stale lock and an interrupted write must not block the next start
-      post = await signIn(server.url);
+      server = await spawnServer(env()); // a stale lock and an interrupted write must not block the next start
+      post = (await signInOverHttp(server.url, ADMIN)).call;
       expect((await fetch(`${server.url}/server/health`)).status).toBe(200);
     }
     expect(outcomes).toContain('old');
 
     // SIGTERM: the paste in flight finishes, then the process exits cleanly.
-    const inFlight = post({ from: SOURCE, to: '2026-11-27' });
+    const inFlight = post(PASTE, { from: SOURCE, to: '2026-11-27' });
     await new Promise((r) => setTimeout(r, Math.min(50, pasteMs / 4)));
-    server.child.kill('SIGTERM');
+    const stopped = server.stop('SIGTERM');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
-    expect(await exited(server.child)).toBe(0);
+    expect(await stopped).toBe(0);
     await expect(fetch(`${server.url}/server/health`)).rejects.toThrow();
     expect(await withDb((d) => countDay(d, '2026-11-27'))).toBe(sourceCount);
   }, 300_000);
