@@ -37,6 +37,8 @@ export interface LoadResult {
   timeouts: number;
   non2xx: number;
   rssMb: { before: number; during: number[]; after: number };
+  /** When each failed or timed-out request ended, in ms from the start. */
+  timeoutsAtMs: number[];
 }
 
 const DAY = '2026-11-23';
@@ -72,6 +74,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const during: number[] = [];
     const sampler = setInterval(() => during.push(rssMb(child.pid!)), 1000);
     let connection = 0;
+    const startedAt = Date.now();
+    const timeoutsAt: number[] = [];
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       autocannon(
         {
@@ -113,7 +117,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           },
         },
         (err, res) => (err ? reject(err) : resolve(res)),
-      );
+      // 'reqError' is emitted for every failed or timed-out request (the typings list only 'error').
+      ).on('reqError' as 'error', () => timeoutsAt.push(Date.now() - startedAt));
     });
     clearInterval(sampler);
     return {
@@ -128,6 +133,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       timeouts: result.timeouts,
       non2xx: result.non2xx,
       rssMb: { before, during, after: rssMb(child.pid!) },
+      timeoutsAtMs: timeoutsAt,
     };
   } finally {
     await server.stop();

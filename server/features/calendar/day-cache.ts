@@ -24,6 +24,7 @@ export interface CalendarCache {
 
 export function createCalendarCache(db: Db): CalendarCache {
   const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<string>>();
 
   async function currentVersion(): Promise<number> {
     const rows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as { rows: { version: number }[] };
@@ -38,16 +39,34 @@ export function createCalendarCache(db: Db): CalendarCache {
   async function read(key: string, build: SQL, knownVersion?: number): Promise<string> {
     const version = knownVersion ?? (await currentVersion());
     const cached = entries.get(key);
-    entries.delete(key);
-    if (cached && cached.version === version) {
+    if (cached && cached.version >= version) {
+      entries.delete(key);
       entries.set(key, cached); // most recently used last, so the oldest is dropped first
       return cached.json;
     }
-    const docRows = (await db.execute(build)) as unknown as { rows: { doc: string }[] };
-    const json = docRows.rows[0].doc;
-    entries.set(key, { version, json });
-    if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    return json;
+    // Readers that miss together share one build: after a change, a crowd of readers of the
+    // same day would otherwise each rebuild it (on PGlite, one after the other).
+    const flightKey = `${key}@${version}`;
+    let flight = inFlight.get(flightKey);
+    if (!flight) {
+      flight = (async () => {
+        try {
+          const rows = (await db.execute(build)) as unknown as { rows: { doc: string }[] };
+          const json = rows.rows[0].doc;
+          const latest = entries.get(key);
+          if (!latest || latest.version <= version) {
+            entries.delete(key);
+            entries.set(key, { version, json });
+            if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+          }
+          return json;
+        } finally {
+          inFlight.delete(flightKey);
+        }
+      })();
+      inFlight.set(flightKey, flight);
+    }
+    return flight;
   }
 
   return {
