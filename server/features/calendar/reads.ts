@@ -40,15 +40,6 @@ export async function listDayActivities(db: Db, day: string): Promise<Activity[]
   return rows.map(toActivity);
 }
 
-export async function listRangeActivities(db: Db, start: string, stop: string): Promise<Activity[]> {
-  const rows = await db
-    .select()
-    .from(activities)
-    .where(and(gte(activities.day, start), lte(activities.day, stop)))
-    .orderBy(asc(activities.day), asc(activities.start), asc(activities.id));
-  return rows.map(toActivity);
-}
-
 export async function listTransportRuns(db: Db, filter: DateFilter): Promise<TransportRun[]> {
   const rows = await db
     .select()
