@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Patient, Therapist } from '../../common/schemas.ts';
 import { api } from './api-client.ts';
+import { QUERY_KEYS } from './query-keys.ts';
 import { formatMobile } from './phone.ts';
 
 export type PersonKind = 'paziente' | 'terapista';
@@ -24,7 +25,7 @@ async function findPeople(kind: PersonKind, value: string): Promise<PersonMatch[
 }
 
 export const peopleSearchQueryOptions = (kind: PersonKind, value: string) =>
-  queryOptions({ queryKey: ['cerca', kind, value], queryFn: () => findPeople(kind, value), staleTime: 60_000 });
+  queryOptions({ queryKey: [...QUERY_KEYS.search, kind, value], queryFn: () => findPeople(kind, value), staleTime: 60_000 });
 
 export const usePeopleSearch = (kind: PersonKind, value: string, enabled: boolean) =>
   useQuery({ ...peopleSearchQueryOptions(kind, value), enabled, placeholderData: keepPreviousData });

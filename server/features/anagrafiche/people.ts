@@ -2,21 +2,13 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { ANAGRAFICHE_MSG as M, PAGE_SIZE, type Page, type PatientRecord, type RoomRecord, type TherapistRecord } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
-import { pgErrorCode, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { containsPattern, refuseViolations } from '../../db/queries.ts';
 import { patients, rooms, therapists, users } from '../../db/schema.ts';
-import { HttpError, badRequest, conflict, notFound } from '../../http-error.ts';
+import { HttpError, badRequest, notFound } from '../../http-error.ts';
 
-const like = (value: string) => `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Runs a write and turns a unique-constraint violation into a 409 with `duplicateMessage`. */
-export async function uniqueOr409<T>(write: () => Promise<T>, duplicateMessage: string): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (pgErrorCode(err) === '23505') throw conflict(duplicateMessage);
-    throw err;
-  }
-}
+/** A write whose unique constraint answers 409 with `duplicateMessage`. */
+export const uniqueOr409 = <T>(write: () => Promise<T>, duplicateMessage: string) => refuseViolations(write, { duplicate: duplicateMessage });
 
 function oneRow<T>(rows: T[], missing: HttpError): T {
   if (rows.length === 0) throw missing;
@@ -37,7 +29,7 @@ export async function listPatients(db: Db, q: string, page: number, archived: bo
   const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
   const where: SQL | undefined = and(
     eq(patients.archived, archived),
-    ...words.map((w) => or(ilike(patients.firstName, like(w)), ilike(patients.lastName, like(w)), ilike(patients.mobile, like(w)))),
+    ...words.map((w) => or(ilike(patients.firstName, containsPattern(w)), ilike(patients.lastName, containsPattern(w)), ilike(patients.mobile, containsPattern(w)))),
   );
   const [{ total }] = await db.select({ total: count() }).from(patients).where(where);
   const items = await db

@@ -6,7 +6,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, patients, therapists, transportPatients, transportRuns, transportTherapists } from '../../db/schema.ts';
 import { notFound } from '../../http-error.ts';
-import { uniqueOr409 } from './people.ts';
+import { refuseViolations } from '../../db/queries.ts';
 
 interface RunInput {
   Tratta: string;
@@ -58,7 +58,7 @@ export async function addPassenger(db: Db, runId: number, patientId: number) {
   await requireRun(db, runId);
   const [p] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.archived, false)));
   if (!p) throw notFound(MSG.patientNotFound);
-  await uniqueOr409(() => db.insert(transportPatients).values({ runId, patientId }), M.passengerDuplicate);
+  await refuseViolations(() => db.insert(transportPatients).values({ runId, patientId }), { duplicate: M.passengerDuplicate, missing: M.runNotFound });
   return { ok: true };
 }
 
@@ -75,7 +75,7 @@ export async function addStaff(db: Db, runId: number, therapistId: number) {
   await requireRun(db, runId);
   const [t] = await db.select({ id: therapists.id }).from(therapists).where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
   if (!t) throw notFound(MSG.therapistNotFound);
-  await uniqueOr409(() => db.insert(transportTherapists).values({ runId, therapistId }), M.staffDuplicate);
+  await refuseViolations(() => db.insert(transportTherapists).values({ runId, therapistId }), { duplicate: M.staffDuplicate, missing: M.runNotFound });
   return { ok: true };
 }
 

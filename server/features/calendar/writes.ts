@@ -4,7 +4,8 @@ import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
-import { pgErrorCode, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { refuseViolations } from '../../db/queries.ts';
 import {
   activities,
   activityPatients,
@@ -19,8 +20,6 @@ import { badRequest, conflict, notFound } from '../../http-error.ts';
 type CreateActivityInput = z.output<typeof createActivitySchema>;
 type UpdateActivityInput = z.output<typeof updateActivitySchema>;
 
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
 
 async function requireActivity(db: Db, id: number) {
   const [row] = await db.select().from(activities).where(eq(activities.id, id));
@@ -172,29 +171,15 @@ export async function copyActivity(db: Db, activityId: number, start: string, en
   });
 }
 
-/** Inserts a person link; the unique constraint refuses a duplicate even without a prior check. */
-async function insertLink(db: Db, insert: () => Promise<{ id: number }[]>, duplicateMessage: string, missingMessage: string) {
-  try {
-    const [row] = await insert();
-    return { insertId: row.id };
-  } catch (err) {
-    const code = pgErrorCode(err);
-    if (code === UNIQUE_VIOLATION) throw conflict(duplicateMessage);
-    if (code === FOREIGN_KEY_VIOLATION) throw notFound(missingMessage);
-    throw err;
-  }
-}
-
 export async function insertPatient(db: Db, patientId: number, activityId: number) {
   await requireActivity(db, activityId);
   const [patient] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.archived, false)));
   if (!patient) throw notFound(MSG.patientNotFound);
-  return insertLink(
-    db,
-    () => db.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }),
-    MSG.patientDuplicate,
-    MSG.activityNotFound,
-  );
+  const [row] = await refuseViolations(() => db.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }), {
+    duplicate: MSG.patientDuplicate,
+    missing: MSG.activityNotFound, // removed by someone else in the meantime
+  });
+  return { insertId: row.id };
 }
 
 export async function insertTherapist(db: Db, therapistId: number, activityId: number) {
@@ -204,12 +189,11 @@ export async function insertTherapist(db: Db, therapistId: number, activityId: n
     .from(therapists)
     .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
   if (!therapist) throw notFound(MSG.therapistNotFound);
-  return insertLink(
-    db,
-    () => db.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }),
-    MSG.therapistDuplicate,
-    MSG.activityNotFound,
-  );
+  const [row] = await refuseViolations(() => db.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }), {
+    duplicate: MSG.therapistDuplicate,
+    missing: MSG.activityNotFound,
+  });
+  return { insertId: row.id };
 }
 
 /** Section 7's duplicate checks: an error answer (409) means the person is already there. */

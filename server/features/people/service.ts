@@ -1,14 +1,10 @@
 /** Search of patients and therapists for the Aggiungi Paziente / Aggiungi Terapista modals. */
 import { and, asc, eq, ilike, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/queries.ts';
 import { patients, therapists } from '../../db/schema.ts';
 
 const SEARCH_LIMIT = 20;
-
-/** The typed text as a LIKE pattern matching anywhere, with %, _ and \ taken literally. */
-function containsPattern(value: string): string {
-  return `%${value.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Every typed word must appear in the first or the last name: "rossi mar" finds Mario Rossi and Maria Rossini. */
 export async function findPatients(db: Db, value: string) {

@@ -1,6 +1,6 @@
 /** Server-side sessions kept in the database, so several processes can share one PostgreSQL. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { eq, lt, or, sql } from 'drizzle-orm';
 import type { User } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { calendarVersion, sessions, users } from '../../db/schema.ts';
@@ -85,5 +85,5 @@ export async function purgeExpiredSessions(db: Db, times: SessionTimes, now = ne
 }
 
 export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId)));
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

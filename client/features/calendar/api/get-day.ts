@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { markDayDataArrived } from '../paint-timing.ts';
 import type { Giornata } from '../types.ts';
 
@@ -10,6 +11,6 @@ export const getDay = async (data: string) => {
   return day;
 };
 
-export const dayQueryOptions = (data: string) => queryOptions({ queryKey: ['giornata', data], queryFn: () => getDay(data) });
+export const dayQueryOptions = (data: string) => queryOptions({ queryKey: [...QUERY_KEYS.day, data], queryFn: () => getDay(data) });
 
 export const useDay = (data: string) => useQuery(dayQueryOptions(data));

@@ -8,7 +8,7 @@ import { withToasts } from '../../../lib/toasts.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { useDay } from '../api/get-day.ts';
-import { useRooms } from '../api/get-rooms.ts';
+import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/search-people.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import type { DayActivity } from '../types.ts';

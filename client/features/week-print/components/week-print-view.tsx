@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { MSG } from '../../../../common/messages.ts';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import { paths, withDay } from '../../../config/paths.ts';
-import { useRooms, useWeek } from '../api/get-week.ts';
+import { useRooms } from '../../../lib/rooms.ts';
+import { useWeek } from '../api/get-week.ts';
 import { buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
 
