@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { oneStatementPerTurn } from './turns.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +43,7 @@ export async function openPglite(dataDir: string | 'memory://', options: { lock?
   try {
     client = new PGlite(inMemory ? 'memory://' : path.join(dataDir, 'pgdata'));
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(oneStatementPerTurn(client), { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     const opened = client;
     return {
