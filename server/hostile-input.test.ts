@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../common/messages.ts';
 import type { App } from './app.ts';
 import type { Database } from './db/client.ts';
 import { addActivity, addRun, seedCentre } from './test/fixtures.ts';
@@ -16,7 +17,7 @@ const MON = '2026-11-23';
 const COMPARED_TABLES = ['users', 'sessions', 'rooms', 'patients', 'therapists', 'transport_runs', 'activities', 'activity_patients', 'activity_therapists', 'transport_patients', 'transport_therapists'];
 
 const HOSTILE_VALUES: unknown[] = [
-  '', ' ', 'x'.repeat(20_000), "'; drop table activities; --", "Robert'); DELETE FROM patients;--", '<script>alert(1)</script>',
+  '', ' ', 'x'.repeat(20_000), 'x'.repeat(100_000), "'; drop table activities; --", "Robert'); DELETE FROM patients;--", '<script>alert(1)</script>',
   '<img src=x onerror=alert(1)>', '"quoted"', '2026-02-30', '2026-13-01', '0000-00-00', '25:00', '9:7', '24:30', '-1', '1e3', '0x10',
   -1, 0, -0, 1.5, 2 ** 31, 2 ** 53, 1e308, -1e308, 999_999, null, true, false, [], {}, [1, 2], { $gt: '' }, '\u0000', '🙂'.repeat(50),
 ];
@@ -127,6 +128,18 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
       );
     }
   }, 600_000);
+
+  it('refuses a 100 kB string in any field of every write and search with 413 and its message, changing nothing', async () => {
+    const before = await dump();
+    for (const [url, method, valid] of calls()) {
+      for (const field of Object.keys(valid)) {
+        const res = await admin.request(method, url, { ...valid, [field]: 'x'.repeat(100_000) });
+        expect(res.status, `${method} ${url} ${field}`).toBe(413);
+        expect((res.body as { error?: unknown }).error).toBe(MSG.bodyTooLarge);
+      }
+    }
+    expect(await dump()).toBe(before);
+  }, 120_000);
 
   it('answers malformed JSON, bodies over the limit and wrong content types with a 4xx', async () => {
     const before = await dump();
