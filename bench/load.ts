@@ -15,7 +15,7 @@ import { patients, rooms, users } from '../server/db/schema.ts';
 import { seedDemo } from '../server/db/seed-demo.ts';
 import { hashPassword } from '../server/features/session/passwords.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
-import { signInOverHttp, spawnServer } from '../server/test/server-process.ts';
+import { anonymousXsrfToken, postLogin, signInOverHttp, spawnServer } from '../server/test/server-process.ts';
 
 export interface LoadOptions {
   kind: DbKind;
@@ -39,6 +39,8 @@ export interface LoadResult {
   rssMb: { before: number; during: number[]; after: number };
   /** When each failed or timed-out request ended, in ms from the start. */
   timeoutsAtMs: number[];
+  /** Median time of a refused sign-in, before the load: an unknown user against a wrong password. */
+  refusedSignInMs: { unknownUser: number; wrongPassword: number; samples: number };
 }
 
 const DAY = '2026-11-23';
@@ -63,12 +65,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const [{ patient }] = await database.db.select({ patient: min(patients.id) }).from(patients);
   if (options.kind === 'pglite') await database.close();
 
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '' });
+  // TRUST_PROXY lets each refused sign-in come from an address of its own, under the per-address limit.
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', TRUST_PROXY: 'true' });
   const { url, child } = server;
 
   try {
     const sessions: { cookie: string; token: string }[] = [];
     for (let i = 0; i < options.connections; i++) sessions.push(await signInOverHttp(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
+    const refusedSignInMs = await timeRefusedSignIns(url);
     const days = workWeek(DAY);
     const before = rssMb(child.pid!);
     const during: number[] = [];
@@ -134,10 +138,35 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       non2xx: result.non2xx,
       rssMb: { before, during, after: rssMb(child.pid!) },
       timeoutsAtMs: timeoutsAt,
+      refusedSignInMs,
     };
   } finally {
     await server.stop();
     if (options.kind === 'postgres') await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * An unknown user and a wrong password must get the same answer after about
+ * the same time, so that timing does not tell which usernames exist. Measured
+ * here, not asserted in a test: 9 of each, alternating, each from its own
+ * address and below the per-username limit.
+ */
+async function timeRefusedSignIns(url: string): Promise<LoadResult['refusedSignInMs']> {
+  const unknownUser: number[] = [];
+  const wrongPassword: number[] = [];
+  const samples = 9;
+  for (let i = 0; i < samples * 2; i++) {
+    const address = { 'x-forwarded-for': `10.0.${i}.1` };
+    const token = await anonymousXsrfToken(url, address);
+    const username = i % 2 === 0 ? `nessuno.${i}` : ACCOUNTS.viewer.username;
+    const started = performance.now();
+    const res = await postLogin(url, token, { username, password: 'non-la-password' }, address);
+    await res.text();
+    if (res.status !== 401) throw new Error(`a refused sign-in answered ${res.status}`);
+    (i % 2 === 0 ? unknownUser : wrongPassword).push(performance.now() - started);
+  }
+  const median = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] * 10) / 10;
+  return { unknownUser: median(unknownUser), wrongPassword: median(wrongPassword), samples };
 }

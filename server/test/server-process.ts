@@ -54,15 +54,25 @@ export interface HttpSession {
   call(route: string, body: unknown, method?: 'POST' | 'PUT'): Promise<Response>;
 }
 
-/** Signs in over HTTP as the web app does: a first GET for the XSRF-TOKEN cookie, then the login. */
-export async function signInOverHttp(url: string, account: { username: string; password: string }): Promise<HttpSession> {
-  const first = await fetch(`${url}/server/health`);
-  const anonymousToken = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
-  const res = await fetch(`${url}/server/user/login`, {
+/** The XSRF-TOKEN cookie the server gives an anonymous visitor, which the login must echo. */
+export async function anonymousXsrfToken(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const first = await fetch(`${url}/server/health`, { headers });
+  await first.text();
+  return /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
+}
+
+/** A sign-in attempt as the web app makes it, echoing the anonymous token. */
+export function postLogin(url: string, token: string, account: { username: string; password: string }, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}/server/user/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': anonymousToken, cookie: `XSRF-TOKEN=${anonymousToken}` },
+    headers: { ...headers, 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
     body: JSON.stringify({ username: account.username, pass: account.password }),
   });
+}
+
+/** Signs in over HTTP as the web app does. */
+export async function signInOverHttp(url: string, account: { username: string; password: string }): Promise<HttpSession> {
+  const res = await postLogin(url, await anonymousXsrfToken(url), account);
   if (res.status !== 200) throw new Error(`login of ${account.username}: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
   const cookie = cookies.join('; ');
