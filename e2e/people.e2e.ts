@@ -134,7 +134,9 @@ for (const kind of ['paziente', 'terapista'] as const) {
     test(`adds a ${kind} with the arrows and Enter; Escape closes and focus goes back to ${t.addButton}`, async () => {
       const { context, page, errors } = await adminPage();
       const card = page.getByRole('group', { name: LOGOPEDIA, exact: true });
+      await card.waitFor();
       const before = await peopleOf(card);
+      expect(before).toContain(t.already);
       expect(before).not.toContain(t.pick);
       const ginnastica = page.getByRole('group', { name: GINNASTICA, exact: true });
       const ginnasticaBefore = await peopleOf(ginnastica);

@@ -75,7 +75,7 @@ function columnsOf(giornata: Giornata, rooms: Room[]): Column[] {
     .filter((room) => !room.Archiviato || used.has(room.ID))
     .map((room) => ({ key: `room-${room.ID}`, label: room.Nome, roomId: room.ID, archived: room.Archiviato }));
   const known = new Set(rooms.map((room) => room.ID));
-  // A room the list does not hold (yet: it is still loading) keeps its activities visible under its number.
+  // A room the list does not hold (it failed to load, or another administrator added it since) keeps its activities visible under its number.
   for (const id of [...used].filter((id) => !known.has(id)).sort((a, b) => a - b)) {
     columns.push({ key: `room-${id}`, label: `Stanza ${id}`, roomId: id, archived: false });
   }

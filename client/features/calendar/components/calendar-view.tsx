@@ -42,6 +42,8 @@ export function CalendarView({ day, onDayChange }: Props) {
   const pastePrevious = usePasteFromPrevious(day);
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
+  // The day waits for the rooms too: its columns are named and ordered by them (no flash of "Stanza N").
+  const loading = dayQuery.isPending || roomsQuery.isPending;
   const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
   const grid = useMemo(
     () => buildDayGrid(giornata ?? { data: day, attivita: [], uscite: [] }, rooms),
@@ -93,7 +95,7 @@ export function CalendarView({ day, onDayChange }: Props) {
             : undefined
         }
       />
-      {dayQuery.isPending ? (
+      {loading ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Caricamento della giornata" />
         </div>
