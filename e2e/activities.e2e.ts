@@ -1,10 +1,10 @@
 /** Crea Attività and Modifica Attività (SPEC sections 2, 5, 8): validation, create, edit, delete, transport, names shown as text. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { FRI, MON, WED } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
+import { newPage, serverAndBrowser } from './harness.ts';
 import {
   activity,
   callServer,
@@ -18,24 +18,13 @@ import {
   waitForToast,
 } from './helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 async function adminPage(day: string) {
-  const opened = await newPage(browser);
+  const opened = await newPage(e2e.browser);
   await recordToasts(opened.page);
   const dialogs = recordDialogs(opened.page);
-  await signIn(opened.page, server.url, E2E_ADMIN, day);
+  await signIn(opened.page, e2e.server.url, E2E_ADMIN, day);
   return { ...opened, dialogs };
 }
 
@@ -64,7 +53,7 @@ describe('activity form validation', () => {
 
     // Section 3's draft: empty name, room 1, 00:00 to 00:00, no transport.
     expect(await dialog.getByLabel('Nome attività').inputValue()).toBe('');
-    expect(await dialog.getByLabel('Stanza').inputValue()).toBe(String(server.centre.rooms.palestra.id));
+    expect(await dialog.getByLabel('Stanza').inputValue()).toBe(String(e2e.server.centre.rooms.palestra.id));
     expect(await dialog.getByLabel('Ora inizio').inputValue()).toBe('00:00');
     expect(await dialog.getByLabel('Ora fine').inputValue()).toBe('00:00');
     expect(await dialog.getByLabel('Trasporto').locator('option').first().innerText()).toBe('Nessuno (attività in stanza)');
@@ -117,7 +106,7 @@ describe('activity form validation', () => {
     expect(bypass.status).toBe(400);
     expect(bypass.body).toMatchObject({ error: MSG.roomInvalid });
     const badStart = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-      nome: 'Canto', stanza: server.centre.rooms.palestra.id, giorno: 3, data: WED, orainizio: '25:00', orafine: '11:00', trasporto: -1,
+      nome: 'Canto', stanza: e2e.server.centre.rooms.palestra.id, giorno: 3, data: WED, orainizio: '25:00', orafine: '11:00', trasporto: -1,
     });
     expect(badStart.body).toMatchObject({ error: MSG.startInvalid });
     expectNoPageErrors(errors);
@@ -171,7 +160,7 @@ describe('create, edit and delete', () => {
     const edit = modal(page, 'Modifica Attività');
     await edit.waitFor();
     expect(await edit.getByLabel('Nome attività').inputValue()).toBe('Musica insieme');
-    expect(await edit.getByLabel('Stanza').inputValue()).toBe(String(server.centre.rooms.musica.id));
+    expect(await edit.getByLabel('Stanza').inputValue()).toBe(String(e2e.server.centre.rooms.musica.id));
     expect(await edit.getByLabel('Ora inizio').inputValue()).toBe('14:00');
     expect(await edit.getByLabel('Ora fine').inputValue()).toBe('15:00');
     expect(await edit.getByRole('button').allInnerTexts()).toEqual(expect.arrayContaining(['Elimina', 'Annulla', 'Salva']));

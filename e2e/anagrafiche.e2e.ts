@@ -4,31 +4,20 @@
  * calendar, finds them there and in the weekly print, then archives the
  * patient: the search no longer offers them, the day they attended still shows them.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ANAGRAFICHE_MSG } from '../common/anagrafiche.ts';
 import { MSG } from '../common/messages.ts';
 import { TUE, WED } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
-import { launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 // ---- Steps of this file (e2e/helpers.ts belongs to the calendar's tests) ----
 
 async function signIn(page: Page, account: { username: string; password: string }) {
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -65,7 +54,7 @@ async function addThroughSearch(page: Page, title: string, searchLabel: string, 
 }
 
 async function openCalendar(page: Page, day: string) {
-  await page.goto(`${server.url}/calendario?data=${day}`);
+  await page.goto(`${e2e.server.url}/calendario?data=${day}`);
   await page.getByRole('status', { name: 'Caricamento della giornata' }).waitFor({ state: 'detached' });
   await page.locator('.day-table').waitFor();
 }
@@ -74,7 +63,7 @@ const card = (page: Page, name: string): Locator => page.getByRole('group', { na
 
 describe('Anagrafiche', () => {
   it('an administrator registers a room, a therapist, a patient and a run, then finds them on the calendar, in the week print, and archives the patient', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(e2e.browser);
     page.on('dialog', (d) => void d.accept());
     await signIn(page, E2E_ADMIN);
 
@@ -184,14 +173,14 @@ describe('Anagrafiche', () => {
     expect(headers).toEqual(['Ora', 'Palestra', 'Logopedia', 'Sala Arcobaleno', 'Musicoterapia', 'Attività esterne']);
 
     // The weekly print: the new room's row, the therapist on Wednesday, and in ATTIVITÀ ESTERNE through the run.
-    await page.goto(`${server.url}/stampasettimana?data=${WED}`);
+    await page.goto(`${e2e.server.url}/stampasettimana?data=${WED}`);
     await page.getByRole('rowheader', { name: 'Sala Arcobaleno' }).waitFor();
     const rowCells = async (label: string) => page.getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').allInnerTexts();
     expect(await rowCells('Sala Arcobaleno')).toEqual(['', '', 'giulia.conti', '', '']);
     expect((await rowCells('ATTIVITÀ ESTERNE'))[2]).toContain('giulia.conti');
 
     // Archive the patient: confirmed, toasted, gone from the active list, listed among the archived.
-    await page.goto(`${server.url}/anagrafiche?scheda=pazienti`);
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=pazienti`);
     await page.getByRole('searchbox', { name: 'Cerca pazienti' }).fill('galli');
     const archiveMessages: string[] = [];
     page.on('dialog', (d) => archiveMessages.push(d.message()));
@@ -227,10 +216,10 @@ describe('Anagrafiche', () => {
   });
 
   it('sends a non-administrator from /anagrafiche to the calendar, with no Anagrafiche link', async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(e2e.browser);
     await signIn(page, E2E_VIEWER);
     expect(await page.getByRole('link', { name: 'Anagrafiche' }).count()).toBe(0);
-    await page.goto(`${server.url}/anagrafiche?scheda=utenti`);
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=utenti`);
     await page.waitForURL(/\/calendario$/);
     await page.getByRole('button', { name: 'Cambia password' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Utenti' }).count()).toBe(0);
@@ -239,9 +228,9 @@ describe('Anagrafiche', () => {
   });
 
   it('refuses to let the administrator revoke their own right, with the server\'s message', async () => {
-    const { page, context } = await newPage(browser);
+    const { page, context } = await newPage(e2e.browser);
     await signIn(page, E2E_ADMIN);
-    await page.goto(`${server.url}/anagrafiche?scheda=utenti`);
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=utenti`);
     await page.getByRole('button', { name: `Togli amministratore a ${E2E_ADMIN.username}` }).click();
     await toast(page, ANAGRAFICHE_MSG.selfRevoke);
     expect(await page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) }).getByText('Amministratore', { exact: true }).count()).toBe(1);
@@ -250,19 +239,19 @@ describe('Anagrafiche', () => {
 
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
     it(`shows every tab at ${viewport.width}×${viewport.height}`, async () => {
-      const { page, context, errors } = await newPage(browser, viewport);
+      const { page, context, errors } = await newPage(e2e.browser, viewport);
       await signIn(page, E2E_ADMIN);
       // The calendar's navbar with the Anagrafiche link and Cambia password.
       await openCalendar(page, WED);
       await screenshot(page, `anagrafiche-navbar-calendario-${viewportName}`);
       for (const tab of ['pazienti', 'terapisti', 'stanze', 'uscite', 'utenti']) {
-        await page.goto(`${server.url}/anagrafiche?scheda=${tab}&data=${WED}`);
+        await page.goto(`${e2e.server.url}/anagrafiche?scheda=${tab}&data=${WED}`);
         await page.getByRole('tab', { selected: true }).waitFor();
         await page.locator('.tab-pane.active .spinner-border').waitFor({ state: 'detached' });
         await page.locator('.tab-pane.active table, .tab-pane.active article, .tab-pane.active p.text-muted').first().waitFor();
         await screenshot(page, `anagrafiche-${tab}-${viewportName}`);
       }
-      await page.goto(`${server.url}/anagrafiche?scheda=pazienti`);
+      await page.goto(`${e2e.server.url}/anagrafiche?scheda=pazienti`);
       await page.getByRole('button', { name: 'Nuovo paziente' }).click();
       await dialog(page, 'Nuovo paziente').getByRole('button', { name: 'Salva' }).click();
       await screenshot(page, `anagrafiche-nuovo-paziente-${viewportName}`);

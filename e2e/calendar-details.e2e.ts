@@ -3,28 +3,17 @@
  * the seven row colours, the date picker held while an operation runs, the
  * day held until its rooms are known, and how long the toasts stay.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness.ts';
+import { newPage, screenshot, serverAndBrowser } from './harness.ts';
 import { callServer, dayLoaded, expectNoPageErrors, openDay, recordDialogs, recordToasts, signIn, waitForToast } from './helpers.ts';
 
 const THU = '2026-11-26';
 const FRI = '2026-11-27';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
@@ -58,11 +47,11 @@ async function msUntilGone(page: Page, toast: ReturnType<typeof toastWith>, alre
 
 describe('the calendar screen', () => {
   test('the rows of a day take seven background colours in turn', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, server.url, E2E_ADMIN, THU);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_ADMIN, THU);
     // Nine one-hour activities in a row: ten distinct times, so more rows than colours.
-    for (let h = 8; h < 17; h++) await createActivity(page, `Laboratorio ${h}`, server.centre.rooms.palestra.id, THU, h, h + 1);
-    await openDay(page, server.url, THU);
+    for (let h = 8; h < 17; h++) await createActivity(page, `Laboratorio ${h}`, e2e.server.centre.rooms.palestra.id, THU, h, h + 1);
+    await openDay(page, e2e.server.url, THU);
 
     await screenshot(page, 'calendario-sette-colori');
     const colours = await rowColours(page);
@@ -76,12 +65,12 @@ describe('the calendar screen', () => {
   });
 
   test('the date picker and the day buttons are disabled while an operation runs, and come back after it', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(e2e.browser);
     await recordToasts(page);
     recordDialogs(page); // Svuota Giornata asks for confirmation: accept it
-    await signIn(page, server.url, E2E_ADMIN, FRI);
-    await createActivity(page, 'Pittura', server.centre.rooms.palestra.id, FRI, 9, 10);
-    await openDay(page, server.url, FRI);
+    await signIn(page, e2e.server.url, E2E_ADMIN, FRI);
+    await createActivity(page, 'Pittura', e2e.server.centre.rooms.palestra.id, FRI, 9, 10);
+    await openDay(page, e2e.server.url, FRI);
 
     // Hold the real request on its way to the server until the page has been looked at.
     let release!: () => void;
@@ -109,9 +98,9 @@ describe('the calendar screen', () => {
   });
 
   test('the day waits for the rooms: no column shows a room by its number while they load', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, server.url, E2E_ADMIN, THU);
-    await createActivity(page, 'Ceramica', server.centre.rooms.palestra.id, THU, 11, 12);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_ADMIN, THU);
+    await createActivity(page, 'Ceramica', e2e.server.centre.rooms.palestra.id, THU, 11, 12);
 
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -123,7 +112,7 @@ describe('the calendar screen', () => {
     });
     // A fresh load: the day's answer arrives while the rooms are still held.
     const dayAnswered = page.waitForResponse((res) => res.url().includes('/server/calendario/giornata'));
-    await page.goto(`${server.url}/calendario?data=${THU}`);
+    await page.goto(`${e2e.server.url}/calendario?data=${THU}`);
     await dayAnswered;
     expect(roomsAsked).toBe(true);
     // Half a second for the page to show whatever it would show with the day alone.
@@ -143,10 +132,10 @@ describe('the calendar screen', () => {
   });
 
   test('a success toast stays 2 s and an error toast 4 s', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(e2e.browser);
     await context.clock.install();
     recordDialogs(page);
-    await signIn(page, server.url, E2E_ADMIN, THU);
+    await signIn(page, e2e.server.url, E2E_ADMIN, THU);
 
     // Success: emptying the day.
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
@@ -162,10 +151,10 @@ describe('the calendar screen', () => {
     expect(successStayed).toBeLessThanOrEqual(3300);
 
     // Error: Incolla da precedente for an activity another administrator has just deleted.
-    const pittura = await createActivity(page, 'Pittura', server.centre.rooms.palestra.id, THU, 9, 10);
-    await createActivity(page, 'Canto', server.centre.rooms.musica.id, THU, 10, 11);
+    const pittura = await createActivity(page, 'Pittura', e2e.server.centre.rooms.palestra.id, THU, 9, 10);
+    await createActivity(page, 'Canto', e2e.server.centre.rooms.musica.id, THU, 10, 11);
     await page.clock.resume();
-    await openDay(page, server.url, THU);
+    await openDay(page, e2e.server.url, THU);
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const deleted = await callServer(page, 'POST', '/server/calendario/removeattivita', { attivitaId: pittura });
     expect(deleted.status).toBe(200);

@@ -1,10 +1,10 @@
 /** Actions on a whole day (SPEC sections 2, 4, 5, 8): Incolla da precedente, Copia Giornata / Incolla giornata / X, Svuota Giornata. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
+import { newPage, serverAndBrowser } from './harness.ts';
 import {
   activity,
   clearToasts,
@@ -20,24 +20,13 @@ import {
   waitForToast,
 } from './helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 async function adminPage(day: string) {
-  const opened = await newPage(browser);
+  const opened = await newPage(e2e.browser);
   await recordToasts(opened.page);
   const dialogs = recordDialogs(opened.page);
-  await signIn(opened.page, server.url, E2E_ADMIN, day);
+  await signIn(opened.page, e2e.server.url, E2E_ADMIN, day);
   return { ...opened, dialogs };
 }
 
@@ -161,7 +150,7 @@ describe('Copia Giornata and Incolla giornata', () => {
     expect(await dayContents(page)).toEqual(monday);
 
     // The source day is unchanged.
-    await openDay(page, server.url, MON);
+    await openDay(page, e2e.server.url, MON);
     expect(await dayContents(page)).toEqual(monday);
     expectNoPageErrors(errors);
     await context.close();

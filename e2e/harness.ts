@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
 import { spawnServer } from '../server/test/server-process.ts';
@@ -68,6 +69,36 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * The server and the browser one test file shares: started before its first
+ * test, stopped after its last. Read them inside the tests (e2e.server.url),
+ * once they exist.
+ */
+export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`the ${what} is read before beforeAll has started it`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
 }
 
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.laptop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

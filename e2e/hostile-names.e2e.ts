@@ -6,11 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { WED } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { DOWNLOADS, launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
+import { DOWNLOADS, newPage, serverAndBrowser } from './harness.ts';
 import { callServer, expectNoPageErrors, modal, openDay, signIn } from './helpers.ts';
 
 const PATIENT = { Nome: '<script>window.__pwned=1</script>', Cognome: `O'Brien "<img src=x onerror=window.__pwned=2>"` };
@@ -19,17 +19,7 @@ const ROOM = `<b>Sala</b> "d'attesa"`;
 const ACTIVITY = '<script>window.__pwned=4</script>';
 const ROUTE = '<img src=x onerror=window.__pwned=5>';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 async function expectNothingRan(page: Page, dialogs: string[]) {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -40,13 +30,13 @@ async function expectNothingRan(page: Page, dialogs: string[]) {
 
 describe('hostile names', () => {
   test('show as text in the calendar, the modals, the weekly view and the PDF', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(e2e.browser);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await signIn(page, server.url, E2E_ADMIN);
+    await signIn(page, e2e.server.url, E2E_ADMIN);
 
     // Written through the real calls, as an administrator would type them.
     const room = (await callServer(page, 'PUT', '/server/anagrafiche/stanze', { Nome: ROOM })).body as { insertId: number };
@@ -61,7 +51,7 @@ describe('hostile names', () => {
     expect((await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: therapist.insertId, attivita: activity.insertId })).status).toBe(200);
 
     // The calendar.
-    await openDay(page, server.url, WED);
+    await openDay(page, e2e.server.url, WED);
     const table = page.locator('.day-table');
     for (const text of [ROOM, ACTIVITY, `${PATIENT.Nome} ${PATIENT.Cognome}`, THERAPIST, ROUTE]) {
       await expect.poll(() => table.getByText(text, { exact: true }).count(), { message: text }).toBeGreaterThan(0);
@@ -90,7 +80,7 @@ describe('hostile names', () => {
     await expectNothingRan(page, dialogs);
 
     // The weekly view and its PDF.
-    await page.goto(`${server.url}/stampasettimana?data=${WED}`);
+    await page.goto(`${e2e.server.url}/stampasettimana?data=${WED}`);
     const week = page.locator('table.week-table');
     await week.waitFor();
     await expect.poll(() => week.getByText(ROOM, { exact: true }).count()).toBeGreaterThan(0);

@@ -4,12 +4,12 @@
  * driven with the keyboard only once the control is focused, and the
  * duplicate refused with its message.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
+import { newPage, serverAndBrowser } from './harness.ts';
 import {
   clearToasts,
   expectNoPageErrors,
@@ -25,27 +25,16 @@ import {
   waitForToast,
 } from './helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const LOGOPEDIA = 'Logopedia individuale, Logopedia, 10:30–12:00';
 const GINNASTICA = 'Ginnastica dolce, Palestra, 09:00–10:30';
 
 async function adminPage() {
-  const opened = await newPage(browser);
+  const opened = await newPage(e2e.browser);
   await recordToasts(opened.page);
   const dialogs = recordDialogs(opened.page);
-  await signIn(opened.page, server.url, E2E_ADMIN, MON);
+  await signIn(opened.page, e2e.server.url, E2E_ADMIN, MON);
   return { ...opened, dialogs };
 }
 
@@ -239,7 +228,7 @@ for (const kind of ['paziente', 'terapista'] as const) {
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await tabTo(page, 'Elimina');
-      // The browser's confirmation: Annulla there keeps the person.
+      // The e2e.browser's confirmation: Annulla there keeps the person.
       dialogs.answer(false);
       await page.keyboard.press('Enter');
       expect(dialogs.seen).toEqual([{ type: 'confirm', message: t.confirm, accepted: false }]);

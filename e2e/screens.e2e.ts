@@ -3,25 +3,14 @@
  * screen, closes with its Annulla, and is saved as a screenshot
  * (e2e/screenshots/, git-ignored) for review.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { MON } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, expectNoPageErrors, modal, modalClosed, signIn } from './helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 /** The modal is fully inside the viewport's width, and it closes with Annulla. */
 async function checkAndClose(page: Page, dialog: Locator, viewport: { width: number }) {
@@ -37,8 +26,8 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   const suffix = `${viewport.width}x${viewport.height}`;
   describe(`modals on a ${size} (${suffix})`, () => {
     test('Aggiungi Paziente, Aggiungi Terapista, Crea Attività, Modifica Attività, Gestione Paziente, Gestione Terapista', async () => {
-      const { context, page, errors } = await newPage(browser, viewport);
-      await signIn(page, server.url, E2E_ADMIN, MON);
+      const { context, page, errors } = await newPage(e2e.browser, viewport);
+      await signIn(page, e2e.server.url, E2E_ADMIN, MON);
       const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
 
       await ginnastica.getByRole('button', { name: 'Aggiungi utente' }).click();

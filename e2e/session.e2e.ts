@@ -1,24 +1,13 @@
 /** Sign-in, roles and routes (SPEC sections 2, 4, 5, 6, 8): the login form, administrator versus operatore, the server's refusals. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
-import { launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, callServer, expectNoPageErrors, headline, openDay, signIn } from './helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const BOOTSTRAP_DANGER = 'rgb(220, 53, 69)';
 
@@ -33,8 +22,8 @@ const ADMIN_BUTTONS = ['Copia Giornata', 'Svuota Giornata', '[+] Attività'];
 
 describe('login screen', () => {
   test('every validation message: short username, short password, red border for 1 to 3 characters', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     await screenshot(page, 'login-1366x768');
 
@@ -89,8 +78,8 @@ describe('login screen', () => {
   });
 
   test('wrong credentials: section 8 failure message and both fields red, cleared by typing', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${server.url}/`);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill('password-sbagliata');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -117,13 +106,13 @@ describe('login screen', () => {
 
 describe('roles', () => {
   test('administrator: signs in to the calendar with every editing control, then logs out', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, server.url, E2E_ADMIN);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_ADMIN);
     // Section 3: the user is kept in local storage under "user", from the login answer.
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null');
     expect(stored).toMatchObject({ username: E2E_ADMIN.username, Admin: 1 });
 
-    await openDay(page, server.url, MON);
+    await openDay(page, e2e.server.url, MON);
     expect(await page.getByRole('navigation').getByText(E2E_ADMIN.username, { exact: true }).count()).toBe(1);
     for (const name of ADMIN_BUTTONS) await page.getByRole('button', { name, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Stampa PDF' }).getAttribute('href')).toBe(`/stampasettimana?data=${MON}`);
@@ -145,7 +134,7 @@ describe('roles', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     // Signed out, the calendar sends back to the login screen.
-    await page.goto(`${server.url}/calendario?data=${MON}`);
+    await page.goto(`${e2e.server.url}/calendario?data=${MON}`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     expectNoPageErrors(errors);
@@ -153,8 +142,8 @@ describe('roles', () => {
   });
 
   test('non-administrator: sees the day with no editing control, and the server refuses its writes', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, server.url, E2E_VIEWER, MON);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_VIEWER, MON);
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null');
     expect(stored).toMatchObject({ username: E2E_VIEWER.username, Admin: 0 });
 
@@ -178,7 +167,7 @@ describe('roles', () => {
     const emptied = await callServer(page, 'POST', '/server/calendario/emptyday', { data: MON });
     expect(emptied).toEqual({ status: 403, body: { error: MSG.adminOnly } });
     const created = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-      nome: 'Intrusa', stanza: server.centre.rooms.palestra.id, giorno: 1, data: MON, orainizio: '13:00', orafine: '14:00', trasporto: -1,
+      nome: 'Intrusa', stanza: e2e.server.centre.rooms.palestra.id, giorno: 1, data: MON, orainizio: '13:00', orafine: '14:00', trasporto: -1,
     });
     expect(created).toEqual({ status: 403, body: { error: MSG.adminOnly } });
 
@@ -196,15 +185,15 @@ describe('roles', () => {
   });
 
   test('a stored user whose session the server does not know is signed out by the 403 of the auth check', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(e2e.browser);
     await context.addInitScript(() => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('user', JSON.stringify({ ID: 1, username: 'direttrice', Admin: 1 }));
       }
     });
-    await page.goto(`${server.url}/calendario?data=${MON}`);
-    await page.waitForURL(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/calendario?data=${MON}`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
     // /login is a real route: signing in from it works.
@@ -219,8 +208,8 @@ describe('roles', () => {
 
 describe('routes', () => {
   test('an unknown route shows the error screen with 404 Not Found', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await page.goto(`${server.url}/pagina-che-non-esiste`);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/pagina-che-non-esiste`);
     await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
     await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
@@ -230,8 +219,8 @@ describe('routes', () => {
   });
 
   test('the admin calendar on a phone: the table scrolls sideways inside its box', async () => {
-    const { context, page, errors } = await newPage(browser, VIEWPORTS.phone);
-    await signIn(page, server.url, E2E_ADMIN, MON);
+    const { context, page, errors } = await newPage(e2e.browser, VIEWPORTS.phone);
+    await signIn(page, e2e.server.url, E2E_ADMIN, MON);
     await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
     await page.getByRole('heading', { level: 1, name: headline(MON) }).waitFor();
     const scroll = await page.locator('.day-table-scroll').evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));

@@ -2,26 +2,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { FRI, MON, TUE } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
-import { DOWNLOADS, launchBrowser, newPage, screenshot, startServer, VIEWPORTS, type RunningServer } from './harness.ts';
+import { DOWNLOADS, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, expectNoPageErrors, headline, modal, modalClosed, recordToasts, signIn, waitForToast, weekTable } from './helpers.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = serverAndBrowser();
 
 const HEADERS = ['', 'Lunedì 23-11-2026', 'Martedì 24-11-2026', 'Mercoledì 25-11-2026', 'Giovedì 26-11-2026', 'Venerdì 27-11-2026'];
 
@@ -35,16 +23,16 @@ const WEEK = [
 ];
 
 async function openWeek(page: import('playwright-core').Page, day: string) {
-  await page.goto(`${server.url}/stampasettimana?data=${day}`);
+  await page.goto(`${e2e.server.url}/stampasettimana?data=${day}`);
   await page.getByRole('heading', { name: /^Settimana dal/ }).waitFor();
   await page.locator('table.week-table').waitFor();
 }
 
 describe('weekly print', () => {
   test('lists the therapists of each room and day, Monday to Friday, and follows a change made in the calendar', async () => {
-    const { context, page, errors } = await newPage(browser);
+    const { context, page, errors } = await newPage(e2e.browser);
     await recordToasts(page);
-    await signIn(page, server.url, E2E_ADMIN, MON);
+    await signIn(page, e2e.server.url, E2E_ADMIN, MON);
 
     // A therapist joins Ginnastica dolce (with the mouse, the other way in).
     const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
@@ -59,7 +47,7 @@ describe('weekly print', () => {
 
     // Stampa PDF of the calendar leads to the week of the displayed day.
     await page.getByRole('link', { name: 'Stampa PDF' }).click();
-    await page.waitForURL(`${server.url}/stampasettimana?data=${MON}`);
+    await page.waitForURL(`${e2e.server.url}/stampasettimana?data=${MON}`);
     await page.getByRole('heading', { name: 'Settimana dal 23-11-2026 al 27-11-2026' }).waitFor();
     await page.locator('table.week-table').waitFor();
     expect(await weekTable(page)).toEqual(WEEK);
@@ -79,15 +67,15 @@ describe('weekly print', () => {
     // Indietro returns to the calendar of the same day.
     await openWeek(page, TUE);
     await page.getByRole('link', { name: 'Indietro' }).click();
-    await page.waitForURL(`${server.url}/calendario?data=${TUE}`);
+    await page.waitForURL(`${e2e.server.url}/calendario?data=${TUE}`);
     await page.getByRole('heading', { level: 1, name: headline(TUE) }).waitFor();
     expectNoPageErrors(errors);
     await context.close();
   });
 
   test('a non-administrator sees the same week (phone)', async () => {
-    const { context, page, errors } = await newPage(browser, VIEWPORTS.phone);
-    await signIn(page, server.url, E2E_VIEWER);
+    const { context, page, errors } = await newPage(e2e.browser, VIEWPORTS.phone);
+    await signIn(page, e2e.server.url, E2E_VIEWER);
     await openWeek(page, MON);
     expect(await weekTable(page)).toEqual(WEEK);
     await screenshot(page, 'settimana-390x844');
@@ -96,8 +84,8 @@ describe('weekly print', () => {
   });
 
   test('Stampa PDF downloads a landscape letter PDF named by the week, whose text holds each room\'s therapists', async () => {
-    const { context, page, errors } = await newPage(browser);
-    await signIn(page, server.url, E2E_ADMIN);
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_ADMIN);
     await openWeek(page, TUE);
     expect(await weekTable(page)).toEqual(WEEK);
 
