@@ -61,6 +61,13 @@ describe('the app shell', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
+  it.each(['/server/health', '/server/non-esiste', '/non-esiste', '/assets/manca.js'])('sends the same security headers with %s, an API answer or a 404', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+
   it('marks cookies Secure when COOKIE_SECURE is set', async () => {
     const res = await app.inject({ method: 'GET', url: '/server/health' });
     expect(String(res.headers['set-cookie'])).toMatch(/XSRF-TOKEN=.*Secure/);

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '../common/messages.ts';
 import type { ApiErrorBody } from '../common/schemas.ts';
@@ -84,7 +84,8 @@ export async function buildApp(options: AppOptions) {
     return reply.status(500).send({ error: MSG.genericError });
   });
 
-  await app.register(helmet, {
+  // The security headers, built once (the Fastify plug-in rebuilt them, CSP parsing included, on every request).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions) {
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'same-origin' },
   });
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
   await app.register(cookie);
   await app.register(auth, {
     db,

@@ -34,9 +34,15 @@ export async function createSession(db: Db, userId: number): Promise<{ token: st
   return { token, csrfToken };
 }
 
-export async function findSession(db: Db, token: string, times: SessionTimes, now = new Date()): Promise<ActiveSession | null> {
-  const idHash = hashToken(token);
-  const [row] = await db
+/**
+ * The session lookup runs on every request: built and named once per
+ * database, so a request neither rebuilds its SQL nor (on PostgreSQL) has it
+ * parsed and planned again.
+ */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       idHash: sessions.idHash,
       csrfToken: sessions.csrfToken,
@@ -50,7 +56,15 @@ export async function findSession(db: Db, token: string, times: SessionTimes, no
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash));
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('find_session');
+}
+
+export async function findSession(db: Db, token: string, times: SessionTimes, now = new Date()): Promise<ActiveSession | null> {
+  const idHash = hashToken(token);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ idHash });
   if (!row) return null;
   const idleExpired = now.getTime() - row.lastSeenAt.getTime() > times.idleMs;
   const maxExpired = now.getTime() - row.createdAt.getTime() > times.maxMs;
