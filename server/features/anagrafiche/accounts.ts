@@ -7,11 +7,11 @@ import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import { ANAGRAFICHE_MSG as M, type AccountRecord } from '../../../common/anagrafiche.ts';
 import type { User } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { refuseViolations } from '../../db/queries.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http-error.ts';
 import { hashPassword, verifyPassword } from '../session/passwords.ts';
 import { destroyUserSessions } from '../session/store.ts';
-import { uniqueOr409 } from './people.ts';
 
 export async function listAccounts(db: Db): Promise<AccountRecord[]> {
   return db
@@ -22,9 +22,9 @@ export async function listAccounts(db: Db): Promise<AccountRecord[]> {
 
 export async function createAccount(db: Db, input: { username: string; password: string; Admin: number }) {
   const passwordHash = await hashPassword(input.password);
-  const [row] = await uniqueOr409(
+  const [row] = await refuseViolations(
     () => db.insert(users).values({ username: input.username, passwordHash, admin: input.Admin }).returning({ id: users.id }),
-    M.accountDuplicate,
+    { duplicate: M.accountDuplicate },
   );
   return { insertId: row.id };
 }

@@ -7,9 +7,6 @@ import { containsPattern, refuseViolations } from '../../db/queries.ts';
 import { patients, rooms, therapists, users } from '../../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../../http-error.ts';
 
-/** A write whose unique constraint answers 409 with `duplicateMessage`. */
-export const uniqueOr409 = <T>(write: () => Promise<T>, duplicateMessage: string) => refuseViolations(write, { duplicate: duplicateMessage });
-
 function oneRow<T>(rows: T[], missing: HttpError): T {
   if (rows.length === 0) throw missing;
   return rows[0];
@@ -85,9 +82,9 @@ async function requireAccount(db: Db, userId: number | null) {
 
 export async function createTherapist(db: Db, input: { username: string; RifUtente: number | null }) {
   await requireAccount(db, input.RifUtente);
-  const [row] = await uniqueOr409(
+  const [row] = await refuseViolations(
     () => db.insert(therapists).values({ username: input.username, userId: input.RifUtente }).returning({ id: therapists.id }),
-    M.therapistDuplicate,
+    { duplicate: M.therapistDuplicate },
   );
   return { insertId: row.id };
 }
@@ -95,14 +92,14 @@ export async function createTherapist(db: Db, input: { username: string; RifUten
 export async function updateTherapist(db: Db, input: { ID: number; username: string; RifUtente: number | null }) {
   await requireAccount(db, input.RifUtente);
   oneRow(
-    await uniqueOr409(
+    await refuseViolations(
       () =>
         db
           .update(therapists)
           .set({ username: input.username, userId: input.RifUtente })
           .where(eq(therapists.id, input.ID))
           .returning({ id: therapists.id }),
-      M.therapistDuplicate,
+      { duplicate: M.therapistDuplicate },
     ),
     notFound(MSG.therapistNotFound),
   );
@@ -130,9 +127,9 @@ export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecor
 export async function createRoom(db: Db, input: { Nome: string }) {
   return db.transaction(async (tx) => {
     const [last] = await tx.select({ position: rooms.position }).from(rooms).orderBy(desc(rooms.position)).limit(1);
-    const [row] = await uniqueOr409(
+    const [row] = await refuseViolations(
       () => tx.insert(rooms).values({ name: input.Nome, position: (last?.position ?? 0) + 1 }).returning({ id: rooms.id }),
-      M.roomDuplicate,
+      { duplicate: M.roomDuplicate },
     );
     return { insertId: row.id };
   });
@@ -140,9 +137,9 @@ export async function createRoom(db: Db, input: { Nome: string }) {
 
 export async function updateRoom(db: Db, input: { ID: number; Nome: string }) {
   oneRow(
-    await uniqueOr409(
+    await refuseViolations(
       () => db.update(rooms).set({ name: input.Nome }).where(eq(rooms.id, input.ID)).returning({ id: rooms.id }),
-      M.roomDuplicate,
+      { duplicate: M.roomDuplicate },
     ),
     notFound(MSG.roomNotFound),
   );

@@ -4,9 +4,9 @@ import { ANAGRAFICHE_MSG as M } from '../../../common/anagrafiche.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { refuseViolations } from '../../db/queries.ts';
 import { activities, patients, therapists, transportPatients, transportRuns, transportTherapists } from '../../db/schema.ts';
 import { notFound } from '../../http-error.ts';
-import { refuseViolations } from '../../db/queries.ts';
 
 interface RunInput {
   Tratta: string;

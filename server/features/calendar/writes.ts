@@ -20,7 +20,6 @@ import { badRequest, conflict, notFound } from '../../http-error.ts';
 type CreateActivityInput = z.output<typeof createActivitySchema>;
 type UpdateActivityInput = z.output<typeof updateActivitySchema>;
 
-
 async function requireActivity(db: Db, id: number) {
   const [row] = await db.select().from(activities).where(eq(activities.id, id));
   if (!row) throw notFound(MSG.activityNotFound);
