@@ -3,13 +3,14 @@ import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import giornata from './eslint/feature-boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'drizzle/', 'e2e/screenshots/', 'e2e/downloads/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['server/**/*.ts', 'common/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.ts', '*.js'],
+    files: ['server/**/*.ts', 'common/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', 'eslint/**/*.js', '*.ts', '*.js'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -29,6 +30,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
     },
+  },
+  {
+    // A feature folder never imports another: shared code lives in lib/, components/, config/, db/ or common/.
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { giornata },
+    rules: { 'giornata/feature-boundaries': 'error' },
   },
   {
     rules: {

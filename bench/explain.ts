@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client.ts';
-import { dayQuery, weekQuery } from '../server/features/calendar/day-read.ts';
+import { dayQuery, weekQuery } from '../server/db/day-read.ts';
 import { buildSyntheticCentre } from './synthetic-centre.ts';
 
 const FIRST = '2016-10-31';
@@ -15,7 +15,9 @@ const DAY = '2026-10-28';
 
 async function plans(database: Database, label: string) {
   const explain = async (title: string, query: SQL) => {
-    const res = (await database.db.execute(sql`explain (analyze, buffers, costs off, timing on) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    const res = (await database.db.execute(sql`explain (analyze, buffers, costs off, timing on) ${query}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
     console.log(`\n#### ${label}: ${title}\n\n\`\`\`\n${res.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
   };
   await explain(`the day read (${DAY})`, dayQuery(DAY));
@@ -25,7 +27,9 @@ async function plans(database: Database, label: string) {
 
 const pglite = await openPglite('memory://');
 await buildSyntheticCentre(pglite.db, FIRST, LAST);
-const counts = (await pglite.db.execute(sql`select (select count(*) from activities) as activities, (select count(*) from activity_patients) as patient_links, (select count(*) from transport_runs) as runs`)) as unknown as { rows: unknown[] };
+const counts = (await pglite.db.execute(
+  sql`select (select count(*) from activities) as activities, (select count(*) from activity_patients) as patient_links, (select count(*) from transport_runs) as runs`,
+)) as unknown as { rows: unknown[] };
 console.log(`Synthetic centre ${FIRST}…${LAST}: ${JSON.stringify(counts.rows[0])}`);
 await plans(pglite, 'PGlite');
 await pglite.close();

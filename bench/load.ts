@@ -13,7 +13,7 @@ import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { min } from 'drizzle-orm';
 import { patients, rooms, users } from '../server/db/schema.ts';
 import { seedDemo } from '../server/db/seed-demo.ts';
-import { hashPassword } from '../server/features/session/passwords.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
 import { anonymousXsrfToken, postLogin, signInOverHttp, spawnServer } from '../server/test/server-process.ts';
 
@@ -44,7 +44,10 @@ export interface LoadResult {
 }
 
 const DAY = '2026-11-23';
-const ACCOUNTS = { admin: { username: 'carico.admin', password: 'carico-admin' }, viewer: { username: 'carico.lettore', password: 'carico-lettore' } };
+const ACCOUNTS = {
+  admin: { username: 'carico.admin', password: 'carico-admin' },
+  viewer: { username: 'carico.lettore', password: 'carico-lettore' },
+};
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -65,13 +68,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const [{ patient }] = await database.db.select({ patient: min(patients.id) }).from(patients);
   if (options.kind === 'pglite') await database.close();
 
-  // TRUST_PROXY lets each refused sign-in come from an address of its own, under the per-address limit.
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', TRUST_PROXY: 'true' });
+  // TRUST_PROXY=1 (one proxy: the client's X-Forwarded-For) lets each refused sign-in come from an address of its own.
+  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: database.url ?? '', TRUST_PROXY: '1' });
   const { url, child } = server;
 
   try {
     const sessions: { cookie: string; token: string }[] = [];
-    for (let i = 0; i < options.connections; i++) sessions.push(await signInOverHttp(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
+    for (let i = 0; i < options.connections; i++)
+      sessions.push(await signInOverHttp(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
     const refusedSignInMs = await timeRefusedSignIns(url);
     const days = workWeek(DAY);
     const before = rssMb(child.pid!);
@@ -100,7 +104,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
                     {
                       method: 'PUT',
                       path: '/server/calendario/createattivita',
-                      body: JSON.stringify({ nome: 'Carico', stanza: room, data: DAY, orainizio: '17:00', orafine: '18:00', trasporto: -1 }),
+                      body: JSON.stringify({
+                        nome: 'Carico',
+                        stanza: room,
+                        data: DAY,
+                        orainizio: '17:00',
+                        orafine: '18:00',
+                        trasporto: -1,
+                      }),
                       onResponse: (_status, body, context) => {
                         (context as { id?: number }).id = JSON.parse(body).insertId;
                       },
@@ -108,7 +119,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
                     {
                       method: 'PUT',
                       path: '/server/calendario/insertpaziente',
-                      setupRequest: (req, context) => ({ ...req, body: JSON.stringify({ paziente: patient, attivita: (context as { id: number }).id }) }),
+                      setupRequest: (req, context) => ({
+                        ...req,
+                        body: JSON.stringify({ paziente: patient, attivita: (context as { id: number }).id }),
+                      }),
                     },
                     {
                       method: 'POST',
@@ -121,7 +135,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           },
         },
         (err, res) => (err ? reject(err) : resolve(res)),
-      // 'reqError' is emitted for every failed or timed-out request (the typings list only 'error').
+        // 'reqError' is emitted for every failed or timed-out request (the typings list only 'error').
       ).on('reqError' as 'error', () => timeoutsAt.push(Date.now() - startedAt));
     });
     clearInterval(sampler);

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
-import { hashPassword } from '../server/features/session/passwords.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
 
 export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-password' };
 

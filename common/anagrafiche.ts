@@ -1,9 +1,10 @@
 /**
- * Contracts of the Anagrafiche screen (issue 4): patients, therapists, rooms,
- * minibus runs and accounts. Shared by the server's validation and the forms.
+ * Contracts of the Anagrafiche screen (docs/product.md, Schermate): patients,
+ * therapists, rooms, minibus runs and accounts. Shared by the server's validation and the forms.
  */
 import { z } from 'zod';
-import { dateSchema, idSchema, isValidTime, minutesOf, passwordSchema, usernameSchema } from './schemas.ts';
+import { MSG } from './messages.ts';
+import { dateSchema, idSchema, isValidTime, minutesOf, passwordSchema, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
   nameInvalid: 'Nome non valido (da 1 a 100 caratteri)',
@@ -15,17 +16,17 @@ export const ANAGRAFICHE_MSG = {
   roomDuplicate: 'Esiste già una stanza con questo nome',
   routeInvalid: 'Tratta non valida (da 2 a 100 caratteri)',
   departureInvalid: 'Inserisci un orario di partenza in formato HH:mm',
-  arrivalInvalid: "Inserisci un orario di arrivo in formato HH:mm",
+  arrivalInvalid: 'Inserisci un orario di arrivo in formato HH:mm',
   arrivalBeforeDeparture: "L'orario di arrivo deve essere successivo alla partenza",
   minibusInvalid: 'Pulmino non valido: scegli bianco o blu',
   runNotFound: 'Uscita non trovata',
   passengerDuplicate: 'Il paziente è già su questa uscita',
   staffDuplicate: "L'operatore è già su questa uscita",
-  accountDuplicate: 'Esiste già un utente con questo username',
-  accountNotFound: 'Utente non trovato',
-  accountLinkedElsewhere: "Questo utente è già collegato a un altro operatore",
+  accountDuplicate: 'Esiste già un account con questo username',
+  accountNotFound: 'Account non trovato',
+  accountLinkedElsewhere: 'Questo account è già collegato a un altro operatore',
   selfRevoke: 'Non puoi togliere a te stesso il ruolo di amministratore',
-  selfDisable: 'Non puoi disattivare il tuo stesso utente',
+  selfDisable: 'Non puoi disattivare il tuo stesso account',
   lastAdmin: "Non si può togliere l'ultimo amministratore: nominane prima un altro",
   wrongCurrentPassword: 'La password attuale non è corretta',
   archived: 'Archiviato',
@@ -44,14 +45,13 @@ export function normalizeMobile(value: string): string | null {
   return m ? `+39${m[1]}` : null;
 }
 
-const text = (message: string, min: number, max: number) => z.string({ error: message }).trim().min(min, message).max(max, message);
+const text = (message: string, min: number, max: number) => safeText(message).trim().min(min, message).max(max, message);
 const time = (message: string) => z.string({ error: message }).refine(isValidTime, message);
 
 export const patientFormSchema = z.object({
   Nome: text(M.nameInvalid, 1, 100),
   Cognome: text(M.surnameInvalid, 1, 100),
-  Cellulare: z
-    .string({ error: M.phoneInvalid })
+  Cellulare: safeText(M.phoneInvalid)
     .max(40, M.phoneInvalid)
     .refine((v) => normalizeMobile(v) !== null, M.phoneInvalid)
     .transform((v) => normalizeMobile(v) ?? ''),
@@ -59,12 +59,14 @@ export const patientFormSchema = z.object({
 export const patientUpdateSchema = patientFormSchema.extend({ ID: idSchema });
 
 export const therapistFormSchema = z.object({
-  username: z
-    .string({ error: M.therapistUsernameInvalid })
+  username: safeText(M.therapistUsernameInvalid)
     .trim()
     .regex(/^\S{3,60}$/, M.therapistUsernameInvalid),
   /** The sign-in account of this therapist, or -1 / null for none. */
-  RifUtente: z.union([idSchema, z.literal(-1), z.null()]).optional().transform((v) => (v === undefined || v === -1 ? null : v)),
+  RifUtente: z
+    .union([idSchema, z.literal(-1), z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === -1 ? null : v)),
 });
 export const therapistUpdateSchema = therapistFormSchema.extend({ ID: idSchema });
 
@@ -75,7 +77,7 @@ export const roomMoveSchema = z.object({ ID: idSchema, direzione: z.enum(['su', 
 export const idOnlySchema = z.object({ ID: idSchema });
 
 export const listQuerySchema = z.object({
-  q: z.string().max(100).optional().default(''),
+  q: safeText(MSG.searchInvalid).max(100, MSG.searchInvalid).optional().default(''),
   pagina: z.coerce.number().int().min(1).max(100_000).optional().default(1),
   archiviati: z.enum(['0', '1']).optional().default('0'),
 });

@@ -1,23 +1,25 @@
 /**
- * Every Italian text the product shows or answers with. Texts quoted by
- * SPEC.md sections 5 and 8 are copied word for word; the others are ours
- * (marked "ours") where the spec says "not shown".
+ * Every Italian text the product shows or answers with, listed in
+ * docs/product.md (Messaggi). They are the product's own words, shown
+ * exactly as written: the first groups are the texts users already know,
+ * kept word for word (spelling and punctuation included); the last group
+ * holds the refusals of the server that have no such text.
  */
 export const MSG = {
-  // Section 5: login
+  // The sign-in form
   usernameInvalid: 'Inserisci un username valido (min. 4 caratteri)',
   passwordInvalid: 'Inserisci una password valida (min. 4 caratteri)',
-  // Section 5: create and edit activity
+  // Crea / Modifica attività
   activityNameInvalid: 'Nome attività non valido',
   roomInvalid: 'Stanza non valida',
   startInvalid: 'Inserisci un orario di inizio in formato HH:mm',
   endInvalid: 'Inserisci un orario di fine attività in formato HH:mm',
-  // Section 5: confirmations
+  // Confirmations
   confirmEmptyDay: 'Vuoi davvero svuotare questa giornata? non potrai recuperarla',
   confirmDeleteActivity: 'Sei sicuro di voler eliminare questa attività?',
   confirmRemovePatient: 'Vuoi davvero eliminare questo paziente da questa attività?',
   confirmRemoveTherapist: 'Vuoi davvero eliminare questo terapista da questa attività?',
-  // Section 8
+  // Refusals, progress and success
   loginFailed: 'Hai inserito dei dati errati o non sei autorizzato, riprova.',
   genericError: 'Si è verificato un errore',
   genericRetry: 'Si è verificato un errore, riprova',
@@ -36,7 +38,7 @@ export const MSG = {
   saved: 'Salvato',
   deleted: 'Eliminato con successo',
 
-  // Ours: server refusals the spec leaves "not shown".
+  // The server's other refusals.
   notSignedIn: 'Accesso non autorizzato: effettua il login',
   adminOnly: 'Operazione riservata agli amministratori',
   csrfInvalid: 'Richiesta rifiutata: token di sicurezza mancante o non valido, ricarica la pagina',
@@ -58,4 +60,7 @@ export const MSG = {
   notFound: 'Risorsa non trovata',
   searchInvalid: 'Testo di ricerca non valido',
   tooManyRequests: 'Troppi tentativi, riprova più tardi',
+  textInvalidChars: 'Il testo contiene caratteri non ammessi',
+  rangeTooLong: "L'intervallo può coprire al massimo 31 giorni",
+  tooManyReads: 'Troppe richieste in poco tempo, riprova tra un minuto',
 } as const;

@@ -1,9 +1,11 @@
 /**
- * The wire contract of SPEC.md section 7: request schemas (shared by the
- * server's validation and the web app's forms) and response types with
- * section 3's field names.
+ * The wire contract of the server's calls (docs/api.md): request schemas,
+ * shared by the server's validation and the web app's forms, and response
+ * types with the wire's field names (docs/product.md, Dati).
  */
 import { z } from 'zod';
+import type { ErrorCode } from './errors.ts';
+import type { Conflict } from './conflicts.ts';
 import { MSG } from './messages.ts';
 import { isRealDate } from './dates.ts';
 
@@ -30,12 +32,30 @@ const optionalRefSchema = (message: string) =>
 
 export const dateSchema = z.string({ error: MSG.dateInvalid }).refine(isRealDate, MSG.dateInvalid);
 
+/** Control characters (C0, DEL, C1) and lone surrogates: PostgreSQL refuses NUL, and none of them is ever typed. */
+const UNSAFE_CHARS = /[\p{Cc}\p{Cs}]/u;
+export const hasUnsafeChars = (value: string) => UNSAFE_CHARS.test(value);
+
+/**
+ * Every free-text field of every call (names, searches, usernames,
+ * passwords): a string without control characters or lone surrogates,
+ * refused with MSG.textInvalidChars before any other check of the field.
+ * `message` is the field's own message for a value that is not a string.
+ */
+export const safeText = (message: string) =>
+  z.string({ error: message }).refine((value) => !hasUnsafeChars(value), { message: MSG.textInvalidChars, abort: true });
+
+/** The longest range of days (both ends included) a week or list call answers: its answer stays small whatever the history. */
+export const MAX_RANGE_DAYS = 31;
+/** Days from `start` to `stop`, both included (two valid dates). */
+export const daysInRange = (start: string, stop: string) => Math.round((Date.parse(stop) - Date.parse(start)) / 86_400_000) + 1;
+
 const TIME_RE = /^(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|24:00(?::00)?)$/;
 export const isValidTime = (value: string) => TIME_RE.test(value);
 const timeSchema = (message: string) => z.string({ error: message }).regex(TIME_RE, message);
 
-export const usernameSchema = z.string({ error: MSG.usernameInvalid }).trim().min(4, MSG.usernameInvalid).max(100, MSG.usernameInvalid);
-export const passwordSchema = z.string({ error: MSG.passwordInvalid }).min(4, MSG.passwordInvalid).max(200, MSG.passwordInvalid);
+export const usernameSchema = safeText(MSG.usernameInvalid).trim().min(4, MSG.usernameInvalid).max(100, MSG.usernameInvalid);
+export const passwordSchema = safeText(MSG.passwordInvalid).min(4, MSG.passwordInvalid).max(200, MSG.passwordInvalid);
 
 export const loginSchema = z.object({ username: usernameSchema, pass: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -47,13 +67,13 @@ export function minutesOf(time: string): number {
 }
 
 /**
- * The activity form of section 5, as the web app edits it. With a transport
+ * The activity form (Crea / Modifica attività), as the web app edits it. With a transport
  * run chosen, name, room and times are not asked for (the activity becomes
  * TRASPORTO in room -1 at the run's times).
  */
 export const activityFormSchema = z
   .object({
-    nome: z.string({ error: MSG.activityNameInvalid }).max(100, MSG.activityNameInvalid),
+    nome: safeText(MSG.activityNameInvalid).max(100, MSG.activityNameInvalid),
     stanza: z
       .union([z.number(), z.string().regex(/^-?\d{1,10}$/, MSG.roomInvalid)], { error: MSG.roomInvalid })
       .transform(Number)
@@ -76,18 +96,20 @@ export const activityFormSchema = z
   });
 export type ActivityForm = z.input<typeof activityFormSchema>;
 
-/** `giorno` is accepted as the spec sends it; the server stores the weekday of `data`. */
+/** `giorno` is accepted as clients send it; the server stores the weekday of `data` whatever it says. */
 const giornoSchema = z.union([z.number(), z.string()]).optional();
 
 export const createActivitySchema = activityFormSchema.and(z.object({ data: dateSchema, giorno: giornoSchema }));
-export const updateActivitySchema = activityFormSchema.and(
-  z.object({ data: dateSchema, giorno: giornoSchema, attivitaId: idSchema }),
-);
+export const updateActivitySchema = activityFormSchema.and(z.object({ data: dateSchema, giorno: giornoSchema, attivitaId: idSchema }));
 
 export const dayBody = z.object({ data: dateSchema });
 export const weekBody = z
   .object({ datastart: dateSchema, datastop: dateSchema })
-  .refine((w) => w.datastart <= w.datastop, MSG.weekRangeInvalid);
+  .refine((w) => w.datastart <= w.datastop, MSG.weekRangeInvalid)
+  .refine((w) => w.datastart > w.datastop || daysInRange(w.datastart, w.datastop) <= MAX_RANGE_DAYS, {
+    path: ['datastop'],
+    message: MSG.rangeTooLong,
+  });
 export const pasteDayBody = z.object({ from: dateSchema, to: dateSchema });
 export const firstActivityBody = z.object({
   data: dateSchema,
@@ -104,17 +126,29 @@ export const singleActivityBody = z.object({ attivita: idSchema });
 export const linkIdBody = z.object({ id: idSchema });
 export const therapistLinkBody = z.object({ terapistaId: idSchema });
 export const patientLinkBody = z.object({ pazienteId: idSchema });
-export const searchBody = z.object({ value: z.string({ error: MSG.searchInvalid }).max(100, MSG.searchInvalid) });
-const shortText = z.string({ error: MSG.searchInvalid }).max(100, MSG.searchInvalid);
+export const searchBody = z.object({ value: safeText(MSG.searchInvalid).max(100, MSG.searchInvalid) });
+const shortText = safeText(MSG.searchInvalid).max(100, MSG.searchInvalid);
 export const patientFromFindBody = z.object({ nome: shortText, cognome: shortText, cellulare: shortText });
 export const therapistFromFindBody = z.object({ username: shortText });
 
-/** Optional filters of the section 7 list calls (issue 5): one day, or a range. */
+/**
+ * Optional filters of the calendar's link lists (getterapisti, getpazienti, gettrasportoter, gettrasportopaz): one day,
+ * or a range of at most MAX_RANGE_DAYS; without either, the list of every day is streamed.
+ */
 export const linkFilterQuery = z
   .object({ data: dateSchema.optional(), datastart: dateSchema.optional(), datastop: dateSchema.optional() })
-  .refine((q) => (q.datastart === undefined) === (q.datastop === undefined), MSG.weekRangeInvalid);
+  .refine((q) => (q.datastart === undefined) === (q.datastop === undefined), MSG.weekRangeInvalid)
+  .refine((q) => q.datastart === undefined || q.datastop === undefined || q.datastart <= q.datastop, MSG.weekRangeInvalid)
+  .refine(
+    (q) =>
+      q.datastart === undefined ||
+      q.datastop === undefined ||
+      q.datastart > q.datastop ||
+      daysInRange(q.datastart, q.datastop) <= MAX_RANGE_DAYS,
+    { path: ['datastop'], message: MSG.rangeTooLong },
+  );
 
-// ---- Responses, with section 3's field names ----
+// ---- Responses, with the wire's field names (docs/product.md, Dati) ----
 
 export interface User {
   ID: number;
@@ -173,8 +207,11 @@ export interface TransportPatientLink {
   RifUscita: number;
   RifPaziente: number;
 }
+/** Every refusal's body: the Italian message for people, the stable code (common/errors.ts) for programs. */
 export interface ApiErrorBody {
   error: string;
+  code: ErrorCode;
+  /** Invalid input only: each field's message. */
   issues?: { path: (string | number)[]; message: string }[];
 }
 
@@ -205,4 +242,6 @@ export interface Giornata {
   data: string;
   attivita: DayActivity[];
   uscite: DayTransportRun[];
+  /** The day's conflicts as the server reports them (docs/api.md); absent in a day built by hand. */
+  conflitti?: Conflict[];
 }

@@ -1,10 +1,9 @@
-/** Crea Attività and Modifica Attività (SPEC sections 2, 5, 8): validation, create, edit, delete, transport, names shown as text. */
+/** Crea Attività and Modifica Attività (docs/product.md, Regole and Messaggi): validation, create, edit, delete, transport, names shown as text. */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { FRI, MON, WED } from './dates.ts';
-import { E2E_ADMIN } from './fixtures.ts';
-import { newPage, serverAndBrowser } from './harness.ts';
+import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
 import {
   activity,
   callServer,
@@ -12,21 +11,13 @@ import {
   expectNoPageErrors,
   modal,
   modalClosed,
-  recordDialogs,
-  recordToasts,
-  signIn,
   waitForToast,
+  waitForToastStartingWith,
 } from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
-async function adminPage(day: string) {
-  const opened = await newPage(e2e.browser);
-  await recordToasts(opened.page);
-  const dialogs = recordDialogs(opened.page);
-  await signIn(opened.page, e2e.server.url, E2E_ADMIN, day);
-  return { ...opened, dialogs };
-}
+const adminPage = (day: string) => openAdminPage(e2e, day);
 
 /** Whether the field is marked invalid, and the feedback text shown under it. */
 async function fieldError(page: Page, label: string) {
@@ -47,11 +38,11 @@ async function openCreate(page: Page) {
 }
 
 describe('activity form validation', () => {
-  test('every message of section 5: name, room, start and end, each under its field', async () => {
+  test('every message of the form: name, room, start and end, each under its field', async () => {
     const { context, page, errors } = await adminPage(WED);
     const dialog = await openCreate(page);
 
-    // Section 3's draft: empty name, room 1, 00:00 to 00:00, no transport.
+    // The draft: empty name, room 1, 00:00 to 00:00, no transport.
     expect(await dialog.getByLabel('Nome attività').inputValue()).toBe('');
     expect(await dialog.getByLabel('Stanza').inputValue()).toBe(String(e2e.server.centre.rooms.palestra.id));
     expect(await dialog.getByLabel('Ora inizio').inputValue()).toBe('00:00');
@@ -101,12 +92,24 @@ describe('activity form validation', () => {
 
     // The server holds the same rules when the form is bypassed.
     const bypass = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-      nome: 'Canto', stanza: 0, giorno: 3, data: WED, orainizio: '10:00', orafine: '11:00', trasporto: -1,
+      nome: 'Canto',
+      stanza: 0,
+      giorno: 3,
+      data: WED,
+      orainizio: '10:00',
+      orafine: '11:00',
+      trasporto: -1,
     });
     expect(bypass.status).toBe(400);
     expect(bypass.body).toMatchObject({ error: MSG.roomInvalid });
     const badStart = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-      nome: 'Canto', stanza: e2e.server.centre.rooms.palestra.id, giorno: 3, data: WED, orainizio: '25:00', orafine: '11:00', trasporto: -1,
+      nome: 'Canto',
+      stanza: e2e.server.centre.rooms.palestra.id,
+      giorno: 3,
+      data: WED,
+      orainizio: '25:00',
+      orafine: '11:00',
+      trasporto: -1,
     });
     expect(badStart.body).toMatchObject({ error: MSG.startInvalid });
     expectNoPageErrors(errors);
@@ -115,7 +118,9 @@ describe('activity form validation', () => {
 
   test('Modifica Attività validates with the same messages', async () => {
     const { context, page, errors } = await adminPage(MON);
-    await activity(page, 'Logopedia individuale', 'Logopedia', '10:30', '12:00').getByRole('button', { name: 'Logopedia individuale' }).click();
+    await activity(page, 'Logopedia individuale', 'Logopedia', '10:30', '12:00')
+      .getByRole('button', { name: 'Logopedia individuale', exact: true })
+      .click();
     const dialog = modal(page, 'Modifica Attività');
     await dialog.waitFor();
     await dialog.getByLabel('Nome attività').fill('Lo');
@@ -146,7 +151,7 @@ describe('create, edit and delete', () => {
     await create.getByLabel('Ora inizio').fill('14:00');
     await create.getByLabel('Ora fine').fill('15:00');
     await create.getByRole('button', { name: 'Crea' }).click();
-    await waitForToast(page, MSG.activityCreated);
+    await waitForToastStartingWith(page, 'Attività creata: ');
     await modalClosed(page);
     const created = activity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00');
     await created.waitFor();
@@ -156,7 +161,7 @@ describe('create, edit and delete', () => {
 
     // Edit: the form opens filled with the activity.
     await clearToasts(page);
-    await created.getByRole('button', { name: 'Musica insieme' }).click();
+    await created.getByRole('button', { name: 'Musica insieme', exact: true }).click();
     const edit = modal(page, 'Modifica Attività');
     await edit.waitFor();
     expect(await edit.getByLabel('Nome attività').inputValue()).toBe('Musica insieme');
@@ -179,7 +184,7 @@ describe('create, edit and delete', () => {
 
     // Delete: answering Annulla to the confirmation keeps it.
     await clearToasts(page);
-    await edited.getByRole('button', { name: 'Musica e movimento' }).click();
+    await edited.getByRole('button', { name: 'Musica e movimento', exact: true }).click();
     const del = modal(page, 'Modifica Attività');
     await del.waitFor();
     dialogs.answer(false);
@@ -205,9 +210,9 @@ describe('create, edit and delete', () => {
     const { context, page, errors, dialogs } = await adminPage(MON);
     const transport = activity(page, 'Andata Nord', 'Attività esterne', '08:00', '09:00');
     await transport.waitFor();
-    expect(await transport.innerText()).toContain('Anna Neri');
-    expect(await transport.innerText()).toContain('laura.fontana');
-    expect(await transport.innerText()).toContain('Pulmino bianco');
+    expect(await transport.textContent()).toContain('Anna Neri');
+    expect(await transport.textContent()).toContain('laura.fontana');
+    expect(await transport.textContent()).toContain('Pulmino bianco');
 
     // Modifica Attività of a transport: Elimina and Annulla only.
     await transport.getByRole('button', { name: 'Andata Nord' }).click();
@@ -220,22 +225,27 @@ describe('create, edit and delete', () => {
     await waitForToast(page, MSG.deleted);
     expect(dialogs.seen).toEqual([{ type: 'confirm', message: MSG.confirmDeleteActivity, accepted: true }]);
     await modalClosed(page);
-    await transport.waitFor({ state: 'detached' });
+    // The run itself stays on the calendar (decision 0007): its route now leads to Anagrafiche → Uscite.
+    await transport.getByRole('link', { name: 'Andata Nord' }).waitFor();
+    expect(await transport.getByRole('button', { name: 'Andata Nord' }).count()).toBe(0);
 
     // Crea Attività with the run chosen: the fields go, the activity becomes TRASPORTO at the run's times.
     const create = await openCreate(page);
     await create.getByLabel('Trasporto').selectOption({ label: 'Andata Nord (08:00–09:00, Pulmino bianco)' });
-    for (const label of ['Nome attività', 'Stanza', 'Ora inizio', 'Ora fine']) expect(await create.getByLabel(label).count(), label).toBe(0);
+    for (const label of ['Nome attività', 'Stanza', 'Ora inizio', 'Ora fine'])
+      expect(await create.getByLabel(label).count(), label).toBe(0);
     await create.getByText('TRASPORTO', { exact: true }).waitFor();
     // Back to "Nessuno": the fields return.
     await create.getByLabel('Trasporto').selectOption({ label: 'Nessuno (attività in stanza)' });
     await create.getByLabel('Nome attività').waitFor();
     await create.getByLabel('Trasporto').selectOption({ label: 'Andata Nord (08:00–09:00, Pulmino bianco)' });
     await create.getByRole('button', { name: 'Crea' }).click();
-    await waitForToast(page, MSG.activityCreated);
+    await waitForToastStartingWith(page, 'Attività creata: ');
     await modalClosed(page);
-    await transport.waitFor();
-    expect(await transport.innerText()).toContain('Anna Neri');
+    // Placed again: one card, whose route opens Modifica Attività once more.
+    await transport.getByRole('button', { name: 'Andata Nord' }).waitFor();
+    expect(await page.getByRole('group', { name: /Attività esterne/ }).count()).toBe(1);
+    expect(await transport.textContent()).toContain('Anna Neri');
     // Transport cells have no [+] buttons (decision 0003).
     expect(await transport.getByRole('button', { name: /Aggiungi/ }).count()).toBe(0);
     expectNoPageErrors(errors);
@@ -251,18 +261,18 @@ describe('create, edit and delete', () => {
     await create.getByLabel('Ora inizio').fill('09:00');
     await create.getByLabel('Ora fine').fill('10:00');
     await create.getByRole('button', { name: 'Crea' }).click();
-    await waitForToast(page, MSG.activityCreated);
+    await waitForToastStartingWith(page, 'Attività creata: ');
     await modalClosed(page);
     const card = activity(page, name, 'Logopedia', '09:00', '10:00');
     await card.waitFor();
-    expect(await card.getByRole('button', { name }).innerText()).toBe(name);
+    expect(await card.getByRole('button', { name, exact: true }).innerText()).toBe(name);
     expect(await page.locator('main img').count()).toBe(0);
     // Reloaded from the server, still text.
     await page.reload();
     await card.waitFor();
     expect(await page.locator('main img').count()).toBe(0);
     // Its edit form too.
-    await card.getByRole('button', { name }).click();
+    await card.getByRole('button', { name, exact: true }).click();
     const edit = modal(page, 'Modifica Attività');
     await edit.waitFor();
     expect(await edit.getByLabel('Nome attività').inputValue()).toBe(name);

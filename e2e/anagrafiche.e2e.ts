@@ -1,5 +1,5 @@
 /**
- * Anagrafiche end to end (issue 4): an administrator creates a room, a
+ * Anagrafiche end to end: an administrator creates a room, a
  * therapist, a patient and a minibus run with passengers, places them on the
  * calendar, finds them there and in the weekly print, then archives the
  * patient: the search no longer offers them, the day they attended still shows them.
@@ -150,8 +150,9 @@ describe('Anagrafiche', () => {
     await create.getByRole('button', { name: 'Crea' }).click();
     await create.waitFor({ state: 'detached' });
     const transport = card(page, 'Giro Sud, Attività esterne, 07:30–08:30');
-    await transport.getByText('Elena Galli').waitFor();
-    expect(await transport.innerText()).toContain('giulia.conti');
+    await transport.getByText('1 passeggero').waitFor();
+    expect(await transport.textContent()).toContain('Elena Galli');
+    expect(await transport.textContent()).toContain('giulia.conti');
 
     await page.getByRole('button', { name: '[+] Attività' }).click();
     await create.getByLabel('Nome attività').fill('Laboratorio colori');
@@ -175,7 +176,11 @@ describe('Anagrafiche', () => {
     // The weekly print: the new room's row, the therapist on Wednesday, and in ATTIVITÀ ESTERNE through the run.
     await page.goto(`${e2e.server.url}/stampasettimana?data=${WED}`);
     await page.getByRole('rowheader', { name: 'Sala Arcobaleno' }).waitFor();
-    const rowCells = async (label: string) => page.getByRole('row', { name: new RegExp(`^${label}`) }).locator('td').allInnerTexts();
+    const rowCells = async (label: string) =>
+      page
+        .getByRole('row', { name: new RegExp(`^${label}`) })
+        .locator('td')
+        .allInnerTexts();
     expect(await rowCells('Sala Arcobaleno')).toEqual(['', '', 'giulia.conti', '', '']);
     expect((await rowCells('ATTIVITÀ ESTERNE'))[2]).toContain('giulia.conti');
 
@@ -209,7 +214,7 @@ describe('Anagrafiche', () => {
       'Elena Galli',
       'giulia.conti',
     ]);
-    expect(await card(page, 'Giro Sud, Attività esterne, 07:30–08:30').innerText()).toContain('Elena Galli');
+    expect(await card(page, 'Giro Sud, Attività esterne, 07:30–08:30').textContent()).toContain('Elena Galli');
 
     expect(errors).toEqual([]);
     await context.close();
@@ -219,21 +224,35 @@ describe('Anagrafiche', () => {
     const { page, context, errors } = await newPage(e2e.browser);
     await signIn(page, E2E_VIEWER);
     expect(await page.getByRole('link', { name: 'Anagrafiche' }).count()).toBe(0);
-    await page.goto(`${e2e.server.url}/anagrafiche?scheda=utenti`);
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=account`);
     await page.waitForURL(/\/calendario$/);
     await page.getByRole('button', { name: 'Cambia password' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'Utenti' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Account' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('refuses to let the administrator revoke their own right, with the server\'s message', async () => {
+  it("names each account's role and refuses to let the administrator revoke their own right", async () => {
     const { page, context } = await newPage(e2e.browser);
     await signIn(page, E2E_ADMIN);
-    await page.goto(`${e2e.server.url}/anagrafiche?scheda=utenti`);
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=account`);
     await page.getByRole('button', { name: `Togli amministratore a ${E2E_ADMIN.username}` }).click();
     await toast(page, ANAGRAFICHE_MSG.selfRevoke);
-    expect(await page.getByRole('row', { name: new RegExp(E2E_ADMIN.username) }).getByText('Amministratore', { exact: true }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('row', { name: new RegExp(E2E_ADMIN.username) })
+        .getByText('Amministratore', { exact: true })
+        .count(),
+    ).toBe(1);
+    // The read-only role is named "consultazione", never "operatore" (a therapist's word on the calendar).
+    const viewerRow = page.getByRole('row', { name: new RegExp(E2E_VIEWER.username) });
+    expect(await viewerRow.getByText('Consultazione', { exact: true }).count()).toBe(1);
+    expect(
+      await page
+        .getByRole('table', { name: 'Account' })
+        .getByText(/operatore/i)
+        .count(),
+    ).toBe(0);
     await context.close();
   });
 
@@ -244,7 +263,7 @@ describe('Anagrafiche', () => {
       // The calendar's navbar with the Anagrafiche link and Cambia password.
       await openCalendar(page, WED);
       await screenshot(page, `anagrafiche-navbar-calendario-${viewportName}`);
-      for (const tab of ['pazienti', 'terapisti', 'stanze', 'uscite', 'utenti']) {
+      for (const tab of ['pazienti', 'terapisti', 'stanze', 'uscite', 'account']) {
         await page.goto(`${e2e.server.url}/anagrafiche?scheda=${tab}&data=${WED}`);
         await page.getByRole('tab', { selected: true }).waitFor();
         await page.locator('.tab-pane.active .spinner-border').waitFor({ state: 'detached' });

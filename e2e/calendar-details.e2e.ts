@@ -1,5 +1,5 @@
 /**
- * Details of the calendar screen that staff notice (SPEC sections 2 and 9):
+ * Details of the calendar screen that staff notice (docs/product.md, Schermate and Aspetto):
  * the seven row colours, the date picker held while an operation runs, the
  * day held until its rooms are known, and how long the toasts stay.
  */
@@ -15,10 +15,19 @@ const FRI = '2026-11-27';
 
 const e2e = serverAndBrowser();
 
+const RUNS_STAY = 'Le uscite del giorno restano: si gestiscono in Anagrafiche → Uscite.';
+
 const hour = (h: number) => `${String(h).padStart(2, '0')}:00`;
 
 async function createActivity(page: Page, nome: string, stanza: number, data: string, start: number, end: number): Promise<number> {
-  const res = await callServer(page, 'PUT', '/server/calendario/createattivita', { nome, stanza, data, orainizio: hour(start), orafine: hour(end), trasporto: -1 });
+  const res = await callServer(page, 'PUT', '/server/calendario/createattivita', {
+    nome,
+    stanza,
+    data,
+    orainizio: hour(start),
+    orafine: hour(end),
+    trasporto: -1,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return (res.body as { insertId: number }).insertId;
 }
@@ -88,7 +97,7 @@ describe('the calendar screen', () => {
     expect(await page.getByRole('button', { name: '[+] Attività' }).isDisabled()).toBe(true);
 
     release();
-    await waitForToast(page, MSG.dayEmptiedOk);
+    await waitForToast(page, `${MSG.dayEmptiedOk}. ${RUNS_STAY}`);
     await page.waitForFunction(() => (document.querySelector('input[type="date"]') as HTMLInputElement | null)?.disabled === false);
     expect(await page.getByRole('button', { name: 'Copia Giornata' }).isDisabled()).toBe(false);
     await dayLoaded(page);
@@ -131,7 +140,7 @@ describe('the calendar screen', () => {
     await context.close();
   });
 
-  test('a success toast stays 2 s and an error toast 4 s', async () => {
+  test('a success toast that says two things stays 6 s, an error toast 4 s', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await context.clock.install();
     recordDialogs(page);
@@ -141,14 +150,15 @@ describe('the calendar screen', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await page.getByRole('button', { name: 'Svuota Giornata' }).click();
     await page.mouse.move(5, 700); // a toast under the pointer waits for it to leave
-    const success = toastWith(page, MSG.dayEmptiedOk);
+    // Svuota Giornata's toast also says the runs stay: two sentences, given 6 s instead of 2.
+    const success = toastWith(page, `${MSG.dayEmptiedOk}. ${RUNS_STAY}`);
     await success.waitFor();
-    await page.clock.runFor(1900);
+    await page.clock.runFor(5900);
     expect(await success.count()).toBe(1);
-    // Dismissed at 2 s, then off the page 1 s later.
-    const successStayed = await msUntilGone(page, success, 1900, 6000);
-    expect(successStayed).toBeGreaterThanOrEqual(3000);
-    expect(successStayed).toBeLessThanOrEqual(3300);
+    // Dismissed at 6 s, then off the page 1 s later.
+    const successStayed = await msUntilGone(page, success, 5900, 10000);
+    expect(successStayed).toBeGreaterThanOrEqual(7000);
+    expect(successStayed).toBeLessThanOrEqual(7300);
 
     // Error: Incolla da precedente for an activity another administrator has just deleted.
     const pittura = await createActivity(page, 'Pittura', e2e.server.centre.rooms.palestra.id, THU, 9, 10);
@@ -158,7 +168,10 @@ describe('the calendar screen', () => {
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const deleted = await callServer(page, 'POST', '/server/calendario/removeattivita', { attivitaId: pittura });
     expect(deleted.status).toBe(200);
-    await page.getByRole('group', { name: 'Palestra, 10:00–11:00', exact: true }).getByRole('button', { name: 'Incolla da precedente' }).click();
+    await page
+      .getByRole('group', { name: 'Palestra, 10:00–11:00', exact: true })
+      .getByRole('button', { name: 'Incolla da precedente' })
+      .click();
     await page.mouse.move(5, 700);
     const error = toastWith(page, MSG.genericRetry);
     await error.waitFor();

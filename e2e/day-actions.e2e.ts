@@ -1,45 +1,29 @@
-/** Actions on a whole day (SPEC sections 2, 4, 5, 8): Incolla da precedente, Copia Giornata / Incolla giornata / X, Svuota Giornata. */
+/** Actions on a whole day (docs/product.md, Percorsi): Incolla da precedente, Copia Giornata / Incolla giornata / X, Svuota Giornata. */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
-import { E2E_ADMIN } from './fixtures.ts';
-import { newPage, serverAndBrowser } from './harness.ts';
-import {
-  activity,
-  clearToasts,
-  dayLoaded,
-  expectNoPageErrors,
-  headline,
-  openDay,
-  peopleOf,
-  recordDialogs,
-  recordToasts,
-  signIn,
-  toastsSeen,
-  waitForToast,
-} from './helpers.ts';
+import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
+import { activity, clearToasts, dayLoaded, expectNoPageErrors, headline, openDay, peopleOf, toastsSeen, waitForToast } from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
-async function adminPage(day: string) {
-  const opened = await newPage(e2e.browser);
-  await recordToasts(opened.page);
-  const dialogs = recordDialogs(opened.page);
-  await signIn(opened.page, e2e.server.url, E2E_ADMIN, day);
-  return { ...opened, dialogs };
-}
+const RUNS_STAY = 'Le uscite del giorno restano: si gestiscono in Anagrafiche → Uscite.';
+
+const adminPage = (day: string) => openAdminPage(e2e, day);
 
 /** Every activity on the page by its accessible name, with the people it lists. */
 async function dayContents(page: Page): Promise<Record<string, string[]>> {
-  return page.locator('.activity-card').evaluateAll((cards) =>
-    Object.fromEntries(
-      cards.map((card) => [
-        card.getAttribute('aria-label') ?? '',
-        [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
-      ]),
-    ),
-  );
+  return page
+    .locator('.activity-card')
+    .evaluateAll((cards) =>
+      Object.fromEntries(
+        cards.map((card) => [
+          card.getAttribute('aria-label') ?? '',
+          [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
+        ]),
+      ),
+    );
 }
 
 /** Changes the displayed day with the date picker, as staff do. */
@@ -51,7 +35,7 @@ async function pickDay(page: Page, day: string) {
 }
 
 const MONDAY_AS_SEEDED = {
-  'Andata Nord, Attività esterne, 08:00–09:00': ['Anna Neri', 'laura.fontana'],
+  'Andata Nord, Attività esterne, 08:00–09:00': ['laura.fontana', 'Anna Neri'],
   'Ginnastica dolce, Palestra, 09:00–10:30': ['Lucia Bianchi', 'Mario Rossi', 'paola.neri'],
   'Logopedia individuale, Logopedia, 10:30–12:00': ['Giorgio Verdi', 'stefano.villa'],
 };
@@ -65,12 +49,14 @@ describe('Incolla da precedente', () => {
     // nor in Musicoterapia, which has nothing this day.
     const slot = page.getByRole('group', { name: 'Palestra, 10:30–12:00', exact: true });
     await slot.waitFor();
-    expect(await page.getByRole('group', { name: 'Palestra, 08:00–09:00', exact: true }).count()).toBe(0);
-    expect(await page.getByRole('group', { name: /^Musicoterapia, / }).count()).toBe(0);
-    expect(await page.getByRole('group', { name: 'Logopedia, 08:00–09:00', exact: true }).count()).toBe(0);
+    const pasteIn = (name: string | RegExp) =>
+      page.getByRole('group', { name, exact: typeof name === 'string' }).getByRole('button', { name: /^Incolla da precedente/ });
+    expect(await pasteIn('Palestra, 08:00–09:00').count()).toBe(0);
+    expect(await pasteIn(/^Musicoterapia, /).count()).toBe(0);
+    expect(await pasteIn('Logopedia, 08:00–09:00').count()).toBe(0);
 
     await slot.getByRole('button', { name: 'Incolla da precedente' }).click();
-    const toasts = await waitForToast(page, MSG.activityCreated);
+    const toasts = await waitForToast(page, 'Ginnastica dolce copiata in Palestra, 10:30–12:00');
     expect(toasts).toContain(MSG.inserting);
     const copy = activity(page, 'Ginnastica dolce', 'Palestra', '10:30', '12:00');
     await copy.waitFor();
@@ -106,7 +92,7 @@ describe('Copia Giornata and Incolla giornata', () => {
     expect(Object.keys(monday).length).toBeGreaterThanOrEqual(3);
     expect(await page.getByRole('button', { name: 'Incolla giornata' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Copia Giornata' }).click();
-    await page.getByText(`Copiata: 23-11-2026`, { exact: true }).waitFor();
+    await page.getByText('Copiata: lunedì 23-11', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Annulla copia' }).waitFor();
 
     // Onto an empty day: no question asked.
@@ -114,16 +100,18 @@ describe('Copia Giornata and Incolla giornata', () => {
     await page.getByText('Nessuna attività in questa giornata.').waitFor();
     await clearToasts(page);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
-    const toasts = await waitForToast(page, MSG.patientsInserted);
-    expect(toasts).toEqual(expect.arrayContaining([MSG.inserting, MSG.therapistsInserted, MSG.patientsInserted]));
+    // One toast names what arrived: Monday's ordinary activities and its run.
+    const pasted = `Giornata incollata: ${Object.keys(monday).length - 1} attività, 1 uscita`;
+    const toasts = await waitForToast(page, pasted);
+    expect(toasts).toEqual([MSG.inserting, pasted]);
     expect(dialogs.seen).toEqual([]);
     await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
     expect(await dayContents(page)).toEqual(monday);
     await page.reload();
     await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
     expect(await dayContents(page)).toEqual(monday);
-    // A reload ends the screen, and the copy with it.
-    expect(await page.getByRole('button', { name: 'Incolla giornata' }).count()).toBe(0);
+    // The copy is kept across a reload (in the tab's session storage).
+    await page.getByText('Copiata: lunedì 23-11', { exact: true }).waitFor();
 
     // Onto a day with activities: the empty-day question first. Annulla keeps the day as it was.
     await pickDay(page, MON);
@@ -131,19 +119,20 @@ describe('Copia Giornata and Incolla giornata', () => {
     await pickDay(page, TUE);
     dialogs.answer(false);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
-    expect(dialogs.seen).toEqual([{ type: 'confirm', message: MSG.confirmEmptyDay, accepted: false }]);
+    const question = `Questa giornata ha già 1 attività: verranno sostituite da quelle di lunedì 23-11.\n\n${MSG.confirmEmptyDay}`;
+    expect(dialogs.seen).toEqual([{ type: 'confirm', message: question, accepted: false }]);
     expect(await dayContents(page)).toEqual(tuesday);
     // OK replaces it.
     await clearToasts(page);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
-    await waitForToast(page, MSG.patientsInserted);
-    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: MSG.confirmEmptyDay, accepted: true });
+    await waitForToast(page, pasted);
+    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: question, accepted: true });
     await activity(page, 'Coro', 'Musicoterapia', '14:00', '15:30').waitFor({ state: 'detached' });
     expect(await dayContents(page)).toEqual(monday);
     // The copy stays for another paste (decision 0003); X cancels it.
-    await page.getByText('Copiata: 23-11-2026', { exact: true }).waitFor();
+    await page.getByText('Copiata: lunedì 23-11', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Annulla copia' }).click();
-    await page.getByText('Copiata: 23-11-2026', { exact: true }).waitFor({ state: 'detached' });
+    await page.getByText('Copiata: lunedì 23-11', { exact: true }).waitFor({ state: 'detached' });
     expect(await page.getByRole('button', { name: 'Incolla giornata' }).count()).toBe(0);
     await page.reload();
     await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
@@ -158,26 +147,32 @@ describe('Copia Giornata and Incolla giornata', () => {
 });
 
 describe('Svuota Giornata', () => {
-  test('asks section 5\'s question; Annulla keeps the day, OK empties it and only it', async () => {
+  test('asks before emptying; Annulla keeps the day, OK empties it and only it', async () => {
     const { context, page, errors, dialogs } = await adminPage(MON);
     const monday = await dayContents(page);
     expect(Object.keys(monday).length).toBeGreaterThanOrEqual(3);
 
     dialogs.answer(false);
     await page.getByRole('button', { name: 'Svuota Giornata' }).click();
-    expect(dialogs.seen).toEqual([{ type: 'confirm', message: MSG.confirmEmptyDay, accepted: false }]);
+    const question = `${MSG.confirmEmptyDay}\n\n${RUNS_STAY}`;
+    expect(dialogs.seen).toEqual([{ type: 'confirm', message: question, accepted: false }]);
     expect(await dayContents(page)).toEqual(monday);
     expect(await toastsSeen(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Svuota Giornata' }).click();
-    const toasts = await waitForToast(page, MSG.dayEmptiedOk);
+    const toasts = await waitForToast(page, `${MSG.dayEmptiedOk}. ${RUNS_STAY}`);
     expect(toasts).toContain(MSG.emptyingDay);
-    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: MSG.confirmEmptyDay, accepted: true });
-    await page.getByText('Nessuna attività in questa giornata.').waitFor();
-    expect(await page.locator('.activity-card').count()).toBe(0);
+    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: question, accepted: true });
+    // Every activity is gone; the day's run stays, on the calendar too.
+    const runOnly = { 'Andata Nord, Attività esterne, 08:00–09:00': ['laura.fontana', 'Anna Neri'] };
+    await page
+      .getByRole('group', { name: /Ginnastica dolce/ })
+      .first()
+      .waitFor({ state: 'detached' });
+    expect(await dayContents(page)).toEqual(runOnly);
     await page.reload();
-    await page.getByText('Nessuna attività in questa giornata.').waitFor();
-    expect(await page.locator('.activity-card').count()).toBe(0);
+    await dayLoaded(page);
+    expect(await dayContents(page)).toEqual(runOnly);
 
     // The next day keeps its activities.
     await pickDay(page, TUE);

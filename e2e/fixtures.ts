@@ -1,8 +1,19 @@
 /** A small, known centre for the end-to-end tests: the dates are fixed, so the tests do not depend on today. */
 import { MON, TUE } from './dates.ts';
 import type { Db } from '../server/db/client.ts';
-import { activities, activityPatients, activityTherapists, patients, rooms, therapists, transportPatients, transportRuns, transportTherapists, users } from '../server/db/schema.ts';
-import { hashPassword } from '../server/features/session/passwords.ts';
+import {
+  activities,
+  activityPatients,
+  activityTherapists,
+  patients,
+  rooms,
+  therapists,
+  transportPatients,
+  transportRuns,
+  transportTherapists,
+  users,
+} from '../server/db/schema.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
 
 export const E2E_ADMIN = { username: 'direttrice', password: 'password-direttrice' };
 export const E2E_VIEWER = { username: 'educatore', password: 'password-educatore' };
@@ -39,7 +50,9 @@ export async function seedE2eCentre(db: Db) {
     .returning();
   await db.insert(transportPatients).values({ runId: run.id, patientId: anna.id });
   await db.insert(transportTherapists).values({ runId: run.id, therapistId: laura.id });
-  await db.insert(activities).values({ name: 'TRASPORTO', roomId: null, day: MON, weekday: 1, start: '08:00', end: '09:00', transportRunId: run.id });
+  await db
+    .insert(activities)
+    .values({ name: 'TRASPORTO', roomId: null, day: MON, weekday: 1, start: '08:00', end: '09:00', transportRunId: run.id });
   const [ginnastica, logo, coro] = await db
     .insert(activities)
     .values([

@@ -11,7 +11,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
 import { spawnServer } from '../server/test/server-process.ts';
-import { seedE2eCentre, type E2eCentre } from './fixtures.ts';
+import { E2E_ADMIN, seedE2eCentre, type E2eCentre } from './fixtures.ts';
+import { recordDialogs, recordToasts, signIn } from './helpers.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('e2e/screenshots');
@@ -22,31 +23,48 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
-export interface RunningServer {
+export interface RunningServer<C = E2eCentre> {
   url: string;
   kind: DbKind;
-  centre: E2eCentre;
+  centre: C;
   stop(): Promise<void>;
+  /** Stops the server process only, keeping its data (the browser then finds nobody at the address). */
+  pause(): Promise<void>;
+  /** Starts the server again on the same address and data after pause(). */
+  resume(): Promise<void>;
 }
+
+/** What a test file's database starts with: the small e2e centre by default. */
+export type Seed<C> = (db: Database['db']) => Promise<C>;
 
 /** Which database the end-to-end run uses: E2E_DATABASE=postgres for the machine's PostgreSQL. */
 export const E2E_DB_KIND: DbKind = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
-export async function startServer(kind: DbKind = E2E_DB_KIND): Promise<RunningServer> {
+export async function startServer(kind?: DbKind): Promise<RunningServer>;
+export async function startServer<C>(kind: DbKind, seed: Seed<C>): Promise<RunningServer<C>>;
+export async function startServer<C>(kind: DbKind = E2E_DB_KIND, seed?: Seed<C>): Promise<RunningServer<C | E2eCentre>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-e2e-'));
   let database: Database & { url?: string };
   if (kind === 'pglite') database = await openPglite(dataDir);
   else database = await openTestDatabase('postgres');
-  const centre = await seedE2eCentre(database.db);
+  const centre = seed ? await seed(database.db) : await seedE2eCentre(database.db);
   const url = database.url;
   // The embedded folder is one process's at a time: close it before the server opens it.
   if (kind === 'pglite') await database.close();
 
-  const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: url ?? '' });
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+  let server = await spawnServer(env);
+  const port = new URL(server.url).port;
   return {
     url: server.url,
     kind,
     centre,
+    async pause() {
+      await server.stop();
+    },
+    async resume() {
+      server = await spawnServer({ ...env, PORT: port });
+    },
     async stop() {
       await server.stop();
       if (kind === 'postgres') await database.close();
@@ -76,11 +94,13 @@ export async function launchBrowser(): Promise<Browser> {
  * test, stopped after its last. Read them inside the tests (e2e.server.url),
  * once they exist.
  */
-export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
-  let server: RunningServer | undefined;
+export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser };
+export function serverAndBrowser<C>(seed: Seed<C>): { readonly server: RunningServer<C>; readonly browser: Browser };
+export function serverAndBrowser<C>(seed?: Seed<C>): { readonly server: RunningServer<C | E2eCentre>; readonly browser: Browser } {
+  let server: RunningServer<C | E2eCentre> | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = seed ? await startServer(E2E_DB_KIND, seed) : await startServer();
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -101,9 +121,18 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
   };
 }
 
-export async function newPage(browser: Browser, viewport: { width: number; height: number } = VIEWPORTS.laptop): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.laptop,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion: Bootstrap then skips its transitions, so a border or a modal is read in its final state.
-  const context = await browser.newContext({ viewport, locale: 'it-IT', timezoneId: 'Europe/Rome', acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    acceptDownloads: true,
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -114,4 +143,13 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** A laptop-sized page signed in as the e2e centre's administrator on `day`, recording its toasts and dialogs. */
+export async function adminPage(e2e: { readonly server: RunningServer<unknown>; readonly browser: Browser }, day: string) {
+  const opened = await newPage(e2e.browser);
+  await recordToasts(opened.page);
+  const dialogs = recordDialogs(opened.page);
+  await signIn(opened.page, e2e.server.url, E2E_ADMIN, day);
+  return { ...opened, dialogs };
 }

@@ -101,6 +101,15 @@ export async function waitForToast(page: Page, text: string): Promise<string[]> 
   return toastsSeen(page);
 }
 
+/** Waits until a toast starting with this text has been shown (a toast that names what happened); returns its text. */
+export async function waitForToastStartingWith(page: Page, start: string): Promise<string> {
+  const handle = await page.waitForFunction(
+    (s) => (window as unknown as { __toasts: string[] }).__toasts.find((t) => t.startsWith(s)),
+    start,
+  );
+  return (await handle.jsonValue()) as string;
+}
+
 /** Clears the record of toasts, before the next action of a test. */
 export const clearToasts = (page: Page) => page.evaluate(() => void ((window as unknown as { __toasts: string[] }).__toasts.length = 0));
 
@@ -141,7 +150,12 @@ export async function waitForFocus(page: Page, label: string, group?: string) {
 }
 
 /** Calls the server from inside the page, as the web app would: its cookies and its X-XSRF-TOKEN. */
-export async function callServer(page: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+export async function callServer(
+  page: Page,
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ([m, p, b]) => {
       const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
@@ -160,13 +174,17 @@ export async function callServer(page: Page, method: 'POST' | 'PUT', path: strin
 
 /** The table of the weekly print as text: the header row, then one row per room. */
 export async function weekTable(page: Page): Promise<string[][]> {
-  return page.locator('table.week-table').evaluate((table) =>
-    [...(table as HTMLTableElement).rows].map((row) =>
-      [...row.cells].map((cell) =>
-        cell.children.length > 0 ? [...cell.children].map((c) => (c.textContent ?? '').trim()).join(', ') : (cell.textContent ?? '').trim(),
+  return page
+    .locator('table.week-table')
+    .evaluate((table) =>
+      [...(table as HTMLTableElement).rows].map((row) =>
+        [...row.cells].map((cell) =>
+          cell.children.length > 0
+            ? [...cell.children].map((c) => (c.textContent ?? '').trim()).join(', ')
+            : (cell.textContent ?? '').trim(),
+        ),
       ),
-    ),
-  );
+    );
 }
 
 /** A page that raised no uncaught error. */

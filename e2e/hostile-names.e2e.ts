@@ -40,15 +40,49 @@ describe('hostile names', () => {
 
     // Written through the real calls, as an administrator would type them.
     const room = (await callServer(page, 'PUT', '/server/anagrafiche/stanze', { Nome: ROOM })).body as { insertId: number };
-    const patient = (await callServer(page, 'PUT', '/server/anagrafiche/pazienti', { ...PATIENT, Cellulare: '' })).body as { insertId: number };
-    const therapist = (await callServer(page, 'PUT', '/server/anagrafiche/terapisti', { username: THERAPIST })).body as { insertId: number };
-    const run = (await callServer(page, 'PUT', '/server/anagrafiche/uscite', { Tratta: ROUTE, Ora: '08:00', OraArrivo: '08:45', RifPulmino: 2, Data: WED })).body as { insertId: number };
+    const patient = (await callServer(page, 'PUT', '/server/anagrafiche/pazienti', { ...PATIENT, Cellulare: '' })).body as {
+      insertId: number;
+    };
+    const therapist = (await callServer(page, 'PUT', '/server/anagrafiche/terapisti', { username: THERAPIST })).body as {
+      insertId: number;
+    };
+    const run = (
+      await callServer(page, 'PUT', '/server/anagrafiche/uscite', {
+        Tratta: ROUTE,
+        Ora: '08:00',
+        OraArrivo: '08:45',
+        RifPulmino: 2,
+        Data: WED,
+      })
+    ).body as { insertId: number };
     expect([room, patient, therapist, run].every((r) => typeof r.insertId === 'number')).toBe(true);
     await callServer(page, 'PUT', '/server/anagrafiche/uscite/operatori', { uscita: run.insertId, terapista: therapist.insertId });
-    await callServer(page, 'PUT', '/server/calendario/createattivita', { nome: '', stanza: -1, data: WED, orainizio: '', orafine: '', trasporto: run.insertId });
-    const activity = (await callServer(page, 'PUT', '/server/calendario/createattivita', { nome: ACTIVITY, stanza: room.insertId, data: WED, orainizio: '09:00', orafine: '10:00', trasporto: -1 })).body as { insertId: number };
-    expect((await callServer(page, 'PUT', '/server/calendario/insertpaziente', { paziente: patient.insertId, attivita: activity.insertId })).status).toBe(200);
-    expect((await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: therapist.insertId, attivita: activity.insertId })).status).toBe(200);
+    await callServer(page, 'PUT', '/server/calendario/createattivita', {
+      nome: '',
+      stanza: -1,
+      data: WED,
+      orainizio: '',
+      orafine: '',
+      trasporto: run.insertId,
+    });
+    const activity = (
+      await callServer(page, 'PUT', '/server/calendario/createattivita', {
+        nome: ACTIVITY,
+        stanza: room.insertId,
+        data: WED,
+        orainizio: '09:00',
+        orafine: '10:00',
+        trasporto: -1,
+      })
+    ).body as { insertId: number };
+    expect(
+      (await callServer(page, 'PUT', '/server/calendario/insertpaziente', { paziente: patient.insertId, attivita: activity.insertId }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: therapist.insertId, attivita: activity.insertId }))
+        .status,
+    ).toBe(200);
 
     // The calendar.
     await openDay(page, e2e.server.url, WED);

@@ -1,5 +1,5 @@
 /**
- * Patients and therapists of an activity (SPEC sections 2, 5, 8): Aggiungi
+ * Patients and therapists of an activity (docs/product.md, Percorsi): Aggiungi
  * Paziente / Aggiungi Terapista and Gestione Paziente / Gestione Terapista,
  * driven with the keyboard only once the control is focused, and the
  * duplicate refused with its message.
@@ -8,8 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON } from './dates.ts';
-import { E2E_ADMIN } from './fixtures.ts';
-import { newPage, serverAndBrowser } from './harness.ts';
+import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
 import {
   clearToasts,
   expectNoPageErrors,
@@ -17,9 +16,6 @@ import {
   modal,
   modalClosed,
   peopleOf,
-  recordDialogs,
-  recordToasts,
-  signIn,
   toastsSeen,
   waitForFocus,
   waitForToast,
@@ -30,13 +26,7 @@ const e2e = serverAndBrowser();
 const LOGOPEDIA = 'Logopedia individuale, Logopedia, 10:30–12:00';
 const GINNASTICA = 'Ginnastica dolce, Palestra, 09:00–10:30';
 
-async function adminPage() {
-  const opened = await newPage(e2e.browser);
-  await recordToasts(opened.page);
-  const dialogs = recordDialogs(opened.page);
-  await signIn(opened.page, e2e.server.url, E2E_ADMIN, MON);
-  return { ...opened, dialogs };
-}
+const adminPage = () => openAdminPage(e2e, MON);
 
 /** The options of the results list, each as its first line (the name; a patient's mobile follows). */
 async function optionNames(dialog: Locator): Promise<string[]> {
@@ -138,7 +128,7 @@ for (const kind of ['paziente', 'terapista'] as const) {
       await waitForFocus(page, t.box);
       await page.keyboard.press('Escape');
       await modalClosed(page);
-      await waitForFocus(page, t.addButton, LOGOPEDIA);
+      await waitForFocus(page, `${t.addButton} a Logopedia individuale`, LOGOPEDIA);
 
       // Enter opens it again; the search box has focus.
       await page.keyboard.press('Enter');
@@ -162,11 +152,11 @@ for (const kind of ['paziente', 'terapista'] as const) {
       expect(await highlighted(page)).toEqual({ selected: [t.pick], active: t.pick });
 
       await page.keyboard.press('Enter');
-      await waitForToast(page, MSG.personInserted);
+      await waitForToast(page, `${t.pick} inserito in Logopedia individuale`);
       await modalClosed(page);
       await card.getByRole('button', { name: t.pick }).waitFor();
       // Focus is back on the control that opened the dialog.
-      await waitForFocus(page, t.addButton, LOGOPEDIA);
+      await waitForFocus(page, `${t.addButton} a Logopedia individuale`, LOGOPEDIA);
 
       await page.reload();
       await card.getByRole('button', { name: t.pick }).waitFor();
@@ -177,7 +167,7 @@ for (const kind of ['paziente', 'terapista'] as const) {
       await context.close();
     });
 
-    test(`a ${kind} already in the activity is refused with section 8's message`, async () => {
+    test(`a ${kind} already in the activity is refused with its message, in one request`, async () => {
       const { context, page, errors } = await adminPage();
       const card = page.getByRole('group', { name: LOGOPEDIA, exact: true });
       const before = await peopleOf(card);
@@ -189,14 +179,21 @@ for (const kind of ['paziente', 'terapista'] as const) {
       await waitForFocus(page, t.box);
       await searchFor(page, dialog, t.already, [t.already]);
       await clearToasts(page);
+      const writes: string[] = []; // the adding calls, not the day read that follows
+      page.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (/^\/server\/calendario\/(insert|check)/.test(path)) writes.push(path);
+      });
       await page.keyboard.press('Enter');
       const toasts = await waitForToast(page, t.duplicate);
-      expect(toasts).not.toContain(MSG.personInserted);
+      expect(toasts).not.toContain(`${t.already} inserito in Logopedia individuale`);
+      // One request per click: the insert itself refuses the duplicate, with no check before it.
+      expect(writes).toEqual([kind === 'paziente' ? '/server/calendario/insertpaziente' : '/server/calendario/insertterapista']);
       // The dialog stays open to choose someone else; Escape leaves it.
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await modalClosed(page);
-      await waitForFocus(page, t.addButton, LOGOPEDIA);
+      await waitForFocus(page, `${t.addButton} a Logopedia individuale`, LOGOPEDIA);
       await page.reload();
       await card.waitFor();
       expect(await peopleOf(card)).toEqual(before);
@@ -288,7 +285,7 @@ describe('Aggiungi Paziente waits for the answer to what is typed', () => {
     expect(held).toBe(true);
     await page.waitForFunction(() => document.querySelector('[role="listbox"]')?.getAttribute('aria-busy') === 'false');
     await page.keyboard.press('Enter');
-    await waitForToast(page, MSG.personInserted);
+    await waitForToast(page, 'Mario Rossi inserito in Logopedia individuale');
     await modalClosed(page);
     await page.reload();
     await card.getByRole('button', { name: 'Mario Rossi' }).waitFor();

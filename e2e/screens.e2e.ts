@@ -50,7 +50,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await screenshot(page, `modale-crea-attivita-${suffix}`);
       await checkAndClose(page, dialog, viewport);
 
-      await ginnastica.getByRole('button', { name: 'Ginnastica dolce' }).click();
+      await ginnastica.getByRole('button', { name: 'Ginnastica dolce', exact: true }).click();
       dialog = modal(page, 'Modifica Attività');
       await dialog.getByRole('button', { name: 'Salva' }).waitFor();
       await screenshot(page, `modale-modifica-attivita-${suffix}`);

@@ -1,6 +1,7 @@
-/** Sign-in, roles and routes (SPEC sections 2, 4, 5, 6, 8): the login form, administrator versus operatore, the server's refusals. */
+/** Sign-in, roles and routes (docs/product.md, Ruoli): the login form, amministratore versus consultazione, the server's refusals. */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
@@ -77,7 +78,7 @@ describe('login screen', () => {
     await context.close();
   });
 
-  test('wrong credentials: section 8 failure message and both fields red, cleared by typing', async () => {
+  test('wrong credentials: «Login fallito» and both fields red, cleared by typing', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await page.goto(`${e2e.server.url}/`);
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
@@ -108,7 +109,7 @@ describe('roles', () => {
   test('administrator: signs in to the calendar with every editing control, then logs out', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await signIn(page, e2e.server.url, E2E_ADMIN);
-    // Section 3: the user is kept in local storage under "user", from the login answer.
+    // The user is kept in local storage under "user", from the login answer.
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('user'))) ?? 'null');
     expect(stored).toMatchObject({ username: E2E_ADMIN.username, Admin: 1 });
 
@@ -117,10 +118,16 @@ describe('roles', () => {
     for (const name of ADMIN_BUTTONS) await page.getByRole('button', { name, exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Stampa PDF' }).getAttribute('href')).toBe(`/stampasettimana?data=${MON}`);
     // Table headers: Ora, each room, Attività esterne.
-    expect(await page.locator('.day-table thead th').allInnerTexts()).toEqual(['Ora', 'Palestra', 'Logopedia', 'Musicoterapia', 'Attività esterne']);
+    expect(await page.locator('.day-table thead th').allInnerTexts()).toEqual([
+      'Ora',
+      'Palestra',
+      'Logopedia',
+      'Musicoterapia',
+      'Attività esterne',
+    ]);
 
     const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
-    await ginnastica.getByRole('button', { name: 'Ginnastica dolce' }).waitFor();
+    await ginnastica.getByRole('button', { name: 'Ginnastica dolce', exact: true }).waitFor();
     await ginnastica.getByRole('button', { name: 'Aggiungi utente' }).waitFor();
     await ginnastica.getByRole('button', { name: 'Aggiungi operatore' }).waitFor();
     await ginnastica.getByRole('button', { name: 'Mario Rossi' }).waitFor();
@@ -149,8 +156,8 @@ describe('roles', () => {
 
     const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
     await ginnastica.waitFor();
-    expect((await ginnastica.innerText())).toContain('Mario Rossi');
-    expect((await ginnastica.innerText())).toContain('paola.neri');
+    expect(await ginnastica.innerText()).toContain('Mario Rossi');
+    expect(await ginnastica.innerText()).toContain('paola.neri');
     await activity(page, 'Andata Nord', 'Attività esterne', '08:00', '09:00').waitFor();
     await page.getByRole('link', { name: 'Stampa PDF' }).waitFor();
 
@@ -161,15 +168,21 @@ describe('roles', () => {
     expect(await page.locator('.day-table button').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Incolla da precedente' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Aggiungi utente' }).count()).toBe(0);
-    await screenshot(page, 'calendario-operatore-1366x768');
+    await screenshot(page, 'calendario-consultazione-1366x768');
 
     // The server refuses a non-administrator's writes even with a valid session and CSRF token.
     const emptied = await callServer(page, 'POST', '/server/calendario/emptyday', { data: MON });
-    expect(emptied).toEqual({ status: 403, body: { error: MSG.adminOnly } });
+    expect(emptied).toEqual({ status: 403, body: { error: MSG.adminOnly, code: ERROR_CODES.adminOnly } });
     const created = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-      nome: 'Intrusa', stanza: e2e.server.centre.rooms.palestra.id, giorno: 1, data: MON, orainizio: '13:00', orafine: '14:00', trasporto: -1,
+      nome: 'Intrusa',
+      stanza: e2e.server.centre.rooms.palestra.id,
+      giorno: 1,
+      data: MON,
+      orainizio: '13:00',
+      orafine: '14:00',
+      trasporto: -1,
     });
-    expect(created).toEqual({ status: 403, body: { error: MSG.adminOnly } });
+    expect(created).toEqual({ status: 403, body: { error: MSG.adminOnly, code: ERROR_CODES.adminOnly } });
 
     // And the day is untouched.
     await page.reload();
@@ -179,7 +192,7 @@ describe('roles', () => {
 
     await page.setViewportSize(VIEWPORTS.phone);
     await ginnastica.waitFor();
-    await screenshot(page, 'calendario-operatore-390x844');
+    await screenshot(page, 'calendario-consultazione-390x844');
     expectNoPageErrors(errors);
     await context.close();
   });
@@ -193,10 +206,11 @@ describe('roles', () => {
       }
     });
     await page.goto(`${e2e.server.url}/calendario?data=${MON}`);
-    await page.waitForURL(`${e2e.server.url}/login`);
+    // To /login, remembering the screen and day to return to.
+    await page.waitForURL(`${e2e.server.url}/login?ritorno=${encodeURIComponent(`/calendario?data=${MON}`)}`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
-    // /login is a real route: signing in from it works.
+    // /login is a real route: signing in from it works, and leads back to that day.
     await page.getByLabel('Username').fill(E2E_ADMIN.username);
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -231,5 +245,4 @@ describe('routes', () => {
     expectNoPageErrors(errors);
     await context.close();
   });
-
 });

@@ -1,9 +1,8 @@
-/** The weekly print (SPEC sections 2 and 9): therapists per room and weekday, and the PDF they are saved to. */
+/** The weekly print (docs/product.md, Stampa settimanale): therapists per room and weekday, and the PDF they are saved to. */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { MSG } from '../common/messages.ts';
 import { FRI, MON, TUE } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
 import { DOWNLOADS, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
@@ -41,7 +40,7 @@ describe('weekly print', () => {
     await dialog.getByRole('combobox', { name: 'Cerca terapista' }).fill('stefano');
     await dialog.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: 'stefano.villa' }).click();
     await dialog.getByRole('button', { name: 'Aggiungi' }).click();
-    await waitForToast(page, MSG.personInserted);
+    await waitForToast(page, 'stefano.villa inserito in Ginnastica dolce');
     await modalClosed(page);
     await ginnastica.getByRole('button', { name: 'stefano.villa' }).waitFor();
 
@@ -61,7 +60,14 @@ describe('weekly print', () => {
     // The week after is another week.
     await openWeek(page, '2026-11-30');
     const next = await weekTable(page);
-    expect(next[0]).toEqual(['', 'Lunedì 30-11-2026', 'Martedì 01-12-2026', 'Mercoledì 02-12-2026', 'Giovedì 03-12-2026', 'Venerdì 04-12-2026']);
+    expect(next[0]).toEqual([
+      '',
+      'Lunedì 30-11-2026',
+      'Martedì 01-12-2026',
+      'Mercoledì 02-12-2026',
+      'Giovedì 03-12-2026',
+      'Venerdì 04-12-2026',
+    ]);
     expect(next.slice(1).every((row) => row.slice(1).every((cell) => cell === ''))).toBe(true);
 
     // Indietro returns to the calendar of the same day.
@@ -83,7 +89,7 @@ describe('weekly print', () => {
     await context.close();
   });
 
-  test('Stampa PDF downloads a landscape letter PDF named by the week, whose text holds each room\'s therapists', async () => {
+  test("Stampa PDF downloads a landscape letter PDF named by the week, whose text holds each room's therapists", async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await signIn(page, e2e.server.url, E2E_ADMIN);
     await openWeek(page, TUE);

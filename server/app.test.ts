@@ -2,10 +2,23 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app.ts';
 import type { Database } from './db/client.ts';
-import { ADMIN, TEST_SESSION_TIMES, TestClient, createAccounts, openTestDatabase } from './test/harness.ts';
+import { ADMIN, DB_KINDS, TEST_SESSION_TIMES, TestClient, createAccounts, openTestDatabase } from './test/harness.ts';
+
+/** A pino destination that keeps every line in memory. */
+function logCapture() {
+  const captured = { text: '' };
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      captured.text += chunk.toString();
+      done();
+    },
+  });
+  return { captured, stream };
+}
 
 describe('the app shell', () => {
   let database: Database;
@@ -47,7 +60,10 @@ describe('the app shell', () => {
   });
 
   it('serves built assets, and a real 404 for a missing one', async () => {
-    expect((await app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
+    const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=3600'); // the web app's own caching, not no-store
+    expect((await app.inject({ method: 'GET', url: '/calendario' })).headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ method: 'GET', url: '/assets/manca.js' })).statusCode).toBe(404);
   });
 
@@ -61,12 +77,15 @@ describe('the app shell', () => {
     expect(res.headers['referrer-policy']).toBe('same-origin');
   });
 
-  it.each(['/server/health', '/server/non-esiste', '/non-esiste', '/assets/manca.js'])('sends the same security headers with %s, an API answer or a 404', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('same-origin');
-  });
+  it.each(['/server/health', '/server/non-esiste', '/non-esiste', '/assets/manca.js'])(
+    'sends the same security headers with %s, an API answer or a 404',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+    },
+  );
 
   it('marks cookies Secure when COOKIE_SECURE is set', async () => {
     const res = await app.inject({ method: 'GET', url: '/server/health' });
@@ -101,5 +120,134 @@ describe('health without a database', () => {
     const res = await app.inject({ method: 'GET', url: '/server/health' });
     expect(res.statusCode).toBe(503);
     await app.close();
+  });
+});
+
+describe.each(DB_KINDS)('what the logs keep out, on %s', (kind) => {
+  let database: Database;
+  let app: App;
+  const { captured, stream } = logCapture();
+  // Seeded secrets: none of them may reach the log, whatever happens to the request.
+  const WRONG_PASSWORD = 'Tentativo-Sbagliato-5521';
+  const PATIENT = { Nome: 'Gualtiera', Cognome: 'Zanfrognini', Cellulare: '347 5550192' };
+  const FAILING_PATIENT = { Nome: 'Ermenegilda', Cognome: 'Sbrufaldi', Cellulare: '+39 348 5550873' };
+  const SEARCH = 'Zanfrogn';
+  const secrets = [
+    WRONG_PASSWORD,
+    ADMIN.password,
+    PATIENT.Nome,
+    PATIENT.Cognome,
+    '5550192',
+    FAILING_PATIENT.Nome,
+    FAILING_PATIENT.Cognome,
+    '5550873',
+    SEARCH,
+  ];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await createAccounts(database);
+    app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES }, logger: { level: 'info', stream } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('never holds a password, a patient, a phone number or a search, even when the database fails', async () => {
+    const stranger = new TestClient(app);
+    expect((await stranger.post('/server/user/login', { username: ADMIN.username, pass: WRONG_PASSWORD })).status).toBe(401);
+    const admin = await new TestClient(app).login(ADMIN);
+    expect((await admin.put('/server/anagrafiche/pazienti', PATIENT)).status).toBe(200);
+    expect((await admin.get(`/server/anagrafiche/pazienti?q=${SEARCH}`)).status).toBe(200);
+    expect((await admin.post('/server/pazienti/find', { value: SEARCH })).status).toBe(200);
+
+    // A real database error whose query carries the patient in its parameters and whose detail names them.
+    await database.db.execute(
+      sql.raw(`create function giornata_test_guasto() returns trigger language plpgsql as $$
+        begin raise exception 'guasto simulato' using detail = 'riga: ' || new.first_name || ' ' || new.last_name || ' ' || new.mobile; end $$`),
+    );
+    await database.db.execute(
+      sql.raw('create trigger giornata_test_guasto before insert on patients for each row execute function giornata_test_guasto()'),
+    );
+    expect((await admin.put('/server/anagrafiche/pazienti', FAILING_PATIENT)).status).toBe(500);
+    // A column gone: the searches fail with the search string among the query's parameters.
+    await database.db.execute(sql.raw('alter table patients rename column last_name to surname_gone'));
+    expect((await admin.get(`/server/anagrafiche/pazienti?q=${SEARCH}`)).status).toBe(500);
+    expect((await admin.post('/server/pazienti/find', { value: SEARCH })).status).toBe(500);
+
+    const log = captured.text;
+    // The failures are logged, with what an operator needs to find the cause.
+    expect(log.match(/request failed/g)?.length).toBe(3);
+    expect(log).toContain('P0001'); // the trigger's raise exception
+    expect(log).toContain('42703'); // undefined column
+    expect(log).toContain('/server/anagrafiche/pazienti');
+    for (const secret of secrets) expect(log, secret).not.toContain(secret);
+    expect(log).not.toContain('?q=');
+  });
+});
+
+describe('headers of the API', () => {
+  let database: Database;
+  const apps: App[] = [];
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    await createAccounts(database);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.close();
+  });
+  const build = async (cookieSecure: boolean) => {
+    const app = await buildApp({ database, config: { cookieSecure, ...TEST_SESSION_TIMES } });
+    apps.push(app);
+    return app;
+  };
+
+  it('tells browsers and proxies never to store an answer of /server/, whatever it is', async () => {
+    const app = await build(false);
+    const client = new TestClient(app);
+    const anonymous = await client.get('/server/user/auth');
+    await client.login(ADMIN);
+    const answers = [
+      anonymous,
+      await client.get('/server/user/auth'),
+      await client.get('/server/anagrafiche/pazienti?q=a'),
+      await client.post('/server/calendario/giornata', { data: '2026-11-23' }),
+      await client.post('/server/calendario/giornata', { data: 'ieri' }),
+      await client.get('/server/non-esiste'),
+      await client.get('/server/health'),
+      await new TestClient(app).post('/server/anagrafiche/pazienti/archivia', { ID: 1 }),
+    ];
+    for (const res of answers) expect(res.headers['cache-control'], String(res.status)).toBe('no-store');
+    expect(new Set(answers.map((a) => a.status))).toEqual(new Set([200, 400, 403, 404]));
+    const csrfRefused = await app.inject({ method: 'POST', url: '/server/user/logout', payload: {} });
+    expect(csrfRefused.statusCode).toBe(403);
+    expect(csrfRefused.headers['cache-control']).toBe('no-store');
+    expect(csrfRefused.headers['strict-transport-security']).toBeUndefined();
+    // A URL the router cannot read is answered before any hook: the same headers, an Italian 400.
+    const unreadable = await app.inject({ method: 'GET', url: '/server/%' });
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json()).toEqual({ error: 'Richiesta non valida', code: 'invalid_input' });
+    expect(unreadable.headers['cache-control']).toBe('no-store');
+    expect(String(unreadable.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends HSTS on every answer with COOKIE_SECURE=true, and none without', async () => {
+    const secure = await build(true);
+    for (const url of ['/server/health', '/server/user/auth', '/server/non-esiste', '/non-esiste']) {
+      const res = await secure.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+    for (const [method, url] of [
+      ['POST', '/server/user/logout'],
+      ['GET', '/server/%'],
+    ] as const) {
+      const refused = await secure.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+      expect(refused.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(refused.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+    }
+    const plain = await build(false);
+    expect((await plain.inject({ method: 'GET', url: '/server/health' })).headers['strict-transport-security']).toBeUndefined();
   });
 });

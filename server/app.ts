@@ -7,19 +7,27 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
-import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import type { ApiErrorBody } from '../common/schemas.ts';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
+import { ConstraintRefusal } from './db/queries.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
-import { peopleRoutes } from './features/people/routes.ts';
+import { peopleSearchRoutes } from './features/people-search/routes.ts';
+import { auth } from './features/session/plugin.ts';
 import { sessionRoutes } from './features/session/routes.ts';
-import { HttpError } from './http-error.ts';
-import { auth } from './plugins/auth.ts';
+import { HttpError, httpErrorOf } from './lib/http-error.ts';
+import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
 
 export const clientDist = fileURLToPath(new URL('../dist/client', import.meta.url));
 
@@ -36,54 +44,18 @@ export interface AppOptions {
   clientDir?: string;
 }
 
-/** Fastify's own 4xx codes, answered in Italian. */
-function clientErrorMessage(error: FastifyError): string {
-  if (error.statusCode === 413) return MSG.bodyTooLarge;
-  if (error.statusCode === 404) return MSG.notFound;
-  return MSG.bodyInvalid;
+/** Fastify's own 4xx refusals (a body too large, unreadable or of another type), answered in Italian with their code. */
+function clientError(status: number): ApiErrorBody {
+  if (status === 413) return { error: MSG.bodyTooLarge, code: ERROR_CODES.tooLarge };
+  if (status === 404) return { error: MSG.notFound, code: ERROR_CODES.notFound };
+  return { error: MSG.bodyInvalid, code: ERROR_CODES.invalidInput };
 }
+
+const notFoundBody: ApiErrorBody = { error: MSG.notFound, code: ERROR_CODES.notFound };
 
 export async function buildApp(options: AppOptions) {
   const { database, config } = options;
   const db = database.db;
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy ?? false,
-    // pino's default request serializer logs method, url and address: never cookies or headers,
-    // which carry the session id and the CSRF token.
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-
-  // An empty body counts as {} (the spec's logout sends an empty payload).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, MSG.bodyInvalid), undefined);
-    }
-  });
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: (v.instancePath || '').split('/').filter(Boolean),
-        message: v.message ?? MSG.bodyInvalid,
-      }));
-      const body: ApiErrorBody = { error: issues[0]?.message ?? MSG.bodyInvalid, issues };
-      return reply.status(400).send(body);
-    }
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send({ error: clientErrorMessage(error) });
-    request.log.error({ err: error, url: request.url, method: request.method }, 'request failed');
-    return reply.status(500).send({ error: MSG.genericError });
-  });
-
   // The security headers, built once (the Fastify plug-in rebuilt them, CSP parsing included, on every request).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -98,14 +70,67 @@ export async function buildApp(options: AppOptions) {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        // Plain HTTP on a centre's intranet: upgrading would blank the page (STACK.md).
+        // The server runs on plain HTTP on a centre's intranet: upgrading requests to HTTPS would blank the page.
         upgradeInsecureRequests: null,
       },
     },
-    strictTransportSecurity: false,
+    // Served over HTTPS (COOKIE_SECURE), browsers are told to come back only over HTTPS for a year.
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)));
+  /** Headers of every answer: the security headers, and no-store unless the web app's files say otherwise below. */
+  const commonHeaders = (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    // Every answer may carry personal data unless it says otherwise: the built web app sets its own caching below.
+    reply.header('cache-control', 'no-store');
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  };
+  const answerUnreadableUrl = (request: FastifyRequest, reply: FastifyReply) =>
+    commonHeaders(request, reply, () => void reply.status(400).send(clientError(400)));
+  const app = Fastify({
+    // Requests are logged by method, path and address; errors without their data (server/lib/log-privacy.ts).
+    logger: options.logger ? privateLoggerOptions(options.logger) : false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: trustProxyOption(config.trustProxy ?? false),
+    // A URL the router cannot read (`/server/%`) is answered before any hook: it gets the same headers and an Italian 400.
+    frameworkErrors: (_error, request, reply) => answerUnreadableUrl(request, reply),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body counts as {} (a logout may send an empty payload).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, MSG.bodyInvalid, ERROR_CODES.invalidInput), undefined);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.instancePath || '').split('/').filter(Boolean),
+        message: v.message ?? MSG.bodyInvalid,
+      }));
+      const body: ApiErrorBody = { error: issues[0]?.message ?? MSG.bodyInvalid, code: ERROR_CODES.invalidInput, issues };
+      return reply.status(400).send(body);
+    }
+    const refusal = error instanceof ConstraintRefusal ? httpErrorOf(error) : error;
+    if (refusal instanceof HttpError) {
+      const body: ApiErrorBody = { error: refusal.message, code: refusal.code };
+      return reply.status(refusal.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.status(status).send(clientError(status));
+    request.log.error({ err: error, url: pathOnly(request.url), method: request.method }, 'request failed');
+    const body: ApiErrorBody = { error: MSG.genericError, code: ERROR_CODES.internal };
+    return reply.status(500).send(body);
+  });
+
+  app.addHook('onRequest', commonHeaders);
   await app.register(cookie);
   await app.register(auth, {
     db,
@@ -121,9 +146,9 @@ export async function buildApp(options: AppOptions) {
       });
       await api.register(sessionRoutes, { db, cookieSecure: config.cookieSecure });
       await api.register(calendarRoutes, { db });
-      await api.register(peopleRoutes, { db });
+      await api.register(peopleSearchRoutes, { db });
       await api.register(anagraficheRoutes, { db });
-      api.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: MSG.notFound }));
+      api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },
   );
@@ -137,11 +162,11 @@ export async function buildApp(options: AppOptions) {
     for (const route of APP_ROUTES) app.get(route, sendIndex(200));
     // Hashed assets that are not there are real 404s; any other path gets the app's error screen.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/assets/')) return reply.status(404).send({ error: MSG.notFound });
+      if (request.method !== 'GET' || request.url.startsWith('/assets/')) return reply.status(404).send(notFoundBody);
       return sendIndex(404)(request, reply);
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: MSG.notFound }));
+    app.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
   }
 
   return app;

@@ -21,21 +21,37 @@ const PASTE = '/server/calendario/pasteday';
 
 async function buildLargeSource(database: Database) {
   const centre = await seedCentre(database.db);
-  await database.db.execute(sql`insert into patients (first_name, last_name) select 'Nome' || g, 'Cognome' || g from generate_series(1, 60) g`);
+  await database.db.execute(
+    sql`insert into patients (first_name, last_name) select 'Nome' || g, 'Cognome' || g from generate_series(1, 60) g`,
+  );
   await database.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end")
     select 'Attività ' || n, ${centre.palestra.id}, ${SOURCE}::date, 1, time '08:00' + (n % 20) * interval '30 minutes', time '08:30' + (n % 20) * interval '30 minutes'
     from generate_series(1, 4000) n`);
   await database.db.execute(sql`insert into activity_patients (activity_id, patient_id)
     select a.id, p.id from activities a join lateral (select id from patients order by id offset a.id % 40 limit 5) p on true where a.day = ${SOURCE}::date`);
-  await database.db.execute(sql`insert into activity_therapists (activity_id, therapist_id) select a.id, ${centre.paola.id} from activities a where a.day = ${SOURCE}::date`);
-  await database.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end") values ('Vecchio piano', ${centre.palestra.id}, ${TARGET}::date, 2, '09:00', '10:00')`);
+  await database.db.execute(
+    sql`insert into activity_therapists (activity_id, therapist_id) select a.id, ${centre.paola.id} from activities a where a.day = ${SOURCE}::date`,
+  );
+  await database.db.execute(
+    sql`insert into activities (name, room_id, day, weekday, start, "end") values ('Vecchio piano', ${centre.palestra.id}, ${TARGET}::date, 2, '09:00', '10:00')`,
+  );
 }
 
 const countDay = async (database: Database, day: string) =>
-  Number(((await database.db.execute(sql`select count(*)::int as n from activities where day = ${day}::date`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+  Number(
+    (
+      (await database.db.execute(sql`select count(*)::int as n from activities where day = ${day}::date`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n,
+  );
 const countLinks = async (database: Database, day: string) =>
   Number(
-    ((await database.db.execute(sql`select count(*)::int as n from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date`)) as unknown as { rows: { n: number }[] }).rows[0].n,
+    (
+      (await database.db.execute(
+        sql`select count(*)::int as n from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows[0].n,
   );
 
 describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
@@ -87,7 +103,9 @@ describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
         // Put the old day back for the next try.
         await withDb(async (d) => {
           await d.db.execute(sql`delete from activities where day = ${TARGET}::date`);
-          await d.db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end") select 'Vecchio piano', id, ${TARGET}::date, 2, '09:00', '10:00' from rooms order by id limit 1`);
+          await d.db.execute(
+            sql`insert into activities (name, room_id, day, weekday, start, "end") select 'Vecchio piano', id, ${TARGET}::date, 2, '09:00', '10:00' from rooms order by id limit 1`,
+          );
         });
       }
       server = await spawnServer(env()); // a stale lock and an interrupted write must not block the next start

@@ -5,25 +5,106 @@
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
-import type { App } from './app.ts';
-import type { Database } from './db/client.ts';
+import { ALL_TABLES } from './db/backup.ts';
 import { addActivity, addRun, seedCentre } from './test/fixtures.ts';
-import { ADMIN, DB_KINDS, TestClient, buildTestApp, createAccounts, openTestDatabase, truncateAll } from './test/harness.ts';
+import { ADMIN, TestClient, describeOnBothDatabases } from './test/harness.ts';
 
 const MON = '2026-11-23';
 /** Every table but the sign-in failure log, which a refused login is meant to grow. */
-const COMPARED_TABLES = ['users', 'sessions', 'rooms', 'patients', 'therapists', 'transport_runs', 'activities', 'activity_patients', 'activity_therapists', 'transport_patients', 'transport_therapists'];
+const COMPARED_TABLES = ALL_TABLES.filter((table) => table !== 'login_failures');
 
 const HOSTILE_VALUES: unknown[] = [
-  '', ' ', 'x'.repeat(20_000), 'x'.repeat(100_000), "'; drop table activities; --", "Robert'); DELETE FROM patients;--", '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>', '"quoted"', '2026-02-30', '2026-13-01', '0000-00-00', '25:00', '9:7', '24:30', '-1', '1e3', '0x10',
-  -1, 0, -0, 1.5, 2 ** 31, 2 ** 53, 1e308, -1e308, 999_999, null, true, false, [], {}, [1, 2], { $gt: '' }, '\u0000', '🙂'.repeat(50),
+  '',
+  ' ',
+  'x'.repeat(20_000),
+  'x'.repeat(100_000),
+  "'; drop table activities; --",
+  "Robert'); DELETE FROM patients;--",
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"quoted"',
+  '2026-02-30',
+  '2026-13-01',
+  '0000-00-00',
+  '25:00',
+  '9:7',
+  '24:30',
+  '-1',
+  '1e3',
+  '0x10',
+  -1,
+  0,
+  -0,
+  1.5,
+  2 ** 31,
+  2 ** 53,
+  1e308,
+  -1e308,
+  999_999,
+  null,
+  true,
+  false,
+  [],
+  {},
+  [1, 2],
+  { $gt: '' },
+  '\u0000',
+  '🙂'.repeat(50),
+  'Mario\u0000Rossi',
+  '\u001b[31mrosso',
+  'a\u007fb',
+  '\u0085',
+  '\ud800',
+  'x\udfffy',
+  '\udc00\ud800',
 ];
 
-const hostile = fc.constantFrom(...HOSTILE_VALUES);
+/**
+ * Characters no text field takes: NUL (which PostgreSQL refuses), the other
+ * control characters, tab and line breaks included (no field is multi-line),
+ * and the halves of a surrogate pair on their own.
+ */
+const UNSAFE_CHARS = [
+  '\u0000',
+  '\u0001',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\r',
+  '\u001b',
+  '\u001f',
+  '\u007f',
+  '\u0085',
+  '\u009f',
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+];
+const unsafeChar = fc.constantFrom(...UNSAFE_CHARS);
+
+const hostile = fc.oneof(
+  fc.constantFrom(...HOSTILE_VALUES),
+  // Any code unit at all, lone surrogates and control characters included.
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.tuple(fc.string({ maxLength: 10 }), unsafeChar, fc.string({ maxLength: 10 })).map(([a, c, b]) => a + c + b),
+);
 const anyJson = fc.jsonValue({ maxDepth: 3 });
+
+/** The string fields of a valid payload, each with an unsafe character slipped in somewhere. */
+function tainted(valid: Record<string, unknown>) {
+  const texts = Object.keys(valid).filter((k) => typeof valid[k] === 'string');
+  if (texts.length === 0) return fc.constant(valid);
+  return fc.tuple(fc.constantFrom(...texts), unsafeChar, fc.nat()).map(([key, char, at]) => {
+    const value = valid[key] as string;
+    const i = at % (value.length + 1);
+    return { ...valid, [key]: value.slice(0, i) + char + value.slice(i) };
+  });
+}
 
 /** A valid payload with fields replaced, removed or added at random. */
 function mutate(valid: Record<string, unknown>) {
@@ -33,42 +114,60 @@ function mutate(valid: Record<string, unknown>) {
     fc.subarray(keys).map((kept) => Object.fromEntries(kept.map((k) => [k, valid[k]]))),
     fc.dictionary(fc.oneof(fc.constantFrom(...keys), fc.string()), fc.oneof(hostile, anyJson)),
     fc.record({ extra: fc.oneof(hostile, anyJson) }).map((extra) => ({ ...valid, ...extra, __proto__: { admin: 1 } })),
+    tainted(valid),
     anyJson,
     hostile,
   );
 }
 
-describe.each(DB_KINDS)('hostile input on %s', (kind) => {
-  let database: Database;
-  let app: App;
+describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
   let admin: TestClient;
-  let ids: { activity: number; patient: number; therapist: number; room: number; run: number; patientLink: number; therapistLink: number };
+  let ids: {
+    activity: number;
+    patient: number;
+    therapist: number;
+    room: number;
+    run: number;
+    patientLink: number;
+    therapistLink: number;
+  };
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await buildTestApp(database);
-    await truncateAll(database);
-    await createAccounts(database);
-    const centre = await seedCentre(database.db);
-    const run = await addRun(database.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: MON }, { patients: [centre.mario.id] });
-    const activity = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.lucia.id], therapists: [centre.paola.id] });
-    admin = await new TestClient(app).login(ADMIN);
-    const day = await admin.post<{ attivita: { Pazienti: { ID: number }[]; Terapisti: { ID: number }[] }[] }>('/server/calendario/giornata', { data: MON });
+    const centre = await seedCentre(ctx.database.db);
+    const run = await addRun(
+      ctx.database.db,
+      { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: MON },
+      { patients: [centre.mario.id] },
+    );
+    const activity = await addActivity(
+      ctx.database.db,
+      { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+      { patients: [centre.lucia.id], therapists: [centre.paola.id] },
+    );
+    admin = await new TestClient(ctx.app).login(ADMIN);
+    const day = await admin.post<{ attivita: { Pazienti: { ID: number }[]; Terapisti: { ID: number }[] }[] }>(
+      '/server/calendario/giornata',
+      { data: MON },
+    );
     ids = {
-      activity: activity.id, patient: centre.mario.id, therapist: centre.stefano.id, room: centre.palestra.id, run: run.id,
-      patientLink: day.body.attivita[0].Pazienti[0].ID, therapistLink: day.body.attivita[0].Terapisti[0].ID,
+      activity: activity.id,
+      patient: centre.mario.id,
+      therapist: centre.stefano.id,
+      room: centre.palestra.id,
+      run: run.id,
+      patientLink: day.body.attivita[0].Pazienti[0].ID,
+      therapistLink: day.body.attivita[0].Terapisti[0].ID,
     };
   }, 120_000);
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
 
   async function dump(): Promise<string> {
     const parts: unknown[] = [];
     for (const table of COMPARED_TABLES) {
-      const res = (await database.db.execute(sql.raw(`select * from ${table} order by 1, 2`))) as unknown as { rows: unknown[] };
-      parts.push(res.rows);
+      const res = (await ctx.database.db.execute(sql.raw(`select * from ${table} order by 1, 2`))) as unknown as {
+        rows: Record<string, unknown>[];
+      };
+      // A session's last use moves on by itself once a minute (the idle expiry): not a change a refusal made.
+      parts.push(res.rows.map(({ last_seen_at: _lastSeen, ...row }) => row));
     }
     return JSON.stringify(parts);
   }
@@ -76,8 +175,25 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
   const calls = (): [string, 'POST' | 'PUT', Record<string, unknown>][] => [
     ['/server/user/login', 'POST', { username: 'qualcuno', pass: 'qualcosa' }],
     ['/server/user/password', 'POST', { attuale: 'sbagliata', nuova: 'nuovissima' }],
-    ['/server/calendario/createattivita', 'PUT', { nome: 'Coro', stanza: ids.room, giorno: 1, data: MON, orainizio: '14:00', orafine: '15:00', trasporto: -1 }],
-    ['/server/calendario/updateattivita', 'POST', { nome: 'Coro', stanza: ids.room, giorno: 1, data: MON, orainizio: '14:00', orafine: '15:00', trasporto: -1, attivitaId: ids.activity }],
+    [
+      '/server/calendario/createattivita',
+      'PUT',
+      { nome: 'Coro', stanza: ids.room, giorno: 1, data: MON, orainizio: '14:00', orafine: '15:00', trasporto: -1 },
+    ],
+    [
+      '/server/calendario/updateattivita',
+      'POST',
+      {
+        nome: 'Coro',
+        stanza: ids.room,
+        giorno: 1,
+        data: MON,
+        orainizio: '14:00',
+        orafine: '15:00',
+        trasporto: -1,
+        attivitaId: ids.activity,
+      },
+    ],
     ['/server/calendario/removeattivita', 'POST', { attivitaId: 999_999 }],
     ['/server/calendario/copyattivita', 'POST', { attivitaId: ids.activity, orainizio: '10:00', orafine: '09:00' }],
     ['/server/calendario/insertpaziente', 'PUT', { paziente: ids.patient, attivita: ids.activity }],
@@ -102,7 +218,11 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
     ['/server/anagrafiche/stanze', 'PUT', { Nome: 'Palestra' }],
     ['/server/anagrafiche/stanze/sposta', 'POST', { ID: ids.room, direzione: 'su' }],
     ['/server/anagrafiche/uscite', 'PUT', { Tratta: 'Andata', Ora: '09:00', OraArrivo: '08:00', RifPulmino: 1, Data: MON }],
-    ['/server/anagrafiche/uscite/update', 'POST', { ID: ids.run, Tratta: 'Andata', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: MON }],
+    [
+      '/server/anagrafiche/uscite/update',
+      'POST',
+      { ID: ids.run, Tratta: 'Andata', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: MON },
+    ],
     ['/server/anagrafiche/uscite/passeggeri', 'PUT', { uscita: ids.run, paziente: ids.patient }],
     ['/server/anagrafiche/uscite/operatori', 'PUT', { uscita: ids.run, terapista: 999_999 }],
     ['/server/anagrafiche/uscite/elimina', 'POST', { ID: 999_999 }],
@@ -135,8 +255,53 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
       for (const field of Object.keys(valid)) {
         const res = await admin.request(method, url, { ...valid, [field]: 'x'.repeat(100_000) });
         expect(res.status, `${method} ${url} ${field}`).toBe(413);
-        expect((res.body as { error?: unknown }).error).toBe(MSG.bodyTooLarge);
+        expect(res.body, `${method} ${url} ${field}`).toEqual({ error: MSG.bodyTooLarge, code: ERROR_CODES.tooLarge });
       }
+    }
+    expect(await dump()).toBe(before);
+  }, 120_000);
+
+  /** The free-text fields of each call: a control character or a lone surrogate in any of them is refused with its message. */
+  const TEXT_FIELDS: Record<string, string[]> = {
+    '/server/user/login': ['username', 'pass'],
+    '/server/user/password': ['attuale', 'nuova'],
+    '/server/calendario/createattivita': ['nome'],
+    '/server/calendario/updateattivita': ['nome'],
+    '/server/pazienti/find/': ['value'],
+    '/server/pazienti/getfromfind/': ['nome', 'cognome', 'cellulare'],
+    '/server/terapisti/find/': ['value'],
+    '/server/terapisti/getfromfind/': ['username'],
+    '/server/anagrafiche/pazienti': ['Nome', 'Cognome', 'Cellulare'],
+    '/server/anagrafiche/pazienti/update': ['Nome', 'Cognome', 'Cellulare'],
+    '/server/anagrafiche/terapisti': ['username'],
+    '/server/anagrafiche/stanze': ['Nome'],
+    '/server/anagrafiche/uscite/update': ['Tratta'],
+    '/server/anagrafiche/utenti': ['username', 'password'],
+    '/server/anagrafiche/utenti/password': ['password'],
+  };
+
+  it('refuses NUL, any other control character or a lone surrogate in every text field with 400 and its message, changing nothing', async () => {
+    const before = await dump();
+    const byUrl = new Map(calls().map(([url, method, valid]) => [url, { method, valid }]));
+    for (const [url, fields] of Object.entries(TEXT_FIELDS)) {
+      const { method, valid } = byUrl.get(url)!;
+      for (const field of fields) {
+        for (const char of ['\u0000', '\u001b', '\n', '\u007f', '\u0085', '\ud800', '\udfff']) {
+          const value = `${String(valid[field] || 'testo')}${char}x`;
+          const res = await admin.request(method, url, { ...valid, [field]: value });
+          const label = `${method} ${url} ${field} ${JSON.stringify(char)}`;
+          expect(res.status, label).toBe(400);
+          expect(res.body, label).toMatchObject({
+            code: ERROR_CODES.invalidInput,
+            issues: expect.arrayContaining([{ path: [field], message: MSG.textInvalidChars }]),
+          });
+        }
+      }
+    }
+    for (const q of ['%00', 'ros%00', 'a%1Bb', 'x%7F']) {
+      const res = await admin.get(`/server/anagrafiche/pazienti?q=${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body, q).toMatchObject({ code: ERROR_CODES.invalidInput });
     }
     expect(await dump()).toBe(before);
   }, 120_000);
@@ -151,10 +316,14 @@ describe.each(DB_KINDS)('hostile input on %s', (kind) => {
     const huge = await admin.post('/server/calendario/createattivita', { nome: 'x'.repeat(200_000) });
     expect(huge.status).toBe(413);
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
-      const res = await app.inject({
+      const res = await ctx.app.inject({
         method: 'POST',
         url: '/server/calendario/emptyday',
-        headers: { 'content-type': contentType, cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')! },
+        headers: {
+          'content-type': contentType,
+          cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'x-xsrf-token': admin.cookies.get('XSRF-TOKEN')!,
+        },
         payload: 'data=2026-11-23',
       });
       expect(res.statusCode, contentType).toBeGreaterThanOrEqual(400);

@@ -1,5 +1,5 @@
 /**
- * The load test of issue 6 in a shortened form (npm run loadtest runs it for
+ * The load test in a shortened form (npm run loadtest runs it for
  * 30 s): the full 200 connections, for just longer than a client's 10 s
  * timeout, so a connection left waiting that long shows as a timeout.
  */

@@ -1,5 +1,5 @@
-/** The real server process: start-up, demo centre, data folder lock, crash and graceful stop. */
-import { execFile } from 'node:child_process';
+/** The real server process: start-up, demo centre, private data folder, data folder lock, crash and graceful stop. */
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,20 +10,41 @@ import { signInOverHttp, spawnServer } from './test/server-process.ts';
 const TSX = path.resolve('node_modules/.bin/tsx');
 const run = promisify(execFile);
 
+/** Folders and files under `dir` (itself included) that other local users could read or enter. */
+function looseEntries(dir: string): string[] {
+  const loose = (fs.statSync(dir).mode & 0o077) !== 0 ? [dir] : [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const full = path.join(dir, entry);
+    if ((fs.lstatSync(full).mode & 0o077) !== 0) loose.push(full);
+  }
+  return loose;
+}
+
+const LOOSE_MODES_LINE = 'the data folder was open to other local users';
+
 describe('the server process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-main-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('seeds the demo centre once, holds the data folder, survives kill -9 and stops gracefully', async () => {
     const first = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true' });
-    const password = /amministratore: admin \/ (\S+)/.exec(first.output())?.[1];
+    // Its output is a pipe (a service's log), not a terminal: the passwords go to a private file, the output says where.
+    const file = path.join(dataDir, 'demo-accounts.txt');
+    expect(first.output()).toContain(`Centro demo creato: gli account e le loro password sono in ${file}`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const accounts = fs.readFileSync(file, 'utf8');
+    const password = /amministratore: admin \/ (\S+)/.exec(accounts)?.[1];
+    const viewerPassword = /consultazione \(sola lettura\): lettura \/ (\S+)/.exec(accounts)?.[1];
     expect(password).toBeDefined();
-    expect(first.output()).toMatch(/operatore \(sola lettura\): operatore \/ \S+/);
+    expect(viewerPassword).toBeDefined();
+    expect(first.output()).not.toContain(password!);
+    expect(first.output()).not.toContain(viewerPassword!);
     expect((await fetch(`${first.url}/server/health`)).status).toBe(200);
     await signInOverHttp(first.url, { username: 'admin', password: password! });
+    await signInOverHttp(first.url, { username: 'lettura', password: viewerPassword! });
 
     // While the server runs, the users tool refuses the folder instead of losing its writes.
-    const refused = await run(TSX, ['server/cli/users.ts', 'add', 'intruso', '--password', 'abcdef'], {
+    const refused = await run(TSX, ['server/cli/users.ts', 'remove', 'admin'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect((refused as { code: number }).code).toBe(1);
@@ -39,6 +60,68 @@ describe('the server process on the embedded database', () => {
     expect(fs.existsSync(path.join(dataDir, 'giornata.lock'))).toBe(false);
   });
 
+  it("keeps the data folder its owner's alone, and closes a folder left open to others, saying so once", async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-private-'));
+    try {
+      const first = await spawnServer({ DATA_DIR: folder, DATABASE_URL: '', SEED_DEMO: 'true' });
+      expect(looseEntries(folder)).toEqual([]); // PGlite's initdb writes its files 0666
+      expect(first.output()).not.toContain(LOOSE_MODES_LINE);
+      expect(await first.stop('SIGTERM')).toBe(0);
+      expect(looseEntries(folder)).toEqual([]);
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(path.join(folder, 'pgdata', 'PG_VERSION')).mode & 0o777).toBe(0o600);
+
+      // A folder as an older Giornata left it: every folder 0777, every file 0666.
+      await run('chmod', ['-R', 'a+rwX', folder]);
+      expect(looseEntries(folder).length).toBeGreaterThan(900);
+      const second = await spawnServer({ DATA_DIR: folder, DATABASE_URL: '', SEED_DEMO: 'true' });
+      expect(looseEntries(folder)).toEqual([]);
+      const lines = second
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(LOOSE_MODES_LINE));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0])).toMatchObject({ level: 40, dataDir: folder });
+      expect(await second.stop('SIGTERM')).toBe(0);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the demo passwords on a terminal, once, and writes no file', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-tty-'));
+    try {
+      // util-linux `script` runs the server on a pseudo-terminal; Ctrl-C typed on it stops the server.
+      const command = `'${process.execPath}' --import tsx server/main.ts`;
+      const env = {
+        ...process.env,
+        DATA_DIR: folder,
+        DATABASE_URL: '',
+        SEED_DEMO: 'true',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      };
+      const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let screen = '';
+      const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          screen += chunk.toString();
+          if (/pronta su http/.test(screen)) resolve();
+        });
+        void exited.then(() => reject(new Error(`the server exited: ${screen}`)));
+      });
+      child.stdin.write('\u0003');
+      expect(await exited).toBe(0);
+      expect(screen).toMatch(/amministratore: admin \/ \S+/);
+      expect(screen).toMatch(/consultazione \(sola lettura\): lettura \/ \S+/);
+      expect(fs.existsSync(path.join(folder, 'demo-accounts.txt'))).toBe(false);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a bad configuration with a clear message and a non-zero exit', async () => {
     const res = await run(TSX, ['server/main.ts'], { env: { ...process.env, PORT: 'ottanta', DATA_DIR: dataDir } }).catch(
       (e: { code: number; stderr: string }) => e,
@@ -52,6 +135,8 @@ describe('the server process on the embedded database', () => {
       env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nessuno', PORT: '0' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect((res as { code: number }).code).toBe(1);
-    expect((res as { stderr: string }).stderr).toContain('Impossibile aprire o migrare il database postgres://postgres@127.0.0.1:1/nessuno');
+    expect((res as { stderr: string }).stderr).toContain(
+      'Impossibile aprire o migrare il database postgres://postgres@127.0.0.1:1/nessuno',
+    );
   });
 });

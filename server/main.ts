@@ -3,24 +3,37 @@ import { buildApp, clientDist } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { seedDemoIfEmpty } from './db/seed-demo.ts';
+import { handOverDemoAccounts, seedDemoIfEmpty } from './db/seed-demo.ts';
 import { purgeOldFailures } from './features/session/rate-limit.ts';
 import { purgeExpiredSessions } from './features/session/store.ts';
+import { privateUmask } from './lib/private-files.ts';
 
 async function main() {
+  privateUmask();
   const config = loadConfig();
-  const database = await openDatabase(config);
-  if (database.kind === 'pglite' && config.seedDemo) await seedDemoIfEmpty(database.db, console.log);
+  let looseModes = 0;
+  const database = await openDatabase(config, { onLooseModes: (fixed) => (looseModes = fixed) });
+  if (database.kind === 'pglite' && config.seedDemo) {
+    const accounts = await seedDemoIfEmpty(database.db);
+    const where = accounts && handOverDemoAccounts(accounts, config.dataDir);
+    if (where) console.log(where);
+  }
   const app = await buildApp({
     database,
     config,
     clientDir: clientDist,
     logger: { level: config.logLevel },
   });
+  if (looseModes > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, fixed: looseModes },
+      'the data folder was open to other local users: folders set to 0700 and files to 0600',
+    );
+  }
   const times = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   const purgeOld = () => Promise.all([purgeExpiredSessions(database.db, times), purgeOldFailures(database.db)]);
   await purgeOld();
-  const purge = setInterval(() => purgeOld().catch((err) => app.log.warn(err)), 3600_000);
+  const purge = setInterval(() => purgeOld().catch((err: unknown) => app.log.warn({ err }, 'purge of old sessions failed')), 3600_000);
   purge.unref();
 
   let closing = false;

@@ -6,12 +6,16 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, withDay } from '../config/paths.ts';
 import { ChangePasswordModal } from '../features/anagrafiche/components/change-password-modal.tsx';
-import { useAuthCheck } from '../features/login/api/auth-check.ts';
-import { useLogout } from '../features/login/api/logout.ts';
-import { ApiError } from '../lib/api-client.ts';
-import { isAdmin, setUser, useUser } from '../lib/session.ts';
+import { useAuthCheck } from '../features/session/api/auth-check.ts';
+import { useLogout } from '../features/session/api/logout.ts';
+import { isNotSignedIn } from '../lib/api-client.ts';
+import { endSession, isAdmin, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
 
-/** The signed-in screens: redirect to / without a user; a 403 from the auth check signs out and goes to /login. */
+/**
+ * The signed-in screens: redirect to / without a user. A session the server ended (at the auth
+ * check or any other call) signs out and goes to /login?ritorno=<this screen>, so signing in again
+ * returns to the same screen and day.
+ */
 export function AppLayout() {
   const user = useUser();
   const navigate = useNavigate();
@@ -23,11 +27,8 @@ export function AppLayout() {
   const day = useSearchParams()[0].get('data');
 
   useEffect(() => {
-    if (auth.error instanceof ApiError && auth.error.status === 403) {
-      setUser(null);
-      navigate(paths.login, { replace: true });
-    }
-  }, [auth.error, navigate]);
+    if (isNotSignedIn(auth.error)) endSession();
+  }, [auth.error]);
 
   useEffect(() => {
     // The server is the authority on the role: a changed Admin value replaces the stored one.
@@ -35,7 +36,10 @@ export function AppLayout() {
     if (fresh && user && (fresh.ID !== user.ID || fresh.Admin !== user.Admin || fresh.username !== user.username)) setUser(fresh);
   }, [auth.data, user]);
 
-  if (!user) return <Navigate to={paths.home} replace />;
+  if (!user) {
+    const endedAt = sessionEndedAt();
+    return <Navigate to={endedAt ? `${paths.login}?ritorno=${encodeURIComponent(endedAt)}` : paths.home} replace />;
+  }
   return (
     <>
       <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header">
@@ -49,8 +53,8 @@ export function AppLayout() {
                 Calendario
               </NavLink>
             )}
-            {isAdmin(user) && pathname !== paths.registry && (
-              <NavLink className="nav-link px-2" to={withDay(paths.registry, day)}>
+            {isAdmin(user) && pathname !== paths.anagrafiche && (
+              <NavLink className="nav-link px-2" to={withDay(paths.anagrafiche, day)}>
                 Anagrafiche
               </NavLink>
             )}
@@ -64,7 +68,13 @@ export function AppLayout() {
                 amministratore
               </Badge>
             )}
-            <Button variant="outline-light" size="sm" onClick={() => setChangingPassword(true)} aria-label="Cambia password" title="Cambia password">
+            <Button
+              variant="outline-light"
+              size="sm"
+              onClick={() => setChangingPassword(true)}
+              aria-label="Cambia password"
+              title="Cambia password"
+            >
               <span className="d-none d-md-inline">Cambia password</span>
               <span className="d-md-none">Password</span>
             </Button>

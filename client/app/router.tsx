@@ -7,7 +7,7 @@ import { LoginRoute } from './routes/login.tsx';
 import { notFoundLoader } from './routes/not-found.tsx';
 
 /**
- * Every route of section 2, and Anagrafiche (issue 4). The week print and
+ * Every route of the web app (docs/product.md, Schermate). The week print and
  * Anagrafiche are separate chunks: the first visit downloads only the calendar.
  */
 export const routes = [
@@ -21,7 +21,7 @@ export const routes = [
         children: [
           { path: paths.calendar, element: <CalendarRoute /> },
           { path: paths.weekPrint, lazy: () => import('./routes/week-print.tsx') },
-          { path: paths.registry, lazy: () => import('./routes/anagrafiche.tsx') },
+          { path: paths.anagrafiche, lazy: () => import('./routes/anagrafiche.tsx') },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { paths } from '../config/paths.ts';
 
-/** Section 2's error screen, in the app's style: "Unexpected Application Error!", then the status and text, or the message and stack. */
+/** The error screen (docs/product.md, Schermate), in the app's style: "Unexpected Application Error!", then the status and text, or the message and stack. */
 export function ErrorScreen({ error: given }: { error?: unknown }) {
   const routeError = useRouteError();
   const error = given ?? routeError;

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { usePeopleSearch, type PersonKind, type PersonMatch } from '../lib/search-people.ts';
+import { usePeopleSearch, type PersonKind, type PersonMatch } from '../lib/people-search.ts';
 import { useDebouncedValue } from '../lib/use-debounced-value.ts';
 
 const TITLES: Record<PersonKind, string> = { paziente: 'Aggiungi Paziente', terapista: 'Aggiungi Terapista' };
@@ -17,6 +17,8 @@ interface Props {
   /** Adds the chosen person; resolves to something truthy when done, which closes the dialog. */
   onAdd: (person: PersonMatch) => Promise<unknown>;
   busy: boolean;
+  /** A warning to show beside a person found, before they are added (e.g. "già in Logopedia 09:00–10:00"). */
+  noteFor?: (person: PersonMatch) => string | undefined;
   onClose: () => void;
 }
 
@@ -25,7 +27,7 @@ interface Props {
  * and Anagrafiche (minibus runs): search as you type, arrows move, Enter adds
  * the highlighted person. Archived people are never offered (the server's search).
  */
-export function PersonSearchDialog({ kind, context, onAdd, busy, onClose }: Props) {
+export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClose }: Props) {
   const [text, setText] = useState('');
   const [highlighted, setHighlighted] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -85,26 +87,42 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, onClose }: Prop
         <div className="search-results mt-2">
           {results.isFetching && matches.length === 0 && <Spinner size="sm" aria-label="Ricerca in corso" />}
           {!results.isFetching && matches.length === 0 && <p className="text-muted small mb-0">Nessun risultato</p>}
-          <ListGroup as="ul" id={listId} role="listbox" aria-label="Risultati" aria-busy={stale} className={stale ? 'opacity-50' : undefined}>
-            {matches.map((person, index) => (
-              <ListGroup.Item
-                as="li"
-                key={person.ID}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === highlighted}
-                active={index === highlighted}
-                action
-                onClick={() => {
-                  setHighlighted(index);
-                  inputRef.current?.focus();
-                }}
-                onDoubleClick={() => void add(index)}
-              >
-                {person.label}
-                {person.detail && <small className="ms-2 opacity-75">{person.detail}</small>}
-              </ListGroup.Item>
-            ))}
+          <ListGroup
+            as="ul"
+            id={listId}
+            role="listbox"
+            aria-label="Risultati"
+            aria-busy={stale}
+            className={stale ? 'opacity-50' : undefined}
+          >
+            {matches.map((person, index) => {
+              const note = noteFor?.(person);
+              return (
+                <ListGroup.Item
+                  as="li"
+                  key={person.ID}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === highlighted}
+                  active={index === highlighted}
+                  action
+                  onClick={() => {
+                    setHighlighted(index);
+                    inputRef.current?.focus();
+                  }}
+                  onDoubleClick={() => void add(index)}
+                >
+                  {person.label}
+                  {person.detail && <small className="ms-2 opacity-75">{person.detail}</small>}
+                  {note && (
+                    <small className="busy-note d-block">
+                      <span aria-hidden="true">⚠ </span>
+                      {note}
+                    </small>
+                  )}
+                </ListGroup.Item>
+              );
+            })}
           </ListGroup>
         </div>
       </Modal.Body>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import toast, { Toaster, useToasterStore } from 'react-hot-toast';
 
-/** Section 9: at most 20 toasts at once. */
+/** At most 20 toasts at once. */
 export const MAX_TOASTS = 20;
 
-/** Section 9's toasts: errors stay 4 s, successes 2 s; beyond 20 the oldest are dismissed. */
+/** The toasts (docs/product.md, Aspetto): errors stay 4 s, successes 2 s; beyond 20 the oldest are dismissed. */
 export function AppToaster() {
   const { toasts } = useToasterStore();
   useEffect(() => {

@@ -4,8 +4,8 @@ export const paths = {
   login: '/login',
   calendar: '/calendario',
   weekPrint: '/stampasettimana',
-  /** Anagrafiche (issue 4): patients, therapists, rooms, minibus runs and accounts; administrators only. */
-  registry: '/anagrafiche',
+  /** Anagrafiche: patients, therapists, rooms, minibus runs and accounts; administrators only. */
+  anagrafiche: '/anagrafiche',
 } as const;
 
 /** A route path with the displayed day in the query string (?data=yyyy-mm-dd), shared by the calendar and the week print. */

@@ -2,6 +2,7 @@
  * The one way the web app talks to the server: JSON over fetch, cookies sent,
  * the XSRF-TOKEN cookie echoed as X-XSRF-TOKEN on every unsafe request.
  */
+import { ERROR_CODES, type ErrorCode } from '../../common/errors.ts';
 import { MSG } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas.ts';
 
@@ -9,15 +10,31 @@ export const API_BASE = '/server';
 const CSRF_COOKIE = 'XSRF-TOKEN';
 const CSRF_HEADER = 'X-XSRF-TOKEN';
 
-/** A refusal or failure of the server, with its Italian message (body.error) or a generic one. */
+/**
+ * A refusal or failure of the server: its Italian message (body.error, or a
+ * generic one) for people, and its stable code (body.code) for the program to
+ * branch on; the code is absent when the server sent none or was not reached.
+ */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly code: ErrorCode | undefined;
+  constructor(status: number, message: string, code?: ErrorCode) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
   }
 }
+
+const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
+const codeOf = (body: unknown): ErrorCode | undefined => {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && KNOWN_CODES.has(code) ? (code as ErrorCode) : undefined;
+};
+
+/** The session is missing or has ended: by the server's code, or by the 403 status from a server that sends no code. */
+export const isNotSignedIn = (error: unknown): boolean =>
+  error instanceof ApiError && (error.code === undefined ? error.status === 403 : error.code === ERROR_CODES.notSignedIn);
 
 export function readCookie(name: string): string | null {
   for (const part of document.cookie.split(';')) {
@@ -70,7 +87,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   }
   if (!response.ok) {
     const message = (parsed as ApiErrorBody | undefined)?.error;
-    throw new ApiError(response.status, typeof message === 'string' && message ? message : MSG.genericError);
+    throw new ApiError(response.status, typeof message === 'string' && message ? message : MSG.genericError, codeOf(parsed));
   }
   return parsed as T;
 }
@@ -81,7 +98,7 @@ export const api = {
   put: <T>(path: string, body: unknown = {}) => request<T>('PUT', path, body),
 };
 
-/** The Italian text to show for a failed write: the server's message, or section 8's generic one. */
+/** The Italian text to show for a failed write: the server's message, or the generic "riprova" one. */
 export function errorMessage(error: unknown): string {
   return error instanceof ApiError ? error.message : MSG.genericRetry;
 }

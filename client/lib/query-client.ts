@@ -1,18 +1,28 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
-import { MSG } from '../../common/messages.ts';
-import { ApiError } from './api-client.ts';
-import { setUser } from './session.ts';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isNotSignedIn } from './api-client.ts';
+import { endSession } from './session.ts';
 
-/** One cache for the whole app. Read failures are only logged (section 8); an expired session signs out. */
+/**
+ * One cache for the whole app. A failed read is only logged (the screen shows
+ * its own error state, no toast); an ended session (code not_signed_in), met by
+ * a read or a write, signs out and sign-in leads back to the same screen.
+ * Reads run even when the browser says it is offline, so a screen shows its
+ * error state instead of waiting silently.
+ */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
     onError: (error) => {
       console.error(error);
-      if (error instanceof ApiError && error.status === 403 && error.message === MSG.notSignedIn) setUser(null);
+      if (isNotSignedIn(error)) endSession();
+    },
+  }),
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      if (isNotSignedIn(error)) endSession();
     },
   }),
   defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
     mutations: { retry: false },
   },
 });

@@ -8,4 +8,6 @@ export const getRooms = () => api.get<Room[]>('/calendario/getstanze');
 /** Rooms change rarely: fetched once per session, shared by the calendar and the weekly print. */
 export const roomsQueryOptions = () => queryOptions({ queryKey: QUERY_KEYS.rooms, queryFn: getRooms, staleTime: Infinity });
 
-export const useRooms = () => useQuery(roomsQueryOptions());
+/** Rooms that could not be read are tried again every few seconds (the calendar waits for them). */
+export const useRooms = () =>
+  useQuery({ ...roomsQueryOptions(), refetchInterval: (query) => (query.state.status === 'error' ? 5_000 : false) });

@@ -1,5 +1,5 @@
 /**
- * The signed-in user (section 4): null or the profile the login answered,
+ * The signed-in user: null or the profile the login answered,
  * kept in localStorage under `user` and loaded at start-up.
  */
 import { useSyncExternalStore } from 'react';
@@ -24,12 +24,15 @@ function load(): User | null {
 }
 
 let current: User | null = load();
+/** The screen (path and query) the user was on when the server ended the session: sign-in leads back to it. */
+let endedAt: string | null = null;
 
 export function getUser(): User | null {
   return current;
 }
 
 export function setUser(user: User | null): void {
+  if (user) endedAt = null;
   // Only the profile is stored: whatever else the server sends stays out of localStorage.
   current = user ? { ID: user.ID, username: user.username, Admin: user.Admin } : null;
   try {
@@ -51,6 +54,21 @@ export function useUser(): User | null {
 }
 
 export const isAdmin = (user: User | null) => !!user && user.Admin > 0;
+
+/** The server said the session is over (expired, or ended elsewhere): sign out, remembering this screen. */
+export function endSession(): void {
+  if (!current) return;
+  endedAt = `${window.location.pathname}${window.location.search}`;
+  setUser(null);
+}
+
+/** Where an ended session was, if that is how the user was signed out (a deliberate Logout leaves none). */
+export const sessionEndedAt = (): string | null => endedAt;
+
+/** Only a path of this app is a place to return to after sign-in (never another site). */
+export function safeReturnPath(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}
 
 /** Another tab signing in or out changes this tab too. */
 if (typeof window !== 'undefined') {

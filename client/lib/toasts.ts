@@ -2,14 +2,19 @@ import toast from 'react-hot-toast';
 import { errorMessage } from './api-client.ts';
 
 /**
- * Runs a write with section 8's toasts: an optional progress text replaced by
- * the success text, or by the server's Italian error. Resolves to undefined on failure.
+ * Runs a write with its toasts: an optional progress text replaced by
+ * the success text (which may name what the write did, from its result), or by the server's
+ * Italian error. Resolves to undefined on failure. A long success text may ask to stay longer.
  */
-export async function withToasts<T>(work: Promise<T>, texts: { loading?: string; success: string }): Promise<T | undefined> {
+export async function withToasts<T>(
+  work: Promise<T>,
+  texts: { loading?: string; success: string | ((result: T) => string); successDuration?: number },
+): Promise<T | undefined> {
   const id = texts.loading ? toast.loading(texts.loading) : undefined;
   try {
     const result = await work;
-    toast.success(texts.success, { id });
+    const success = typeof texts.success === 'function' ? texts.success(result) : texts.success;
+    toast.success(success, { id, duration: texts.successDuration });
     return result;
   } catch (error) {
     console.error(error);

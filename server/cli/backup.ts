@@ -6,5 +6,9 @@ const file = process.argv[2];
 await runCli(async (database) => {
   if (!file) throw new CliError('Uso: npm run backup -- <file>');
   const counts = await writeBackup(database.db, file);
-  console.log(`Backup di ${database.location} scritto in ${file}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+  console.log(
+    `Backup di ${database.location} scritto in ${file}: ${Object.entries(counts)
+      .map(([t, n]) => `${t} ${n}`)
+      .join(', ')}`,
+  );
 });

@@ -7,7 +7,11 @@ await runCli(async (database) => {
   if (!file) throw new CliError('Uso: npm run restore -- <file>');
   try {
     const counts = await restoreBackup(database.db, file);
-    console.log(`Ripristinato ${file} in ${database.location}: ${Object.entries(counts).map(([t, n]) => `${t} ${n}`).join(', ')}`);
+    console.log(
+      `Ripristinato ${file} in ${database.location}: ${Object.entries(counts)
+        .map(([t, n]) => `${t} ${n}`)
+        .join(', ')}`,
+    );
   } catch (err) {
     if (err instanceof RestoreError) throw new CliError(err.message);
     throw err;

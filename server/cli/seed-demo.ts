@@ -1,10 +1,15 @@
-/** npm run seed:demo: the demo centre on demand, into an empty database (embedded, or DATABASE_URL). */
-import { describeAccounts, isDatabaseEmpty, seedDemo } from '../db/seed-demo.ts';
+/**
+ * npm run seed:demo: the demo centre on demand, into an empty database
+ * (embedded, or DATABASE_URL). Its passwords go to the terminal, or without
+ * one to a 0600 file of DATA_DIR (see handOverDemoAccounts).
+ */
+import { handOverDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed-demo.ts';
 import { CliError, runCli } from './open-for-cli.ts';
 
-await runCli(async (database) => {
+await runCli(async (database, config) => {
   if (!(await isDatabaseEmpty(database.db))) {
     throw new CliError(`Il database ${database.location} non è vuoto: il centro demo si crea solo in un database vuoto.`);
   }
-  console.log(describeAccounts(await seedDemo(database.db)));
+  const where = handOverDemoAccounts(await seedDemo(database.db), config.dataDir);
+  if (where) console.log(where);
 });

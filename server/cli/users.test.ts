@@ -1,28 +1,68 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages.ts';
+import { buildApp } from '../app.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
-import { openTestDatabase } from '../test/harness.ts';
-import type { Database } from '../db/client.ts';
+import { openPglite, type Database } from '../db/client.ts';
+import { DB_KINDS, TEST_SESSION_TIMES, TestClient, openTestDatabase } from '../test/harness.ts';
 
 const run = promisify(execFile);
 const TSX = path.resolve('node_modules/.bin/tsx');
 
-async function users(env: Record<string, string>, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(TSX, ['server/cli/users.ts', ...args], { env: { ...process.env, ...env }, timeout: 60_000 });
-    return { code: 0, out: stdout + stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
+/** The users tool as a process, its standard input a pipe that carries `input` and then ends (no terminal). */
+function users(env: Record<string, string>, args: string[], input = ''): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ['server/cli/users.ts', ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+    child.stdin.end(input);
+  });
 }
 
-describe.each(['pglite', 'postgres'] as const)('users tool on %s', (kind) => {
+/**
+ * The users tool on a terminal of its own (util-linux `script` gives it a
+ * pseudo-terminal): each answer is typed once the question is on screen, as
+ * a person would. Resolves with everything the terminal showed.
+ */
+function usersOnTerminal(env: Record<string, string>, args: string[], answers: [question: string, typed: string][]) {
+  return new Promise<{ code: number | null; screen: string }>((resolve, reject) => {
+    const command = [TSX, 'server/cli/users.ts', ...args].map((a) => `'${a}'`).join(' ');
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let screen = '';
+    let next = 0;
+    const onData = (chunk: Buffer) => {
+      screen += chunk.toString();
+      while (next < answers.length && screen.split(answers[next][0]).length - 1 > countBefore(next)) {
+        child.stdin.write(`${answers[next][1]}\r`);
+        next++;
+      }
+    };
+    // A question asked twice ("Ripeti…" differs, but be exact): the n-th answer waits for its own occurrence.
+    const countBefore = (i: number) => answers.slice(0, i).filter(([q]) => q === answers[i][0]).length;
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, screen }));
+  });
+}
+
+async function countSessions(database: Database, username: string): Promise<number> {
+  const res = (await database.db.execute(
+    sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${username}`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0].n);
+}
+
+// Each test runs the tool several times, each a process of its own that opens the database.
+describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
   let env: Record<string, string>;
   let pgDatabase: Database | undefined;
   let dataDir: string;
@@ -40,35 +80,152 @@ describe.each(['pglite', 'postgres'] as const)('users tool on %s', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('adds, lists, changes the password of and removes an account, refusing bad input', async () => {
-    const added = await users(env, 'add', 'coordinatrice', '--password', 'buona-password', '--admin');
-    expect(added).toEqual({ code: 0, out: expect.stringContaining('Utente coordinatrice creato (amministratore)') });
-    expect(await users(env, 'add', 'volontario', '--password', 'altra-password')).toMatchObject({ code: 0 });
+  /** The database the tool works on, opened by the test while the tool is not running. */
+  async function withDatabase<T>(use: (database: Database) => Promise<T>): Promise<T> {
+    if (pgDatabase) return use(pgDatabase);
+    const database = await openPglite(dataDir);
+    try {
+      return await use(database);
+    } finally {
+      await database.close();
+    }
+  }
 
-    const duplicate = await users(env, 'add', 'coordinatrice', '--password', 'buona-password');
+  it('adds, lists, changes the password of and removes an account, the password read from standard input', async () => {
+    const added = await users(env, ['add', 'coordinatrice', '--admin'], 'buona-password\n');
+    expect(added).toEqual({ code: 0, out: expect.stringContaining('Account coordinatrice creato (amministratore)') });
+    // Only the first line counts; a line ending in \r\n (a file from another system) too.
+    expect(await users(env, ['add', 'volontario'], 'altra-password\r\nriga in più\n')).toMatchObject({ code: 0 });
+
+    const duplicate = await users(env, ['add', 'coordinatrice'], 'buona-password\n');
     expect(duplicate.code).not.toBe(0);
-    expect(duplicate.out).toContain("L'utente coordinatrice esiste già");
-    const short = await users(env, 'add', 'nuovo', '--password', 'abc');
+    expect(duplicate.out).toContain("L'account coordinatrice esiste già");
+    const short = await users(env, ['add', 'nuovo'], 'abc\n');
     expect(short.code).not.toBe(0);
     expect(short.out).toContain(MSG.passwordInvalid);
-    const shortName = await users(env, 'add', 'abc', '--password', 'abcdef');
+    const shortName = await users(env, ['add', 'abc'], 'abcdef\n');
     expect(shortName.out).toContain(MSG.usernameInvalid);
+    const nothing = await users(env, ['add', 'nuovo']);
+    expect(nothing.code).not.toBe(0);
+    expect(nothing.out).toContain('Nessuna password sullo standard input');
 
-    const list = await users(env, 'list');
+    const list = await users(env, ['list']);
     expect(list.out).toMatch(/coordinatrice\tamministratore/);
-    expect(list.out).toMatch(/volontario\toperatore/);
+    expect(list.out).toMatch(/volontario\tconsultazione/);
     expect(list.out).not.toMatch(/nuovo/);
 
-    expect(await users(env, 'passwd', 'volontario', '--password', 'nuova-password')).toMatchObject({ code: 0 });
-    const missing = await users(env, 'passwd', 'fantasma', '--password', 'nuova-password');
+    expect(await users(env, ['passwd', 'volontario'], 'nuova-password\n')).toMatchObject({ code: 0 });
+    const missing = await users(env, ['passwd', 'fantasma'], 'nuova-password\n');
     expect(missing.code).not.toBe(0);
-    expect(missing.out).toContain("L'utente fantasma non esiste");
+    expect(missing.out).toContain("L'account fantasma non esiste");
 
-    expect(await users(env, 'remove', 'volontario')).toMatchObject({ code: 0 });
-    expect((await users(env, 'list')).out).not.toMatch(/volontario/);
-    const unknownCommand = await users(env, 'boh');
+    await withDatabase(async (database) => {
+      const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
+      try {
+        await new TestClient(app).login({ username: 'coordinatrice', password: 'buona-password' });
+        await new TestClient(app).login({ username: 'volontario', password: 'nuova-password' });
+      } finally {
+        await app.close();
+      }
+    });
+
+    expect(await users(env, ['remove', 'volontario'])).toMatchObject({ code: 0 });
+    expect((await users(env, ['list'])).out).not.toMatch(/volontario/);
+    const unknownCommand = await users(env, ['boh']);
     expect(unknownCommand.code).not.toBe(0);
     expect(unknownCommand.out).toContain('Uso:');
+  });
+
+  it('refuses a password on the command line, saying how to give it now, and changes nothing', async () => {
+    for (const args of [
+      ['add', 'riga-di-comando', '--password', 'visibile-in-ps'],
+      ['add', 'riga-di-comando', '--password=visibile-in-ps', '--admin'],
+      ['passwd', 'coordinatrice', '--password', 'visibile-in-ps'],
+    ]) {
+      const res = await users(env, args);
+      expect(res.code, args.join(' ')).toBe(1);
+      expect(res.out).toContain("L'opzione --password non è più accettata");
+      expect(res.out).toContain(`printf '%s\\n' "$PW" | npm run users -- add <username>`);
+      expect(res.out).not.toContain('visibile-in-ps');
+    }
+    expect((await users(env, ['list'])).out).not.toContain('riga-di-comando');
+    await withDatabase(async (database) => {
+      const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
+      try {
+        const res = await new TestClient(app).post('/server/user/login', { username: 'coordinatrice', pass: 'visibile-in-ps' });
+        expect(res.status).toBe(401);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  it('ends every session of the account whose password passwd changes', async () => {
+    expect(await users(env, ['add', 'educatrice'], 'prima-password\n')).toMatchObject({ code: 0 });
+    const cookies = await withDatabase(async (database) => {
+      const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
+      try {
+        const first = await new TestClient(app).login({ username: 'educatrice', password: 'prima-password' });
+        await new TestClient(app).login({ username: 'educatrice', password: 'prima-password' });
+        expect(await countSessions(database, 'educatrice')).toBe(2);
+        return new Map(first.cookies);
+      } finally {
+        await app.close();
+      }
+    });
+
+    expect(await users(env, ['passwd', 'educatrice'], 'seconda-password\n')).toMatchObject({ code: 0 });
+
+    await withDatabase(async (database) => {
+      expect(await countSessions(database, 'educatrice')).toBe(0);
+      const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
+      try {
+        const before = new TestClient(app);
+        before.cookies = cookies;
+        expect((await before.get('/server/user/auth')).status).toBe(403);
+        const old = await new TestClient(app).post('/server/user/login', { username: 'educatrice', pass: 'prima-password' });
+        expect(old.status).toBe(401);
+        await new TestClient(app).login({ username: 'educatrice', password: 'seconda-password' });
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  it('on a terminal, asks the password twice without showing it', async () => {
+    const typed = 'Digitata-Sul-Terminale-7';
+    const added = await usersOnTerminal(
+      env,
+      ['add', 'terminale', '--admin'],
+      [
+        ['Password per terminale: ', typed],
+        ['Ripeti la password: ', typed],
+      ],
+    );
+    expect(added.code, added.screen).toBe(0);
+    expect(added.screen).toContain('Account terminale creato (amministratore)');
+    expect(added.screen).not.toContain(typed);
+
+    const mismatch = await usersOnTerminal(
+      env,
+      ['passwd', 'terminale'],
+      [
+        ['Nuova password per terminale: ', 'una-password'],
+        ['Ripeti la password: ', 'altra-password'],
+      ],
+    );
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.screen).toContain('Le due password non coincidono: nulla è cambiato.');
+    expect(mismatch.screen).not.toMatch(/una-password|altra-password/);
+
+    await withDatabase(async (database) => {
+      const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
+      try {
+        await new TestClient(app).login({ username: 'terminale', password: typed });
+      } finally {
+        await app.close();
+      }
+    });
   });
 });
 
@@ -77,7 +234,7 @@ describe('the embedded data folder lock', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-lock-'));
     const lock = lockDataDir(dataDir);
     try {
-      const res = await users({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'list');
+      const res = await users({ DATA_DIR: dataDir, DATABASE_URL: '' }, ['list']);
       expect(res.code).not.toBe(0);
       expect(res.out).toContain(`La cartella dati ${dataDir} è in uso da un altro processo (pid ${process.pid})`);
     } finally {
@@ -92,8 +249,8 @@ describe('the embedded data folder lock', () => {
     const { stdout } = await run(process.execPath, ['-e', 'console.log(process.pid)']);
     fs.writeFileSync(path.join(dataDir, 'giornata.lock'), stdout.trim());
     try {
-      const res = await users({ DATA_DIR: dataDir, DATABASE_URL: '' }, 'list');
-      expect(res).toEqual({ code: 0, out: expect.stringContaining('Nessun utente') });
+      const res = await users({ DATA_DIR: dataDir, DATABASE_URL: '' }, ['list']);
+      expect(res).toEqual({ code: 0, out: expect.stringContaining('Nessun account') });
       expect(fs.existsSync(path.join(dataDir, 'giornata.lock'))).toBe(false);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

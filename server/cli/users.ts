@@ -1,72 +1,108 @@
 /**
- * npm run users -- add <username> --password <pw> [--admin]
- * npm run users -- passwd <username> --password <pw>
+ * npm run users -- add <username> [--admin]
+ * npm run users -- passwd <username>
  * npm run users -- list
  * npm run users -- remove <username>
+ *
+ * A password never travels on the command line (shell history, `ps`): on a
+ * terminal it is asked without echo, twice; otherwise it is the first line of
+ * standard input. `passwd` ends every session of the account.
  */
 import { parseArgs } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { passwordSchema, usernameSchema } from '../../common/schemas.ts';
 import { pgErrorCode, type Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword } from '../features/session/passwords.ts';
+import { destroyUserSessions } from '../db/sessions.ts';
+import { hashPassword } from '../lib/passwords.ts';
 import { CliError, runCli } from './open-for-cli.ts';
+import { readNewPassword } from './read-password.ts';
 
 const USAGE = `Uso:
-  npm run users -- add <username> --password <password> [--admin]
-  npm run users -- passwd <username> --password <password>
+  npm run users -- add <username> [--admin]
+  npm run users -- passwd <username>
   npm run users -- list
-  npm run users -- remove <username>`;
+  npm run users -- remove <username>
+La password si scrive quando viene chiesta (senza che compaia sullo schermo),
+oppure arriva sullo standard input: printf '%s\\n' "$PW" | npm run users -- add <username> --admin`;
+
+const PASSWORD_OPTION_REFUSED =
+  "L'opzione --password non è più accettata: sulla riga di comando la password resta nella cronologia della shell " +
+  'ed è visibile agli altri utenti del computer (ps).\n' +
+  'Lancia il comando senza --password e scrivila quando viene chiesta, oppure passala sullo standard input:\n' +
+  `  printf '%s\\n' "$PW" | npm run users -- add <username> [--admin]\n` +
+  `  printf '%s\\n' "$PW" | npm run users -- passwd <username>`;
 
 function parse(argv: string[]) {
+  // Refused before anything else, with the way to do it now.
+  if (argv.some((arg) => arg === '--password' || arg.startsWith('--password='))) throw new CliError(PASSWORD_OPTION_REFUSED);
   try {
-    return parseArgs({ args: argv, allowPositionals: true, options: { password: { type: 'string' }, admin: { type: 'boolean', default: false } } });
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { admin: { type: 'boolean', default: false } },
+    });
   } catch (err) {
     throw new CliError(`${(err as Error).message}\n${USAGE}`);
   }
 }
 
-function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T {
+function check<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } },
+  value: unknown,
+): T {
   const result = schema.safeParse(value);
   if (!result.success) throw new CliError(result.error.issues[0].message);
   return result.data;
 }
 
-async function run(db: Db, argv: string[]) {
-  const { positionals, values } = parse(argv);
+type Parsed = ReturnType<typeof parse>;
+
+async function run(db: Db, { positionals, values }: Parsed) {
   const [command, name] = positionals;
   switch (command) {
     case 'add': {
       const username = check(usernameSchema, name);
-      const password = check(passwordSchema, values.password);
+      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (existing) throw new CliError(`L'account ${username} esiste già`);
+      const password = check(passwordSchema, await readNewPassword(`Password per ${username}: `));
       try {
         await db.insert(users).values({ username, passwordHash: await hashPassword(password), admin: values.admin ? 1 : 0 });
       } catch (err) {
-        if (pgErrorCode(err) === '23505') throw new CliError(`L'utente ${username} esiste già`);
+        if (pgErrorCode(err) === '23505') throw new CliError(`L'account ${username} esiste già`);
         throw err;
       }
-      console.log(`Utente ${username} creato${values.admin ? ' (amministratore)' : ''}`);
+      console.log(`Account ${username} creato${values.admin ? ' (amministratore)' : ''}`);
       return;
     }
     case 'passwd': {
       const username = check(usernameSchema, name);
-      const password = check(passwordSchema, values.password);
-      const updated = await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.username, username)).returning({ id: users.id });
-      if (updated.length === 0) throw new CliError(`L'utente ${username} non esiste`);
-      console.log(`Password di ${username} cambiata`);
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (!account) throw new CliError(`L'account ${username} non esiste`);
+      const password = check(passwordSchema, await readNewPassword(`Nuova password per ${username}: `));
+      const passwordHash = await hashPassword(password);
+      // The new password and the end of every session of the account, together.
+      const changed = await db.transaction(async (tx) => {
+        const updated = await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id)).returning({ id: users.id });
+        if (updated.length > 0) await destroyUserSessions(tx as unknown as Db, account.id);
+        return updated.length > 0;
+      });
+      if (!changed) throw new CliError(`L'account ${username} non esiste`);
+      console.log(`Password di ${username} cambiata; le sue sessioni aperte sono chiuse`);
       return;
     }
     case 'list': {
       const rows = await db.select().from(users).orderBy(asc(users.username));
-      for (const u of rows) console.log(`${u.username}\t${u.admin > 0 ? 'amministratore' : 'operatore'}${u.disabled ? '\tdisattivato' : ''}`);
-      if (rows.length === 0) console.log('Nessun utente');
+      for (const u of rows)
+        console.log(`${u.username}\t${u.admin > 0 ? 'amministratore' : 'consultazione'}${u.disabled ? '\tdisattivato' : ''}`);
+      if (rows.length === 0) console.log('Nessun account');
       return;
     }
     case 'remove': {
       const username = check(usernameSchema, name);
       const deleted = await db.delete(users).where(eq(users.username, username)).returning({ id: users.id });
-      if (deleted.length === 0) throw new CliError(`L'utente ${username} non esiste`);
-      console.log(`Utente ${username} eliminato`);
+      if (deleted.length === 0) throw new CliError(`L'account ${username} non esiste`);
+      console.log(`Account ${username} eliminato`);
       return;
     }
     default:
@@ -74,4 +110,5 @@ async function run(db: Db, argv: string[]) {
   }
 }
 
-await runCli((database) => run(database.db, process.argv.slice(2)));
+let parsed: Parsed | undefined;
+await runCli((database) => run(database.db, parsed!), { beforeOpening: () => (parsed = parse(process.argv.slice(2))) });

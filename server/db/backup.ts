@@ -1,19 +1,21 @@
 /**
- * Logical backup of every table as gzipped JSON, the same for the embedded
- * database and PostgreSQL (so a centre can also move from one to the other).
+ * Logical backup of the centre's tables as gzipped JSON, the same for the
+ * embedded database and PostgreSQL (so a centre can also move from one to the
+ * other). Sign-in state (sessions, failed attempts, known browsers) is left
+ * out: a backup never holds a live session, and a restore never revives one.
  * Restore goes into an empty, migrated database, in one transaction, in
  * foreign-key order, and moves each id sequence past the restored rows.
+ * The file is written readable by its owner only (0600).
  */
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import { writePrivateFile } from '../lib/private-files.ts';
 import type { Db } from './client.ts';
 
-/** Parents before children. */
+/** The centre's tables, parents before children. */
 export const BACKUP_TABLES = [
   'users',
-  'sessions',
-  'login_failures',
   'rooms',
   'patients',
   'therapists',
@@ -24,7 +26,31 @@ export const BACKUP_TABLES = [
   'transport_patients',
   'transport_therapists',
 ] as const;
-const SERIAL_TABLES = ['users', 'login_failures', 'rooms', 'patients', 'therapists', 'transport_runs', 'activities', 'activity_patients', 'activity_therapists'];
+
+/**
+ * Tables no backup holds, and why. Every table of server/db/schema.ts is in
+ * one of the two lists (backup.test.ts checks it), so a new table needs a decision.
+ */
+export const LEFT_OUT_OF_BACKUPS = {
+  sessions: 'sign-in state: a restored session would let an old cookie in',
+  login_failures: 'sign-in state: counters of recent attempts',
+  login_devices: 'sign-in state: browsers that signed in before',
+  calendar_version: "a counter the triggers keep for the servers' caches, not data",
+} as const;
+
+/** Every table with rows to empty between tests: the centre's and the sign-in state (calendar_version keeps its one row). */
+export const ALL_TABLES = [...BACKUP_TABLES, 'sessions', 'login_failures', 'login_devices'] as const;
+
+const SERIAL_TABLES = [
+  'users',
+  'rooms',
+  'patients',
+  'therapists',
+  'transport_runs',
+  'activities',
+  'activity_patients',
+  'activity_therapists',
+];
 
 export const BACKUP_FORMAT = 'giornata-backup-1';
 
@@ -34,7 +60,8 @@ interface BackupFile {
   tables: Record<string, Record<string, unknown>[]>;
 }
 
-const rowsOf = async (db: Db, query: ReturnType<typeof sql.raw>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rowsOf = async (db: Db, query: ReturnType<typeof sql.raw>) =>
+  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 export async function writeBackup(db: Db, file: string): Promise<Record<string, number>> {
   const backup: BackupFile = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), tables: {} };
@@ -43,10 +70,12 @@ export async function writeBackup(db: Db, file: string): Promise<Record<string, 
     await tx.execute(sql.raw('set transaction isolation level repeatable read'));
     for (const table of BACKUP_TABLES) {
       // Dates, times and timestamps as text: the JSON stays exact and independent of time zones.
-      backup.tables[table] = await rowsOf(tx, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`)).then((rows) => rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)));
+      backup.tables[table] = await rowsOf(tx, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`)).then((rows) =>
+        rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)),
+      );
     }
   });
-  fs.writeFileSync(file, zlib.gzipSync(JSON.stringify(backup)));
+  writePrivateFile(file, zlib.gzipSync(JSON.stringify(backup)));
   return Object.fromEntries(Object.entries(backup.tables).map(([t, rows]) => [t, rows.length]));
 }
 
@@ -59,23 +88,30 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
   } catch (err) {
     throw new RestoreError(`Il file ${file} non è un backup di Giornata leggibile: ${(err as Error).message}`);
   }
-  if (backup.format !== BACKUP_FORMAT) throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup.format)})`);
+  if (backup.format !== BACKUP_FORMAT)
+    throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup.format)})`);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const table of BACKUP_TABLES) {
       const [{ n }] = await rowsOf(tx, sql.raw(`select count(*)::int as n from ${table}`));
-      if (Number(n) > 0) throw new RestoreError(`Il database non è vuoto (tabella ${table}): il ripristino si fa solo in un database vuoto.`);
+      if (Number(n) > 0)
+        throw new RestoreError(`Il database non è vuoto (tabella ${table}): il ripristino si fa solo in un database vuoto.`);
     }
+    // Only the centre's tables: the sessions and sign-in counters of a backup made before they were left out are ignored.
     for (const table of BACKUP_TABLES) {
       const rows = backup.tables[table] ?? [];
       counts[table] = rows.length;
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = JSON.stringify(rows.slice(i, i + 500));
-        await tx.execute(sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${chunk}::jsonb)`);
+        await tx.execute(
+          sql`insert into ${sql.identifier(table)} select * from jsonb_populate_recordset(null::${sql.identifier(table)}, ${chunk}::jsonb)`,
+        );
       }
     }
     for (const table of SERIAL_TABLES) {
-      await tx.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`));
+      await tx.execute(
+        sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`),
+      );
     }
   });
   return counts;

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { makeDataDirPrivate } from '../lib/private-files.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { oneStatementPerTurn } from './turns.ts';
 import * as schema from './schema.ts';
@@ -35,9 +36,23 @@ const MIGRATION_LOCK_KEY = 7_264_001;
 
 export class DatabaseOpenError extends Error {}
 
-export async function openPglite(dataDir: string | 'memory://', options: { lock?: boolean } = {}): Promise<Database> {
+export interface OpenOptions {
+  /** Told how many folders and files of an existing data folder were open to other local users (now fixed). */
+  onLooseModes?: (fixed: number) => void;
+}
+
+/**
+ * The embedded database in `dataDir`, which is made this user's alone
+ * (0700 and 0600, see server/lib/private-files.ts) before it is opened, after
+ * (the files PGlite's initdb writes are 0666) and at close.
+ */
+export async function openPglite(dataDir: string | 'memory://', options: { lock?: boolean } & OpenOptions = {}): Promise<Database> {
   let lock: DataDirLock | undefined;
   const inMemory = dataDir === 'memory://';
+  if (!inMemory) {
+    const fixed = makeDataDirPrivate(dataDir);
+    if (fixed > 0) options.onLooseModes?.(fixed);
+  }
   if (!inMemory && options.lock !== false) lock = lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
@@ -45,6 +60,7 @@ export async function openPglite(dataDir: string | 'memory://', options: { lock?
     await client.waitReady;
     const db = drizzlePglite(oneStatementPerTurn(client), { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    if (!inMemory) makeDataDirPrivate(dataDir);
     const opened = client;
     return {
       db,
@@ -53,6 +69,7 @@ export async function openPglite(dataDir: string | 'memory://', options: { lock?
       async close() {
         try {
           await opened.close();
+          if (!inMemory) makeDataDirPrivate(dataDir);
         } finally {
           lock?.release();
         }
@@ -86,8 +103,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return { db, kind: 'postgres', location, close: () => pool.end() };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }, options: OpenOptions = {}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, options);
 }
 
 export function redactUrl(url: string): string {

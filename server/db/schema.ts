@@ -1,6 +1,6 @@
 /**
- * The database schema. Table and column names are ours (snake case); the
- * wire keeps SPEC.md's names. The API's -1 ("no room", "no transport run")
+ * The database schema. Table and column names are English (snake case); the
+ * wire keeps its Italian names (docs/product.md, Dati). The API's -1 ("no room", "no transport run")
  * is a NULL reference here, never a fake row.
  */
 import { sql } from 'drizzle-orm';
@@ -124,10 +124,7 @@ export const activityTherapists = pgTable(
       .notNull()
       .references(() => therapists.id, { onDelete: 'restrict' }),
   },
-  (t) => [
-    unique('activity_therapists_once').on(t.activityId, t.therapistId),
-    index('activity_therapists_therapist_idx').on(t.therapistId),
-  ],
+  (t) => [unique('activity_therapists_once').on(t.activityId, t.therapistId), index('activity_therapists_therapist_idx').on(t.therapistId)],
 );
 
 export const transportPatients = pgTable(
@@ -156,7 +153,11 @@ export const transportTherapists = pgTable(
   (t) => [primaryKey({ columns: [t.runId, t.therapistId] }), index('transport_therapists_therapist_idx').on(t.therapistId)],
 );
 
-/** Failed sign-ins, counted per address and per username for the rate limit (shared by every server process). */
+/**
+ * Sign-in attempts, recorded before the password is verified and kept when
+ * it was wrong: counted per username, per address and username, per address
+ * and per device for the rate limit (shared by every server process).
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -165,6 +166,24 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/**
+ * Browsers that have signed in as an account ("device cookie"): while that
+ * username is locked by failed sign-ins, such a browser may still sign in
+ * (its own failures counted apart). The cookie's token is stored as its
+ * sha256; one browser can hold the rows of several accounts.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index('login_devices_expires_idx').on(t.expiresAt)],
 );
 
 /**

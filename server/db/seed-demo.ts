@@ -2,12 +2,16 @@
  * A believable demo centre: rooms, patients and therapists with Italian
  * names, two minibuses' runs, and activities Monday to Friday of the current
  * week, plus an administrator and a non-administrator account whose random
- * passwords are printed once.
+ * passwords are handed over once: on the terminal when there is one,
+ * otherwise in a file of the data folder readable by its owner only.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
-import { hashPassword } from '../features/session/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { writePrivateFile } from '../lib/private-files.ts';
 import type { Db } from './client.ts';
 import {
   activities,
@@ -24,16 +28,62 @@ import {
 
 const ROOMS = ['Palestra', 'Logopedia', 'Psicomotricità', 'Musicoterapia', 'Atelier', 'Sala Relax'];
 const FIRST_NAMES = [
-  'Marco', 'Giulia', 'Luca', 'Francesca', 'Alessandro', 'Chiara', 'Matteo', 'Sara', 'Lorenzo', 'Martina',
-  'Andrea', 'Elena', 'Davide', 'Valentina', 'Simone', 'Alice', 'Federico', 'Giorgia', 'Riccardo', 'Anna',
+  'Marco',
+  'Giulia',
+  'Luca',
+  'Francesca',
+  'Alessandro',
+  'Chiara',
+  'Matteo',
+  'Sara',
+  'Lorenzo',
+  'Martina',
+  'Andrea',
+  'Elena',
+  'Davide',
+  'Valentina',
+  'Simone',
+  'Alice',
+  'Federico',
+  'Giorgia',
+  'Riccardo',
+  'Anna',
 ];
 const LAST_NAMES = [
-  'Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'Ricci', 'Marino', 'Greco',
-  'Bruno', 'Gallo', 'Conti', 'De Luca', 'Mancini', 'Costa', 'Giordano', 'Rizzo', 'Lombardi', 'Moretti',
+  'Rossi',
+  'Russo',
+  'Ferrari',
+  'Esposito',
+  'Bianchi',
+  'Romano',
+  'Colombo',
+  'Ricci',
+  'Marino',
+  'Greco',
+  'Bruno',
+  'Gallo',
+  'Conti',
+  'De Luca',
+  'Mancini',
+  'Costa',
+  'Giordano',
+  'Rizzo',
+  'Lombardi',
+  'Moretti',
 ];
 const THERAPISTS = [
-  'paola.neri', 'stefano.villa', 'laura.fontana', 'giacomo.serra', 'marta.caruso', 'fabio.longo',
-  'silvia.gatti', 'nicola.testa', 'irene.pellegrini', 'dario.marchetti', 'elisa.sala', 'pietro.barbieri',
+  'paola.neri',
+  'stefano.villa',
+  'laura.fontana',
+  'giacomo.serra',
+  'marta.caruso',
+  'fabio.longo',
+  'silvia.gatti',
+  'nicola.testa',
+  'irene.pellegrini',
+  'dario.marchetti',
+  'elisa.sala',
+  'pietro.barbieri',
 ];
 const SLOTS: [string, string][] = [
   ['09:00', '10:30'],
@@ -71,6 +121,16 @@ function randomSequence(seed: number) {
   return { next, pick };
 }
 
+/** Who is already busy when, during one day, so the demo's plan has no conflicts: nobody in two activities or runs at once. */
+function busyTimes() {
+  const taken: [number, string, string][] = [];
+  return {
+    free: (ids: number[], start: string, end: string) =>
+      ids.filter((id) => !taken.some(([other, s, e]) => other === id && s < end && start < e)),
+    take: (ids: number[], start: string, end: string) => ids.forEach((id) => taken.push([id, start, end])),
+  };
+}
+
 export interface DemoAccounts {
   admin: { username: string; password: string };
   viewer: { username: string; password: string };
@@ -86,7 +146,7 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
   const rnd = randomSequence(20_260_101);
   const accounts: DemoAccounts = {
     admin: { username: 'admin', password: randomBytes(9).toString('base64url') },
-    viewer: { username: 'operatore', password: randomBytes(9).toString('base64url') },
+    viewer: { username: 'lettura', password: randomBytes(9).toString('base64url') },
   };
   const adminHash = await hashPassword(accounts.admin.password);
   const viewerHash = await hashPassword(accounts.viewer.password);
@@ -121,10 +181,19 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
     const days = weekdayOf(today) % 6 === 0 ? [...workWeek(today), ...workWeek(addDays(today, 2))] : workWeek(today);
     for (const day of days) {
       const weekday = weekdayOf(day);
+      const busyPatients = busyTimes();
+      const busyTherapists = busyTimes();
       for (const run of RUNS) {
-        const [created] = await tx.insert(transportRuns).values({ ...run, day }).returning();
-        await tx.insert(transportPatients).values(rnd.pick(patientIds, 5).map((patientId) => ({ runId: created.id, patientId })));
-        await tx.insert(transportTherapists).values(rnd.pick(therapistIds, 1).map((therapistId) => ({ runId: created.id, therapistId })));
+        const [created] = await tx
+          .insert(transportRuns)
+          .values({ ...run, day })
+          .returning();
+        const riders = rnd.pick(busyPatients.free(patientIds, run.departure, run.arrival), 5);
+        const driver = rnd.pick(busyTherapists.free(therapistIds, run.departure, run.arrival), 1);
+        busyPatients.take(riders, run.departure, run.arrival);
+        busyTherapists.take(driver, run.departure, run.arrival);
+        await tx.insert(transportPatients).values(riders.map((patientId) => ({ runId: created.id, patientId })));
+        await tx.insert(transportTherapists).values(driver.map((therapistId) => ({ runId: created.id, therapistId })));
         await tx.insert(activities).values({
           name: 'TRASPORTO',
           roomId: null,
@@ -143,8 +212,10 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
             .insert(activities)
             .values({ name, roomId: room.id, day, weekday, start, end })
             .returning({ id: activities.id });
-          const people = rnd.pick(patientIds, 2 + Math.floor(rnd.next() * 3));
-          const staff = rnd.pick(therapistIds, 1 + Math.floor(rnd.next() * 2));
+          const people = rnd.pick(busyPatients.free(patientIds, start, end), 2 + Math.floor(rnd.next() * 3));
+          const staff = rnd.pick(busyTherapists.free(therapistIds, start, end), 1 + Math.floor(rnd.next() * 2));
+          busyPatients.take(people, start, end);
+          busyTherapists.take(staff, start, end);
           await tx.insert(activityPatients).values(people.map((patientId) => ({ activityId: activity.id, patientId })));
           await tx.insert(activityTherapists).values(staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
         }
@@ -159,15 +230,38 @@ export function describeAccounts(accounts: DemoAccounts): string {
     '',
     '  Centro demo creato. Accedi con uno di questi account (le password non verranno più mostrate):',
     `    amministratore: ${accounts.admin.username} / ${accounts.admin.password}`,
-    `    operatore (sola lettura): ${accounts.viewer.username} / ${accounts.viewer.password}`,
-    '  Per cambiarle: npm run users -- passwd <username> --password <nuova password>',
+    `    consultazione (sola lettura): ${accounts.viewer.username} / ${accounts.viewer.password}`,
+    '  Per cambiarle: npm run users -- passwd <username> (la nuova password viene chiesta senza mostrarla)',
     '',
   ].join('\n');
 }
 
-/** On the first start of an empty embedded database. */
-export async function seedDemoIfEmpty(db: Db, print: (text: string) => void): Promise<boolean> {
-  if (!(await isDatabaseEmpty(db))) return false;
-  print(describeAccounts(await seedDemo(db)));
-  return true;
+/** The file of the data folder that receives the demo passwords when nobody watches a terminal. */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+/**
+ * Hands the demo accounts over once. On a terminal they are printed there;
+ * otherwise standard output is a service's log, kept and shared, so they go
+ * into DEMO_ACCOUNTS_FILE in the data folder (0600), and the answer is a line
+ * that says where, without them (null when they were printed).
+ */
+export function handOverDemoAccounts(
+  accounts: DemoAccounts,
+  dataDir: string,
+  terminal: { isTTY?: boolean; write(text: string): unknown } = process.stdout,
+): string | null {
+  if (terminal.isTTY) {
+    terminal.write(`${describeAccounts(accounts)}\n`);
+    return null;
+  }
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  writePrivateFile(file, `${describeAccounts(accounts)}\n`);
+  return `Centro demo creato: gli account e le loro password sono in ${file}, leggibile solo da questo utente del computer.`;
+}
+
+/** On the first start of an empty embedded database: the demo accounts, or null when the database had data. */
+export async function seedDemoIfEmpty(db: Db): Promise<DemoAccounts | null> {
+  if (!(await isDatabaseEmpty(db))) return null;
+  return seedDemo(db);
 }

@@ -1,4 +1,4 @@
-/** Rooms, people and runs written straight into the database: issue 2 has no call to create them. */
+/** Rooms, people and runs written straight into the database, so the calendar's tests need no Anagrafiche call. */
 import { weekdayOf } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -30,7 +30,10 @@ export async function seedCentre(db: Db) {
       { firstName: 'Ugo', lastName: 'Archiviato', mobile: '', archived: true },
     ])
     .returning();
-  const [paola, stefano] = await db.insert(therapists).values([{ username: 'paola.neri' }, { username: 'stefano.villa' }]).returning();
+  const [paola, stefano] = await db
+    .insert(therapists)
+    .values([{ username: 'paola.neri' }, { username: 'stefano.villa' }])
+    .returning();
   return { palestra, logopedia, archiviata, mario, lucia, archiviato, paola, stefano };
 }
 
@@ -43,8 +46,10 @@ export async function addActivity(
     .insert(activities)
     .values({ ...values, weekday: weekdayOf(values.day) })
     .returning();
-  if (people.patients?.length) await db.insert(activityPatients).values(people.patients.map((patientId) => ({ activityId: row.id, patientId })));
-  if (people.therapists?.length) await db.insert(activityTherapists).values(people.therapists.map((therapistId) => ({ activityId: row.id, therapistId })));
+  if (people.patients?.length)
+    await db.insert(activityPatients).values(people.patients.map((patientId) => ({ activityId: row.id, patientId })));
+  if (people.therapists?.length)
+    await db.insert(activityTherapists).values(people.therapists.map((therapistId) => ({ activityId: row.id, therapistId })));
   return row;
 }
 
@@ -54,7 +59,9 @@ export async function addRun(
   people: { patients?: number[]; therapists?: number[] } = {},
 ) {
   const [row] = await db.insert(transportRuns).values(values).returning();
-  if (people.patients?.length) await db.insert(transportPatients).values(people.patients.map((patientId) => ({ runId: row.id, patientId })));
-  if (people.therapists?.length) await db.insert(transportTherapists).values(people.therapists.map((therapistId) => ({ runId: row.id, therapistId })));
+  if (people.patients?.length)
+    await db.insert(transportPatients).values(people.patients.map((patientId) => ({ runId: row.id, patientId })));
+  if (people.therapists?.length)
+    await db.insert(transportTherapists).values(people.therapists.map((therapistId) => ({ runId: row.id, therapistId })));
   return row;
 }

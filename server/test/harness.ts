@@ -5,10 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
+import type { ApiErrorBody } from '../../common/schemas.ts';
 import { buildApp, type App } from '../app.ts';
+import { ALL_TABLES } from '../db/backup.ts';
 import { openPglite, openPostgres, type Database, type DbKind } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword } from '../features/session/passwords.ts';
+import { hashPassword } from '../lib/passwords.ts';
 
 export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 
@@ -43,23 +46,8 @@ export async function openTestDatabase(kind: DbKind): Promise<Database & { url?:
   };
 }
 
-const TABLES = [
-  'login_failures',
-  'sessions',
-  'activity_patients',
-  'activity_therapists',
-  'transport_patients',
-  'transport_therapists',
-  'activities',
-  'transport_runs',
-  'patients',
-  'therapists',
-  'rooms',
-  'users',
-];
-
 export async function truncateAll(database: Database) {
-  await database.db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
+  await database.db.execute(sql.raw(`truncate ${ALL_TABLES.join(', ')} restart identity cascade`));
 }
 
 export const TEST_SESSION_TIMES = { sessionIdleMs: 12 * 3600_000, sessionMaxMs: 7 * 24 * 3600_000 };
@@ -80,6 +68,62 @@ export async function createAccounts(database: Database) {
     { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), admin: 1 },
     { username: VIEWER.username, passwordHash: await hashPassword(VIEWER.password), admin: 0 },
   ]);
+}
+
+/** The Italian message and the stable code of an error answer's body. */
+export const errorOf = (body: unknown) => (body as ApiErrorBody).error;
+export const codeOf = (body: unknown) => (body as ApiErrorBody).code;
+
+/** What a block of tests on one kind of database works with: filled in before its first test. */
+export interface DatabaseContext {
+  readonly kind: DbKind;
+  /** A database of its own, created before the block and dropped after it. */
+  readonly database: Database;
+  /** The real app on that database. */
+  readonly app: App;
+}
+
+export interface BothDatabasesOptions {
+  /**
+   * When the tables are emptied and the two accounts (ADMIN, VIEWER) created
+   * again: before each test (the default), or once before the block.
+   */
+  reset?: 'each' | 'once';
+}
+
+/**
+ * The same tests on PGlite and on PostgreSQL: `describe("<name> on pglite")`
+ * and `describe("<name> on postgres")`, each opening a fresh database and the
+ * app on it before its tests and closing both after them. Set-up of a file's
+ * own (a seeded centre, signed-in clients) goes in the body's beforeEach or
+ * beforeAll, which run after the reset.
+ */
+export function describeOnBothDatabases(name: string, body: (ctx: DatabaseContext) => void): void;
+export function describeOnBothDatabases(name: string, options: BothDatabasesOptions, body: (ctx: DatabaseContext) => void): void;
+export function describeOnBothDatabases(
+  name: string,
+  ...args: [(ctx: DatabaseContext) => void] | [BothDatabasesOptions, (ctx: DatabaseContext) => void]
+): void {
+  const [options, body] = args.length === 1 ? [{}, args[0]] : args;
+  const reset = options.reset ?? 'each';
+  describe.each(DB_KINDS)(`${name} on %s`, (kind) => {
+    const ctx = { kind } as { kind: DbKind; database: Database; app: App };
+    const resetDatabase = async () => {
+      await truncateAll(ctx.database);
+      await createAccounts(ctx.database);
+    };
+    beforeAll(async () => {
+      ctx.database = await openTestDatabase(kind);
+      ctx.app = await buildTestApp(ctx.database);
+      if (reset === 'once') await resetDatabase();
+    });
+    afterAll(async () => {
+      await ctx.app?.close();
+      await ctx.database?.close();
+    });
+    if (reset === 'each') beforeEach(resetDatabase);
+    body(ctx);
+  });
 }
 
 export interface Answer<T = unknown> {
@@ -114,7 +158,12 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  async request<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
     if (method !== 'GET' && this.sendCsrf && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/server/health');
     const allHeaders: Record<string, string> = {};
     if (this.cookies.size > 0) allHeaders.cookie = this.cookieHeader();
@@ -125,7 +174,11 @@ export class TestClient {
       url,
       remoteAddress: this.remoteAddress,
       headers: allHeaders,
-      ...(payload === undefined ? {} : typeof payload === 'string' ? { payload, headers: { 'content-type': 'application/json', ...allHeaders } } : { payload: payload as object }),
+      ...(payload === undefined
+        ? {}
+        : typeof payload === 'string'
+          ? { payload, headers: { 'content-type': 'application/json', ...allHeaders } }
+          : { payload: payload as object }),
     });
     this.storeCookies(res.headers['set-cookie']);
     let body: unknown = res.body;

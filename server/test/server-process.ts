@@ -62,7 +62,12 @@ export async function anonymousXsrfToken(url: string, headers: Record<string, st
 }
 
 /** A sign-in attempt as the web app makes it, echoing the anonymous token. */
-export function postLogin(url: string, token: string, account: { username: string; password: string }, headers: Record<string, string> = {}): Promise<Response> {
+export function postLogin(
+  url: string,
+  token: string,
+  account: { username: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${url}/server/user/login`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', 'x-xsrf-token': token, cookie: `XSRF-TOKEN=${token}` },
@@ -81,6 +86,10 @@ export async function signInOverHttp(url: string, account: { username: string; p
     cookie,
     token,
     call: (route, body, method = 'POST') =>
-      fetch(`${url}${route}`, { method, headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token }, body: JSON.stringify(body) }),
+      fetch(`${url}${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token },
+        body: JSON.stringify(body),
+      }),
   };
 }

@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../config/paths.ts';
-import { AnagraficheView, isRegistryTab, type RegistryTab } from '../../features/anagrafiche/components/anagrafiche-view.tsx';
+import { AnagraficheView, isAnagraficheTab, type AnagraficheTab } from '../../features/anagrafiche/components/anagrafiche-view.tsx';
 import { isAdmin, useUser } from '../../lib/session.ts';
 
 /**
@@ -14,14 +14,17 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
   const rawTab = params.get('scheda');
-  const tab: RegistryTab = isRegistryTab(rawTab) ? rawTab : 'pazienti';
+  const tab: AnagraficheTab = isAnagraficheTab(rawTab) ? rawTab : 'pazienti';
   const rawDay = params.get('data');
   const day = rawDay && isRealDate(rawDay) ? rawDay : todayLocal();
   const update = (changes: Record<string, string>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) next.set(key, value);
-      return next;
-    }, { replace: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
   return <AnagraficheView tab={tab} onTabChange={(scheda) => update({ scheda })} day={day} onDayChange={(data) => update({ data })} />;
 }

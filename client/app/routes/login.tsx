@@ -1,16 +1,26 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
 import { paths } from '../../config/paths.ts';
-import { LoginForm } from '../../features/login/components/login-form.tsx';
-import { useUser } from '../../lib/session.ts';
+import { LoginForm } from '../../features/session/components/login-form.tsx';
+import { safeReturnPath, useUser } from '../../lib/session.ts';
 
-/** `/` and `/login`: the login screen, or the calendar for someone already signed in. */
+/**
+ * `/` and `/login`: the login screen, or the calendar for someone already signed in. After a
+ * session ended by the server, `?ritorno=` holds the screen to go back to (same screen, same day).
+ */
 export function LoginRoute() {
   const user = useUser();
   const navigate = useNavigate();
-  if (user) return <Navigate to={paths.calendar} replace />;
+  const returnTo = safeReturnPath(useSearchParams()[0].get('ritorno'));
+  if (user) return <Navigate to={returnTo ?? paths.calendar} replace />;
   return (
-    <main className="login-page">
-      <LoginForm onSuccess={() => navigate(paths.home, { replace: true })} />
+    <main className="login-page flex-column gap-3">
+      {returnTo && (
+        <Alert variant="warning" className="login-card mb-0 py-2" role="status">
+          La sessione è scaduta: accedi di nuovo per tornare dove eri.
+        </Alert>
+      )}
+      <LoginForm onSuccess={() => navigate(returnTo ?? paths.home, { replace: true })} />
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../../common/anagrafiche.ts';
 import { patientsQueryOptions } from './api/patients.ts';
 import { AnagraficheView } from './components/anagrafiche-view.tsx';
-import { pageNumbers } from './components/registry-pagination.tsx';
+import { pageNumbers } from './components/anagrafiche-pagination.tsx';
 import { renderWithCache } from './test-utils.tsx';
 
 const mario = { ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false };
@@ -21,7 +21,7 @@ describe('AnagraficheView', () => {
   it('lists the five tabs in order, Pazienti open', () => {
     renderView();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Pazienti', 'Terapisti', 'Stanze', 'Uscite', 'Utenti']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Pazienti', 'Terapisti', 'Stanze', 'Uscite', 'Account']);
     expect(screen.getByRole('tab', { name: 'Pazienti' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Uscite' }).getAttribute('aria-selected')).toBe('false');
   });

@@ -31,7 +31,7 @@ describe('PatientFormModal', () => {
     expect(document.getElementById('patient-mobile-error')?.textContent).toBe('');
   });
 
-  it('clears a field\'s message as soon as it is edited', async () => {
+  it("clears a field's message as soon as it is edited", async () => {
     renderWithCache(<PatientFormModal onClose={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await userEvent.type(screen.getByLabelText('Nome'), 'M');
@@ -41,7 +41,10 @@ describe('PatientFormModal', () => {
 
   it('shows a stored number the way people read it when editing', () => {
     renderWithCache(
-      <PatientFormModal patient={{ ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false }} onClose={() => {}} />,
+      <PatientFormModal
+        patient={{ ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false }}
+        onClose={() => {}}
+      />,
     );
     expect(screen.getByRole('dialog', { name: 'Modifica paziente' })).toBeTruthy();
     expect((screen.getByLabelText('Cellulare') as HTMLInputElement).value).toBe('+39 333 1112222');

@@ -84,7 +84,7 @@ describe('buildDayGrid', () => {
     const b = activity(1, '09:30', '11:00');
     const grid = buildDayGrid(day([a, b]), rooms);
     const cell = grid.rows[0].cells[0];
-    expect(cell.kind === 'activities' && cell.items.map((p) => p.activity.ID)).toEqual([a.ID, b.ID]);
+    expect(cell.kind === 'activities' && cell.items.map((p) => p.kind === 'activity' && p.activity.ID)).toEqual([a.ID, b.ID]);
     expect(cell).toMatchObject({ rowSpan: 3 });
   });
 
@@ -102,12 +102,36 @@ describe('buildDayGrid', () => {
     const transport = activity(-1, '07:30', '08:45', { RifTrasporto: 7, NomeAttivita: 'TRASPORTO' });
     const grid = buildDayGrid(day([transport, activity(1, '09:00', '10:00')], [run]), rooms);
     expect(grid.rows[0].start).toBe('07:30');
-    expect(grid.rows[0].cells[2]).toMatchObject({ kind: 'activities', items: [{ run: { Tratta: 'Giro mattina' }, start: '07:30', end: '08:45' }] });
+    expect(grid.rows[0].cells[2]).toMatchObject({
+      kind: 'activities',
+      items: [{ kind: 'run', run: { Tratta: 'Giro mattina' }, transport: { ID: transport.ID }, start: '07:30', end: '08:45' }],
+    });
     expect(grid.rows[0].cells[0].kind).toBe('empty');
   });
 
+  it('shows every run of the day in the external column, with or without a TRASPORTO activity, once', () => {
+    const other: DayTransportRun = { ...run, ID: 8, Tratta: 'Ritorno Sud', Ora: '16:00', OraArrivo: '17:00' };
+    const transport = activity(-1, '07:30', '08:45', { RifTrasporto: 7, NomeAttivita: 'TRASPORTO' });
+    const grid = buildDayGrid(day([transport, activity(1, '09:00', '10:00')], [run, other]), rooms);
+    const external = grid.rows.flatMap((r) => (r.cells[2].kind === 'activities' ? r.cells[2].items : []));
+    expect(external.map((p) => p.kind === 'run' && [p.run?.Tratta, p.transport?.ID ?? null, p.start, p.end])).toEqual([
+      ['Giro mattina', transport.ID, '07:30', '08:45'],
+      ['Ritorno Sud', null, '16:00', '17:00'],
+    ]);
+    expect(timeSlots(day([], [other]))).toEqual(['16:00', '17:00']);
+  });
+
+  it('names the activity Incolla da precedente would copy: the latest start before the slot', () => {
+    const early = activity(1, '08:00', '09:00', { NomeAttivita: 'Risveglio' });
+    const later = activity(1, '09:00', '10:00', { NomeAttivita: 'Ginnastica' });
+    const grid = buildDayGrid(day([early, later, activity(2, '10:00', '11:00')]), rooms);
+    expect(grid.rows[2].cells[0]).toMatchObject({ kind: 'empty', previous: { name: 'Ginnastica', start: '09:00' } });
+  });
+
   it('cycles seven colours by row', () => {
-    const list = Array.from({ length: 9 }, (_, i) => activity(1, `${String(8 + i).padStart(2, '0')}:00`, `${String(9 + i).padStart(2, '0')}:00`));
+    const list = Array.from({ length: 9 }, (_, i) =>
+      activity(1, `${String(8 + i).padStart(2, '0')}:00`, `${String(9 + i).padStart(2, '0')}:00`),
+    );
     const grid = buildDayGrid(day(list), rooms);
     expect(grid.rows.map((r) => r.colour)).toEqual([0, 1, 2, 3, 4, 5, 6, 0, 1]);
   });

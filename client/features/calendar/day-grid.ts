@@ -1,8 +1,9 @@
 /**
- * From a day's activities to the calendar table (SPEC section 2, decision
- * docs/decisions/0002-calendar-grid.md): one row per time slot, one column per
- * room plus "Attività esterne"; an activity spans the rows from its start to
- * its end, and activities that overlap in one column share one cell.
+ * From a day's activities to the calendar table (docs/product.md, Schermate;
+ * decisions docs/decisions/0002-calendar-grid.md and 0007-runs-on-the-calendar.md): one row per
+ * time slot, one column per room plus "Attività esterne", which holds every run of the day (with
+ * its TRASPORTO activity, if any, on the same card); an item spans the rows from its start to its
+ * end, and items that overlap in one column share one cell.
  */
 import { toHourMinute } from '../../../common/dates.ts';
 import type { Room } from '../../../common/schemas.ts';
@@ -20,17 +21,39 @@ export interface Column {
   archived: boolean;
 }
 
+/** An ordinary activity in its room's column. */
 export interface PlacedActivity {
+  kind: 'activity';
+  key: string;
   activity: DayActivity;
-  /** The transport run a transport activity places (undefined for ordinary ones, or a run of another day). */
-  run?: DayTransportRun;
   start: string;
   end: string;
 }
 
+/**
+ * A minibus run in the external column, with the TRASPORTO activity that places it when there is
+ * one. `run` is absent only for a TRASPORTO activity whose run the day does not hold.
+ */
+export interface PlacedRun {
+  kind: 'run';
+  key: string;
+  run?: DayTransportRun;
+  transport?: DayActivity;
+  start: string;
+  end: string;
+}
+
+export type PlacedItem = PlacedActivity | PlacedRun;
+
+/** The activity Incolla da precedente would copy into an empty slot: the room's last one that started earlier. */
+export interface PreviousActivity {
+  name: string;
+  start: string;
+}
+
 export type GridCell =
-  | { kind: 'activities'; rowSpan: number; items: PlacedActivity[] }
-  | { kind: 'empty'; start: string; end: string; roomId: number | null; followsActivity: boolean }
+  | { kind: 'activities'; rowSpan: number; items: PlacedItem[] }
+  | { kind: 'empty'; start: string; end: string; roomId: number | null; followsActivity: boolean; previous?: PreviousActivity }
   /** Covered by a cell of an earlier row (rowSpan): render nothing. */
   | { kind: 'covered' };
 
@@ -46,24 +69,35 @@ export interface DayGrid {
   rows: GridRow[];
 }
 
-function place(activity: DayActivity, runs: Map<number, DayTransportRun>): PlacedActivity {
-  const run = isTransport(activity) ? runs.get(activity.RifTrasporto) : undefined;
-  return {
-    activity,
-    run,
-    start: toHourMinute(run?.Ora ?? activity.OraInizio),
-    end: toHourMinute(run?.OraArrivo ?? activity.OraFine),
-  };
+/** Every item of the day: ordinary activities, then one per run (a run's TRASPORTO activities join its card, shown once). */
+export function placeItems(giornata: Giornata): PlacedItem[] {
+  const items: PlacedItem[] = [];
+  const transportsOf = new Map<number, DayActivity[]>();
+  for (const activity of giornata.attivita) {
+    if (!isTransport(activity)) {
+      const start = toHourMinute(activity.OraInizio);
+      items.push({ kind: 'activity', key: `a${activity.ID}`, activity, start, end: toHourMinute(activity.OraFine) });
+    } else transportsOf.set(activity.RifTrasporto, [...(transportsOf.get(activity.RifTrasporto) ?? []), activity]);
+  }
+  for (const run of giornata.uscite) {
+    const transport = transportsOf.get(run.ID)?.[0];
+    transportsOf.delete(run.ID);
+    items.push({ kind: 'run', key: `r${run.ID}`, run, transport, start: toHourMinute(run.Ora), end: toHourMinute(run.OraArrivo) });
+  }
+  // A TRASPORTO activity whose run the day does not hold stays visible at its own times.
+  for (const transport of [...transportsOf.values()].flat()) {
+    const start = toHourMinute(transport.OraInizio);
+    items.push({ kind: 'run', key: `a${transport.ID}`, transport, start, end: toHourMinute(transport.OraFine) });
+  }
+  return items;
 }
 
-/** Section 2: the sorted distinct start and end times of the day's activities and transports. */
+/** The rows of the table: the sorted distinct start and end times of the day's activities and runs. */
 export function timeSlots(giornata: Giornata): string[] {
-  const runs = new Map(giornata.uscite.map((run) => [run.ID, run]));
   const times = new Set<string>();
-  for (const activity of giornata.attivita) {
-    const placed = place(activity, runs);
-    times.add(placed.start);
-    times.add(placed.end);
+  for (const item of placeItems(giornata)) {
+    times.add(item.start);
+    times.add(item.end);
   }
   return [...times].sort();
 }
@@ -84,9 +118,9 @@ function columnsOf(giornata: Giornata, rooms: Room[]): Column[] {
 }
 
 /** Activities of one column grouped into cells: overlapping activities share a cell. */
-function clusters(items: PlacedActivity[]): PlacedActivity[][] {
-  const sorted = [...items].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || a.activity.ID - b.activity.ID);
-  const result: PlacedActivity[][] = [];
+function clusters(items: PlacedItem[]): PlacedItem[][] {
+  const sorted = [...items].sort((a, b) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end) || a.key.localeCompare(b.key));
+  const result: PlacedItem[][] = [];
   let clusterEnd = '';
   for (const item of sorted) {
     const last = result[result.length - 1];
@@ -115,12 +149,11 @@ export function buildDayGrid(giornata: Giornata, rooms: Room[]): DayGrid {
   }));
   const rowOf = (time: string) => Math.min(slots.indexOf(time), rowCount - 1);
 
-  const runs = new Map(giornata.uscite.map((run) => [run.ID, run]));
-  const placed = giornata.attivita.map((activity) => place(activity, runs));
+  const placed = placeItems(giornata);
 
   columns.forEach((column, c) => {
     const inColumn = placed.filter((p) =>
-      column.roomId === null ? isTransport(p.activity) : !isTransport(p.activity) && p.activity.RifStanza === column.roomId,
+      column.roomId === null ? p.kind === 'run' : p.kind === 'activity' && p.activity.RifStanza === column.roomId,
     );
     const cellAt = new Map<number, GridCell>();
     for (const cluster of clusters(inColumn)) {
@@ -133,9 +166,26 @@ export function buildDayGrid(giornata: Giornata, rooms: Room[]): DayGrid {
     }
     rows.forEach((row, r) => {
       // Incolla da precedente creates an activity: never in an archived room.
-      const followsActivity = column.roomId !== null && !column.archived && inColumn.some((p) => p.start < row.start);
-      row.cells[c] = cellAt.get(r) ?? { kind: 'empty', start: row.start, end: row.end, roomId: column.roomId, followsActivity };
+      const previous = column.roomId !== null && !column.archived ? previousActivity(inColumn, row.start) : undefined;
+      row.cells[c] = cellAt.get(r) ?? {
+        kind: 'empty',
+        start: row.start,
+        end: row.end,
+        roomId: column.roomId,
+        followsActivity: !!previous,
+        previous,
+      };
     });
   });
   return { columns, rows };
+}
+
+/** As the server picks it for Incolla da precedente: the latest start before the slot, then the highest ID. */
+function previousActivity(inColumn: PlacedItem[], before: string): PreviousActivity | undefined {
+  let best: PlacedActivity | undefined;
+  for (const item of inColumn) {
+    if (item.kind !== 'activity' || item.start >= before) continue;
+    if (!best || item.start > best.start || (item.start === best.start && item.activity.ID > best.activity.ID)) best = item;
+  }
+  return best && { name: best.activity.NomeAttivita, start: best.start };
 }

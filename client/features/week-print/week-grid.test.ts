@@ -25,21 +25,32 @@ const act = (Data: string, RifStanza: number, names: string[], RifTrasporto = -1
 describe('buildWeekGrid', () => {
   it('heads Monday to Friday of the week with the Italian weekday and dd-mm-yyyy', () => {
     const grid = buildWeekGrid(days, rooms, [], []);
-    expect(grid.headers).toEqual(['Lunedì 23-11-2026', 'Martedì 24-11-2026', 'Mercoledì 25-11-2026', 'Giovedì 26-11-2026', 'Venerdì 27-11-2026']);
+    expect(grid.headers).toEqual([
+      'Lunedì 23-11-2026',
+      'Martedì 24-11-2026',
+      'Mercoledì 25-11-2026',
+      'Giovedì 26-11-2026',
+      'Venerdì 27-11-2026',
+    ]);
   });
 
   it('lists per room and day the distinct therapists, sorted', () => {
     const grid = buildWeekGrid(
       days,
       rooms,
-      [act('2026-11-23', 1, ['marta', 'anna']), act('2026-11-23', 1, ['anna']), act('2026-11-24', 2, ['luca']), act('2026-11-23', -1, ['gino'], 5)],
+      [
+        act('2026-11-23', 1, ['marta', 'anna']),
+        act('2026-11-23', 1, ['anna']),
+        act('2026-11-24', 2, ['luca']),
+        act('2026-11-23', -1, ['gino'], 5),
+      ],
       [],
     );
     expect(grid.rows[0]).toEqual({ label: 'Palestra', days: [['anna', 'marta'], [], [], [], []] });
     expect(grid.rows[1]).toEqual({ label: 'Logopedia', days: [[], ['luca'], [], [], []] });
   });
 
-  it('ends with ATTIVITÀ ESTERNE holding the staff of each day\'s transport runs', () => {
+  it("ends with ATTIVITÀ ESTERNE holding the staff of each day's transport runs", () => {
     const run = (Data: string, names: string[]): WeekRun => ({
       ID: 1,
       Tratta: 'Giro',

@@ -1,5 +1,5 @@
 /**
- * The weekly print (SPEC section 2): one row per room with the therapists
+ * The weekly print (docs/product.md, Stampa settimanale): one row per room with the therapists
  * working there each day, Monday to Friday, then a row ATTIVITÀ ESTERNE with
  * the staff of that day's transport runs.
  */
@@ -32,9 +32,7 @@ export function buildWeekGrid(days: string[], rooms: Room[], activities: WeekAct
   const rows: WeekRow[] = shown.map((room) => ({
     label: room.Nome,
     days: days.map((day) =>
-      sortedDistinct(
-        ordinary.filter((a) => a.Data === day && a.RifStanza === room.ID).flatMap((a) => a.Terapisti.map((t) => t.username)),
-      ),
+      sortedDistinct(ordinary.filter((a) => a.Data === day && a.RifStanza === room.ID).flatMap((a) => a.Terapisti.map((t) => t.username))),
     ),
   }));
   rows.push({

@@ -1,6 +1,6 @@
 /**
  * The week as a vector PDF (real, selectable text): landscape, letter, 0.2 in
- * margins (section 9). jspdf is imported here on demand, so it is fetched
+ * margins. jspdf is imported here on demand, so it is fetched
  * only when someone presses Stampa PDF.
  */
 import type { WeekGrid } from './week-grid.ts';

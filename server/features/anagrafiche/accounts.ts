@@ -4,14 +4,19 @@
  * lock so that two administrators demoting each other cannot both succeed.
  */
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
-import { ANAGRAFICHE_MSG as M, type AccountRecord } from '../../../common/anagrafiche.ts';
+import type { z } from 'zod';
+import { ANAGRAFICHE_MSG as M, type AccountRecord, type accountCreateSchema } from '../../../common/anagrafiche.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { MSG } from '../../../common/messages.ts';
 import type { User } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
+import { clearAttempts, reserveAttempt } from '../../db/attempts.ts';
 import { users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http-error.ts';
-import { hashPassword, verifyPassword } from '../session/passwords.ts';
-import { destroyUserSessions } from '../session/store.ts';
+import { destroyOtherSessions, destroyUserSessions } from '../../db/sessions.ts';
+import type { ActiveSession } from '../../lib/guards.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
 export async function listAccounts(db: Db): Promise<AccountRecord[]> {
   return db
@@ -20,7 +25,7 @@ export async function listAccounts(db: Db): Promise<AccountRecord[]> {
     .orderBy(asc(users.username));
 }
 
-export async function createAccount(db: Db, input: { username: string; password: string; Admin: number }) {
+export async function createAccount(db: Db, input: z.output<typeof accountCreateSchema>) {
   const passwordHash = await hashPassword(input.password);
   const [row] = await refuseViolations(
     () => db.insert(users).values({ username: input.username, passwordHash, admin: input.Admin }).returning({ id: users.id }),
@@ -71,9 +76,26 @@ export async function setDisabled(db: Db, actor: User, id: number, disabled: boo
   return { ok: true };
 }
 
-export async function changeOwnPassword(db: Db, user: User, current: string, next: string) {
+/** Wrong current passwords allowed per account in 15 minutes before the check answers 429. */
+export const MAX_PASSWORD_CHECK_FAILURES = 5;
+
+/**
+ * A user's change of her own password: the current one is checked under an
+ * attempt limit (recorded before the check, like a sign-in), and every other
+ * session of hers ends; the one she made the change from goes on.
+ */
+export async function changeOwnPassword(db: Db, session: ActiveSession, current: string, next: string) {
+  const { user } = session;
+  const counter = { key: `password-check:${user.ID}`, max: MAX_PASSWORD_CHECK_FAILURES };
+  const attempt = await reserveAttempt(db, [counter]);
+  if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
   const [row] = await db.select().from(users).where(eq(users.id, user.ID));
   if (!row || !(await verifyPassword(current, row.passwordHash))) throw badRequest(M.wrongCurrentPassword);
-  await db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, user.ID));
+  await clearAttempts(db, [counter.key]);
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next) })
+    .where(eq(users.id, user.ID));
+  await destroyOtherSessions(db, user.ID, session.idHash);
   return { ok: true };
 }

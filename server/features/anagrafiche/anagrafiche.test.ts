@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ANAGRAFICHE_MSG as M, normalizeMobile } from '../../../common/anagrafiche.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, DB_KINDS, TestClient, VIEWER, buildTestApp, createAccounts, openTestDatabase, truncateAll } from '../../test/harness.ts';
+import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, codeOf, errorOf } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
-const errorOf = (body: unknown) => (body as { error: string }).error;
 
 describe('normalizeMobile', () => {
   it.each([
@@ -23,37 +21,34 @@ describe('normalizeMobile', () => {
   );
 });
 
-describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
-  let database: Database;
-  let app: App;
+describeOnBothDatabases('anagrafiche', (ctx) => {
   let admin: TestClient;
   let viewer: TestClient;
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
   beforeEach(async () => {
-    await truncateAll(database);
-    await createAccounts(database);
-    centre = await seedCentre(database.db);
-    admin = await new TestClient(app).login(ADMIN);
-    viewer = await new TestClient(app).login(VIEWER);
+    centre = await seedCentre(ctx.database.db);
+    admin = await new TestClient(ctx.app).login(ADMIN);
+    viewer = await new TestClient(ctx.app).login(VIEWER);
   });
 
   describe('patients', () => {
     it('creates with a normalised phone, edits, lists with search and paging', async () => {
-      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/pazienti', { Nome: ' Giulia ', Cognome: 'Esposito', Cellulare: '+39 347 765 4321' });
+      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/pazienti', {
+        Nome: ' Giulia ',
+        Cognome: 'Esposito',
+        Cellulare: '+39 347 765 4321',
+      });
       expect(created.status).toBe(200);
       const id = created.body.insertId;
-      let list = await admin.get<{ items: { ID: number; Nome: string; Cellulare: string }[]; total: number }>('/server/anagrafiche/pazienti?q=espo');
+      let list = await admin.get<{ items: { ID: number; Nome: string; Cellulare: string }[]; total: number }>(
+        '/server/anagrafiche/pazienti?q=espo',
+      );
       expect(list.body.items).toEqual([{ ID: id, Nome: 'Giulia', Cognome: 'Esposito', Cellulare: '+393477654321', Archiviato: false }]);
-      expect((await admin.post('/server/anagrafiche/pazienti/update', { ID: id, Nome: 'Giulia', Cognome: 'Esposito Ricci', Cellulare: '' })).status).toBe(200);
+      expect(
+        (await admin.post('/server/anagrafiche/pazienti/update', { ID: id, Nome: 'Giulia', Cognome: 'Esposito Ricci', Cellulare: '' }))
+          .status,
+      ).toBe(200);
       list = await admin.get('/server/anagrafiche/pazienti?q=ricci');
       expect(list.body.items.map((p) => p.Cellulare)).toEqual(['']);
       for (let i = 0; i < 30; i++) await admin.put('/server/anagrafiche/pazienti', { Nome: `Nome${i}`, Cognome: 'Zeta', Cellulare: '' });
@@ -76,8 +71,18 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
     });
 
     it('archives a patient: gone from search, presences and new activities; past activities keep them; restorable', async () => {
-      const past = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id] });
-      const fresh = await addActivity(database.db, { name: 'Coro', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
+      const past = await addActivity(
+        ctx.database.db,
+        { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id] },
+      );
+      const fresh = await addActivity(ctx.database.db, {
+        name: 'Coro',
+        roomId: centre.palestra.id,
+        day: TUE,
+        start: '09:00',
+        end: '10:00',
+      });
       expect((await admin.post('/server/anagrafiche/pazienti/archivia', { ID: centre.mario.id })).status).toBe(200);
 
       expect((await viewer.post<unknown[]>('/server/pazienti/find', { value: 'mario' })).body).toEqual([]);
@@ -85,7 +90,9 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       const refused = await admin.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: fresh.id });
       expect(refused.status).toBe(404);
       expect(errorOf(refused.body)).toBe(MSG.patientNotFound);
-      const day = await viewer.post<{ attivita: { ID: number; Pazienti: { Nome: string }[] }[] }>('/server/calendario/giornata', { data: MON });
+      const day = await viewer.post<{ attivita: { ID: number; Pazienti: { Nome: string }[] }[] }>('/server/calendario/giornata', {
+        data: MON,
+      });
       expect(day.body.attivita.find((a) => a.ID === past.id)!.Pazienti.map((p) => p.Nome)).toEqual(['Mario']);
       const archivedList = await admin.get<{ items: { ID: number }[] }>('/server/anagrafiche/pazienti?archiviati=1');
       expect(archivedList.body.items.map((p) => p.ID)).toContain(centre.mario.id);
@@ -98,6 +105,7 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       const res = await admin.post('/server/anagrafiche/pazienti/archivia', { ID: 999999 });
       expect(res.status).toBe(404);
       expect(errorOf(res.body)).toBe(MSG.patientNotFound);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.notFound);
     });
   });
 
@@ -105,16 +113,25 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
     it('creates with a unique username, links an account, archives and restores', async () => {
       const accounts = await admin.get<{ ID: number; username: string }[]>('/server/anagrafiche/utenti');
       const viewerId = accounts.body.find((a) => a.username === VIEWER.username)!.ID;
-      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/terapisti', { username: 'marta.caruso', RifUtente: viewerId });
+      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/terapisti', {
+        username: 'marta.caruso',
+        RifUtente: viewerId,
+      });
       expect(created.status).toBe(200);
       const dup = await admin.put('/server/anagrafiche/terapisti', { username: 'paola.neri' });
       expect(dup.status).toBe(409);
       expect(errorOf(dup.body)).toBe(M.therapistDuplicate);
-      const renameDup = await admin.post('/server/anagrafiche/terapisti/update', { ID: created.body.insertId, username: 'paola.neri', RifUtente: -1 });
+      expect(codeOf(dup.body)).toBe(ERROR_CODES.conflict);
+      const renameDup = await admin.post('/server/anagrafiche/terapisti/update', {
+        ID: created.body.insertId,
+        username: 'paola.neri',
+        RifUtente: -1,
+      });
       expect(renameDup.status).toBe(409);
       const badAccount = await admin.put('/server/anagrafiche/terapisti', { username: 'nuovo.op', RifUtente: 999999 });
       expect(badAccount.status).toBe(400);
       expect(errorOf(badAccount.body)).toBe(M.accountNotFound);
+      expect(codeOf(badAccount.body)).toBe(ERROR_CODES.invalidInput);
       const spaces = await admin.put('/server/anagrafiche/terapisti', { username: 'con spazi' });
       expect(errorOf(spaces.body)).toBe(M.therapistUsernameInvalid);
       const list = await admin.get<{ username: string; RifUtente: number | null }[]>('/server/anagrafiche/terapisti');
@@ -122,7 +139,9 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
 
       await admin.post('/server/anagrafiche/terapisti/archivia', { ID: centre.paola.id });
       expect((await viewer.post<unknown[]>('/server/terapisti/find', { value: 'paola' })).body).toEqual([]);
-      expect((await viewer.get<{ username: string }[]>('/server/terapisti/getpresenze')).body.map((t) => t.username)).not.toContain('paola.neri');
+      expect((await viewer.get<{ username: string }[]>('/server/terapisti/getpresenze')).body.map((t) => t.username)).not.toContain(
+        'paola.neri',
+      );
       await admin.post('/server/anagrafiche/terapisti/ripristina', { ID: centre.paola.id });
       expect((await viewer.post<unknown[]>('/server/terapisti/find', { value: 'paola' })).body).toHaveLength(1);
     });
@@ -135,7 +154,10 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       const dup = await admin.put('/server/anagrafiche/stanze', { Nome: 'Palestra' });
       expect(dup.status).toBe(409);
       expect(errorOf(dup.body)).toBe(M.roomDuplicate);
-      const columns = async () => (await viewer.get<{ Nome: string; Archiviato: boolean }[]>('/server/calendario/getstanze')).body.filter((r) => !r.Archiviato).map((r) => r.Nome);
+      const columns = async () =>
+        (await viewer.get<{ Nome: string; Archiviato: boolean }[]>('/server/calendario/getstanze')).body
+          .filter((r) => !r.Archiviato)
+          .map((r) => r.Nome);
       expect(await columns()).toEqual(['Palestra', 'Logopedia', 'Atelier']);
       await admin.post('/server/anagrafiche/stanze/sposta', { ID: created.body.insertId, direzione: 'su' });
       expect(await columns()).toEqual(['Palestra', 'Atelier', 'Logopedia']);
@@ -147,7 +169,14 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
 
       await admin.post('/server/anagrafiche/stanze/archivia', { ID: created.body.insertId });
       expect(await columns()).toEqual(['Palestra', 'Logopedia']);
-      const refused = await admin.put('/server/calendario/createattivita', { nome: 'Pittura', stanza: created.body.insertId, data: MON, orainizio: '09:00', orafine: '10:00', trasporto: -1 });
+      const refused = await admin.put('/server/calendario/createattivita', {
+        nome: 'Pittura',
+        stanza: created.body.insertId,
+        data: MON,
+        orainizio: '09:00',
+        orafine: '10:00',
+        trasporto: -1,
+      });
       expect(errorOf(refused.body)).toBe(MSG.roomInvalid);
       await admin.post('/server/anagrafiche/stanze/ripristina', { ID: created.body.insertId });
       expect(await columns()).toContain('Atelier');
@@ -156,7 +185,13 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
 
   describe('minibus runs', () => {
     it('creates a run with passengers and staff, shows it in the day, moves its calendar activity with it, deletes it', async () => {
-      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/uscite', { Tratta: 'Andata Sud', Ora: '08:15', OraArrivo: '09:00', RifPulmino: 2, Data: MON });
+      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/uscite', {
+        Tratta: 'Andata Sud',
+        Ora: '08:15',
+        OraArrivo: '09:00',
+        RifPulmino: 2,
+        Data: MON,
+      });
       expect(created.status).toBe(200);
       const id = created.body.insertId;
       expect((await admin.put('/server/anagrafiche/uscite/passeggeri', { uscita: id, paziente: centre.lucia.id })).status).toBe(200);
@@ -166,21 +201,56 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       const archived = await admin.put('/server/anagrafiche/uscite/passeggeri', { uscita: id, paziente: centre.archiviato.id });
       expect(errorOf(archived.body)).toBe(MSG.patientNotFound);
       expect((await admin.put('/server/anagrafiche/uscite/operatori', { uscita: id, terapista: centre.stefano.id })).status).toBe(200);
-      expect(errorOf((await admin.put('/server/anagrafiche/uscite/operatori', { uscita: id, terapista: centre.stefano.id })).body)).toBe(M.staffDuplicate);
+      expect(errorOf((await admin.put('/server/anagrafiche/uscite/operatori', { uscita: id, terapista: centre.stefano.id })).body)).toBe(
+        M.staffDuplicate,
+      );
 
-      const placed = await admin.put<{ insertId: number }>('/server/calendario/createattivita', { nome: '', stanza: -1, data: MON, orainizio: '', orafine: '', trasporto: id });
+      const placed = await admin.put<{ insertId: number }>('/server/calendario/createattivita', {
+        nome: '',
+        stanza: -1,
+        data: MON,
+        orainizio: '',
+        orafine: '',
+        trasporto: id,
+      });
       expect(placed.status).toBe(200);
-      const runs = await admin.post<{ Tratta: string; RifPulmino: number; Pazienti: { Nome: string }[]; Terapisti: { username: string }[] }[]>('/server/anagrafiche/uscite/giorno', { data: MON });
+      const runs = await admin.post<
+        { Tratta: string; RifPulmino: number; Pazienti: { Nome: string }[]; Terapisti: { username: string }[] }[]
+      >('/server/anagrafiche/uscite/giorno', { data: MON });
       expect(runs.body).toEqual([
-        expect.objectContaining({ Tratta: 'Andata Sud', RifPulmino: 2, Pazienti: [expect.objectContaining({ Nome: 'Lucia' })], Terapisti: [expect.objectContaining({ username: 'stefano.villa' })] }),
+        expect.objectContaining({
+          Tratta: 'Andata Sud',
+          RifPulmino: 2,
+          Pazienti: [expect.objectContaining({ Nome: 'Lucia' })],
+          Terapisti: [expect.objectContaining({ username: 'stefano.villa' })],
+        }),
       ]);
 
-      expect((await admin.post('/server/anagrafiche/uscite/update', { ID: id, Tratta: 'Andata Sud', Ora: '08:30', OraArrivo: '09:15', RifPulmino: 1, Data: MON })).status).toBe(200);
-      const [activity] = (await viewer.post<{ OraInizio: string; OraFine: string }[]>('/server/calendario/getattivitasingle', { attivita: placed.body.insertId })).body;
+      expect(
+        (
+          await admin.post('/server/anagrafiche/uscite/update', {
+            ID: id,
+            Tratta: 'Andata Sud',
+            Ora: '08:30',
+            OraArrivo: '09:15',
+            RifPulmino: 1,
+            Data: MON,
+          })
+        ).status,
+      ).toBe(200);
+      const [activity] = (
+        await viewer.post<{ OraInizio: string; OraFine: string }[]>('/server/calendario/getattivitasingle', {
+          attivita: placed.body.insertId,
+        })
+      ).body;
       expect(activity).toMatchObject({ OraInizio: '08:30', OraFine: '09:15' });
 
-      expect((await admin.post('/server/anagrafiche/uscite/passeggeri/rimuovi', { uscita: id, paziente: centre.lucia.id })).status).toBe(200);
-      expect((await admin.post('/server/anagrafiche/uscite/operatori/rimuovi', { uscita: id, terapista: centre.stefano.id })).status).toBe(200);
+      expect((await admin.post('/server/anagrafiche/uscite/passeggeri/rimuovi', { uscita: id, paziente: centre.lucia.id })).status).toBe(
+        200,
+      );
+      expect((await admin.post('/server/anagrafiche/uscite/operatori/rimuovi', { uscita: id, terapista: centre.stefano.id })).status).toBe(
+        200,
+      );
       expect((await admin.post('/server/anagrafiche/uscite/elimina', { ID: id })).status).toBe(200);
       expect((await viewer.post<unknown[]>('/server/calendario/get', { data: MON })).body).toEqual([]);
       expect((await admin.post('/server/anagrafiche/uscite/elimina', { ID: id })).status).toBe(404);
@@ -202,15 +272,20 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
 
   describe('accounts', () => {
     async function idOf(username: string) {
-      return (await admin.get<{ ID: number; username: string }[]>('/server/anagrafiche/utenti')).body.find((a) => a.username === username)!.ID;
+      return (await admin.get<{ ID: number; username: string }[]>('/server/anagrafiche/utenti')).body.find((a) => a.username === username)!
+        .ID;
     }
 
     it('creates an account that can sign in, resets its password, grants and revokes administrator, disables it', async () => {
-      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', { username: 'nuova.collega', password: 'iniziale1', Admin: 0 });
+      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', {
+        username: 'nuova.collega',
+        password: 'iniziale1',
+        Admin: 0,
+      });
       expect(created.status).toBe(200);
       const dup = await admin.put('/server/anagrafiche/utenti', { username: 'nuova.collega', password: 'iniziale1', Admin: 0 });
       expect(errorOf(dup.body)).toBe(M.accountDuplicate);
-      const colleague = await new TestClient(app).login({ username: 'nuova.collega', password: 'iniziale1' });
+      const colleague = await new TestClient(ctx.app).login({ username: 'nuova.collega', password: 'iniziale1' });
       expect((await colleague.post('/server/calendario/emptyday', { data: MON })).status).toBe(403);
 
       await admin.post('/server/anagrafiche/utenti/admin', { ID: created.body.insertId, Admin: 1 });
@@ -218,13 +293,17 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
 
       await admin.post('/server/anagrafiche/utenti/password', { ID: created.body.insertId, password: 'cambiata1' });
       expect((await colleague.get('/server/user/auth')).status).toBe(403); // its sessions ended
-      await new TestClient(app).login({ username: 'nuova.collega', password: 'cambiata1' });
+      await new TestClient(ctx.app).login({ username: 'nuova.collega', password: 'cambiata1' });
 
       await admin.post('/server/anagrafiche/utenti/disattiva', { ID: created.body.insertId, disattivato: true });
-      const refused = await new TestClient(app).post('/server/user/login', { username: 'nuova.collega', pass: 'cambiata1' });
+      const refused = await new TestClient(ctx.app).post('/server/user/login', { username: 'nuova.collega', pass: 'cambiata1' });
       expect(refused.status).toBe(401);
       expect(errorOf(refused.body)).toBe(MSG.loginFailed);
-      expect((await admin.get<{ username: string; Disattivato: boolean }[]>('/server/anagrafiche/utenti')).body.find((a) => a.username === 'nuova.collega')!.Disattivato).toBe(true);
+      expect(
+        (await admin.get<{ username: string; Disattivato: boolean }[]>('/server/anagrafiche/utenti')).body.find(
+          (a) => a.username === 'nuova.collega',
+        )!.Disattivato,
+      ).toBe(true);
     });
 
     it('refuses to revoke or disable oneself, and to remove the last administrator', async () => {
@@ -236,21 +315,35 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       expect(errorOf(disable.body)).toBe(M.selfDisable);
 
       // A second administrator cannot remove the first while the first is the only other one... once the first is gone, the second is last.
-      const second = (await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', { username: 'vice.direttrice', password: 'password2', Admin: 1 })).body.insertId;
-      const vice = await new TestClient(app).login({ username: 'vice.direttrice', password: 'password2' });
+      const second = (
+        await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', {
+          username: 'vice.direttrice',
+          password: 'password2',
+          Admin: 1,
+        })
+      ).body.insertId;
+      const vice = await new TestClient(ctx.app).login({ username: 'vice.direttrice', password: 'password2' });
       expect((await vice.post('/server/anagrafiche/utenti/admin', { ID: self, Admin: 0 })).status).toBe(200);
       const last = await vice.post('/server/anagrafiche/utenti/disattiva', { ID: second, disattivato: true });
       expect(errorOf(last.body)).toBe(M.selfDisable);
       // The demoted first administrator can no longer act.
       expect((await admin.post('/server/anagrafiche/utenti/admin', { ID: second, Admin: 0 })).status).toBe(403);
-      const admins = (await vice.get<{ Admin: number; Disattivato: boolean }[]>('/server/anagrafiche/utenti')).body.filter((a) => a.Admin > 0 && !a.Disattivato);
+      const admins = (await vice.get<{ Admin: number; Disattivato: boolean }[]>('/server/anagrafiche/utenti')).body.filter(
+        (a) => a.Admin > 0 && !a.Disattivato,
+      );
       expect(admins).toHaveLength(1);
     });
 
     it('never leaves the centre without an administrator when two demote each other at the same moment', async () => {
       const first = await idOf(ADMIN.username);
-      const second = (await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', { username: 'vice.direttrice', password: 'password2', Admin: 1 })).body.insertId;
-      const vice = await new TestClient(app).login({ username: 'vice.direttrice', password: 'password2' });
+      const second = (
+        await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', {
+          username: 'vice.direttrice',
+          password: 'password2',
+          Admin: 1,
+        })
+      ).body.insertId;
+      const vice = await new TestClient(ctx.app).login({ username: 'vice.direttrice', password: 'password2' });
       const answers = await Promise.all([
         admin.post('/server/anagrafiche/utenti/admin', { ID: second, Admin: 0 }),
         vice.post('/server/anagrafiche/utenti/admin', { ID: first, Admin: 0 }),
@@ -270,7 +363,7 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       expect(wrong.status).toBe(400);
       expect(errorOf(wrong.body)).toBe(M.wrongCurrentPassword);
       expect((await viewer.post('/server/user/password', { attuale: VIEWER.password, nuova: 'nuovissima' })).status).toBe(200);
-      await new TestClient(app).login({ username: VIEWER.username, password: 'nuovissima' });
+      await new TestClient(ctx.app).login({ username: VIEWER.username, password: 'nuovissima' });
       const short = await viewer.post('/server/user/password', { attuale: 'nuovissima', nuova: 'abc' });
       expect(errorOf(short.body)).toBe(MSG.passwordInvalid);
     });
@@ -296,9 +389,13 @@ describe.each(DB_KINDS)('anagrafiche on %s', (kind) => {
       const asViewer = await viewer.request(method, url, payload);
       expect(asViewer.status).toBe(403);
       expect(errorOf(asViewer.body)).toBe(MSG.adminOnly);
-      expect((await new TestClient(app).request(method, url, payload)).status).toBe(403);
+      expect(codeOf(asViewer.body)).toBe(ERROR_CODES.adminOnly);
+      expect((await new TestClient(ctx.app).request(method, url, payload)).status).toBe(403);
       const accounts = await admin.get<{ username: string; Admin: number }[]>('/server/anagrafiche/utenti');
-      expect(accounts.body.map((a) => [a.username, a.Admin])).toEqual([[ADMIN.username, 1], [VIEWER.username, 0]]);
+      expect(accounts.body.map((a) => [a.username, a.Admin])).toEqual([
+        [ADMIN.username, 1],
+        [VIEWER.username, 0],
+      ]);
     });
   });
 });

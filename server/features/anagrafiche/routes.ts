@@ -1,4 +1,4 @@
-/** The Anagrafiche calls (issue 4): administrators only, reads included. */
+/** The Anagrafiche calls: administrators only, reads included (docs/product.md, Ruoli). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,11 +23,14 @@ import {
 } from '../../../common/anagrafiche.ts';
 import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { currentUser, requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { readRunsWithPeople } from '../calendar/day-read.ts';
+import { readRunsWithPeople } from '../../db/day-read.ts';
+import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
 import * as accounts from './accounts.ts';
-import * as people from './people.ts';
+import * as patients from './patients.ts';
+import * as rooms from './rooms.ts';
 import * as runs from './runs.ts';
+import * as therapists from './therapists.ts';
 
 const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().default('0') });
 
@@ -35,33 +38,38 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
   const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
 
-  app.get('/pazienti', { schema: { querystring: listQuerySchema } }, async (req) =>
-    people.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1'),
+  // The patients' list is searched as the administrator types: limited per session like the other searches.
+  app.get('/pazienti', { schema: { querystring: listQuerySchema }, preHandler: await perSessionLimit(app, SEARCHES) }, async (req) =>
+    patients.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1'),
   );
-  app.put('/pazienti', body(patientFormSchema), async (req) => people.createPatient(db, req.body));
-  app.post('/pazienti/update', body(patientUpdateSchema), async (req) => people.updatePatient(db, req.body));
-  app.post('/pazienti/archivia', body(idOnlySchema), async (req) => people.setPatientArchived(db, req.body.ID, true));
-  app.post('/pazienti/ripristina', body(idOnlySchema), async (req) => people.setPatientArchived(db, req.body.ID, false));
+  app.put('/pazienti', body(patientFormSchema), async (req) => patients.createPatient(db, req.body));
+  app.post('/pazienti/update', body(patientUpdateSchema), async (req) => patients.updatePatient(db, req.body));
+  app.post('/pazienti/archivia', body(idOnlySchema), async (req) => patients.setPatientArchived(db, req.body.ID, true));
+  app.post('/pazienti/ripristina', body(idOnlySchema), async (req) => patients.setPatientArchived(db, req.body.ID, false));
 
-  app.get('/terapisti', { schema: { querystring: archivedQuery } }, async (req) => people.listTherapists(db, req.query.archiviati === '1'));
-  app.put('/terapisti', body(therapistFormSchema), async (req) => people.createTherapist(db, req.body));
-  app.post('/terapisti/update', body(therapistUpdateSchema), async (req) => people.updateTherapist(db, req.body));
-  app.post('/terapisti/archivia', body(idOnlySchema), async (req) => people.setTherapistArchived(db, req.body.ID, true));
-  app.post('/terapisti/ripristina', body(idOnlySchema), async (req) => people.setTherapistArchived(db, req.body.ID, false));
+  app.get('/terapisti', { schema: { querystring: archivedQuery } }, async (req) =>
+    therapists.listTherapists(db, req.query.archiviati === '1'),
+  );
+  app.put('/terapisti', body(therapistFormSchema), async (req) => therapists.createTherapist(db, req.body));
+  app.post('/terapisti/update', body(therapistUpdateSchema), async (req) => therapists.updateTherapist(db, req.body));
+  app.post('/terapisti/archivia', body(idOnlySchema), async (req) => therapists.setTherapistArchived(db, req.body.ID, true));
+  app.post('/terapisti/ripristina', body(idOnlySchema), async (req) => therapists.setTherapistArchived(db, req.body.ID, false));
 
-  app.get('/stanze', { schema: { querystring: archivedQuery } }, async (req) => people.listAllRooms(db, req.query.archiviati === '1'));
-  app.put('/stanze', body(roomFormSchema), async (req) => people.createRoom(db, req.body));
-  app.post('/stanze/update', body(roomUpdateSchema), async (req) => people.updateRoom(db, req.body));
-  app.post('/stanze/sposta', body(roomMoveSchema), async (req) => people.moveRoom(db, req.body.ID, req.body.direzione));
-  app.post('/stanze/archivia', body(idOnlySchema), async (req) => people.setRoomArchived(db, req.body.ID, true));
-  app.post('/stanze/ripristina', body(idOnlySchema), async (req) => people.setRoomArchived(db, req.body.ID, false));
+  app.get('/stanze', { schema: { querystring: archivedQuery } }, async (req) => rooms.listAllRooms(db, req.query.archiviati === '1'));
+  app.put('/stanze', body(roomFormSchema), async (req) => rooms.createRoom(db, req.body));
+  app.post('/stanze/update', body(roomUpdateSchema), async (req) => rooms.updateRoom(db, req.body));
+  app.post('/stanze/sposta', body(roomMoveSchema), async (req) => rooms.moveRoom(db, req.body.ID, req.body.direzione));
+  app.post('/stanze/archivia', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, req.body.ID, true));
+  app.post('/stanze/ripristina', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, req.body.ID, false));
 
   app.post('/uscite/giorno', body(dayBody), async (req) => readRunsWithPeople(db, req.body.data, req.body.data));
   app.put('/uscite', body(runFormSchema), async (req) => runs.createRun(db, req.body));
   app.post('/uscite/update', body(runUpdateSchema), async (req) => runs.updateRun(db, req.body));
   app.post('/uscite/elimina', body(idOnlySchema), async (req) => runs.deleteRun(db, req.body.ID));
   app.put('/uscite/passeggeri', body(runPassengerSchema), async (req) => runs.addPassenger(db, req.body.uscita, req.body.paziente));
-  app.post('/uscite/passeggeri/rimuovi', body(runPassengerSchema), async (req) => runs.removePassenger(db, req.body.uscita, req.body.paziente));
+  app.post('/uscite/passeggeri/rimuovi', body(runPassengerSchema), async (req) =>
+    runs.removePassenger(db, req.body.uscita, req.body.paziente),
+  );
   app.put('/uscite/operatori', body(runStaffSchema), async (req) => runs.addStaff(db, req.body.uscita, req.body.terapista));
   app.post('/uscite/operatori/rimuovi', body(runStaffSchema), async (req) => runs.removeStaff(db, req.body.uscita, req.body.terapista));
 
@@ -78,6 +86,6 @@ export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
   // Every signed-in user changes their own password.
   app.post('/user/password', { schema: { body: ownPasswordSchema }, preHandler: requireUser }, async (req) =>
-    accounts.changeOwnPassword(db, currentUser(req), req.body.attuale, req.body.nuova),
+    accounts.changeOwnPassword(db, currentSession(req), req.body.attuale, req.body.nuova),
   );
 };

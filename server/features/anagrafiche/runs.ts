@@ -1,20 +1,16 @@
 /** Minibus runs of a date with their passengers and staff. */
 import { and, eq } from 'drizzle-orm';
-import { ANAGRAFICHE_MSG as M } from '../../../common/anagrafiche.ts';
+import type { z } from 'zod';
+import { ANAGRAFICHE_MSG as M, type runFormSchema, type runUpdateSchema } from '../../../common/anagrafiche.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
+import { readDayConflicts } from '../../db/day-read.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activities, patients, therapists, transportPatients, transportRuns, transportTherapists } from '../../db/schema.ts';
-import { notFound } from '../../http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
 
-interface RunInput {
-  Tratta: string;
-  Ora: string;
-  OraArrivo: string;
-  RifPulmino: number;
-  Data: string;
-}
+type RunInput = z.output<typeof runFormSchema>;
 
 const runValues = (input: RunInput) => ({
   route: input.Tratta,
@@ -30,9 +26,13 @@ export async function createRun(db: Db, input: RunInput) {
 }
 
 /** The run's activities on the calendar follow it: same date and times. */
-export async function updateRun(db: Db, input: RunInput & { ID: number }) {
+export async function updateRun(db: Db, input: z.output<typeof runUpdateSchema>) {
   return db.transaction(async (tx) => {
-    const updated = await tx.update(transportRuns).set(runValues(input)).where(eq(transportRuns.id, input.ID)).returning({ id: transportRuns.id });
+    const updated = await tx
+      .update(transportRuns)
+      .set(runValues(input))
+      .where(eq(transportRuns.id, input.ID))
+      .returning({ id: transportRuns.id });
     if (updated.length === 0) throw notFound(M.runNotFound);
     await tx
       .update(activities)
@@ -50,16 +50,24 @@ export async function deleteRun(db: Db, id: number) {
 }
 
 async function requireRun(db: Db, id: number) {
-  const [row] = await db.select({ id: transportRuns.id }).from(transportRuns).where(eq(transportRuns.id, id));
+  const [row] = await db.select({ id: transportRuns.id, day: transportRuns.day }).from(transportRuns).where(eq(transportRuns.id, id));
   if (!row) throw notFound(M.runNotFound);
+  return row;
 }
 
+/** Adding a person answers also the `conflitti` of the run's day (docs/product.md, Regole). */
 export async function addPassenger(db: Db, runId: number, patientId: number) {
-  await requireRun(db, runId);
-  const [p] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.archived, false)));
+  const run = await requireRun(db, runId);
+  const [p] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.archived, false)));
   if (!p) throw notFound(MSG.patientNotFound);
-  await refuseViolations(() => db.insert(transportPatients).values({ runId, patientId }), { duplicate: M.passengerDuplicate, missing: M.runNotFound });
-  return { ok: true };
+  await refuseViolations(() => db.insert(transportPatients).values({ runId, patientId }), {
+    duplicate: M.passengerDuplicate,
+    missing: M.runNotFound,
+  });
+  return { ok: true, conflitti: await readDayConflicts(db, run.day) };
 }
 
 export async function removePassenger(db: Db, runId: number, patientId: number) {
@@ -72,11 +80,17 @@ export async function removePassenger(db: Db, runId: number, patientId: number) 
 }
 
 export async function addStaff(db: Db, runId: number, therapistId: number) {
-  await requireRun(db, runId);
-  const [t] = await db.select({ id: therapists.id }).from(therapists).where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
+  const run = await requireRun(db, runId);
+  const [t] = await db
+    .select({ id: therapists.id })
+    .from(therapists)
+    .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
   if (!t) throw notFound(MSG.therapistNotFound);
-  await refuseViolations(() => db.insert(transportTherapists).values({ runId, therapistId }), { duplicate: M.staffDuplicate, missing: M.runNotFound });
-  return { ok: true };
+  await refuseViolations(() => db.insert(transportTherapists).values({ runId, therapistId }), {
+    duplicate: M.staffDuplicate,
+    missing: M.runNotFound,
+  });
+  return { ok: true, conflitti: await readDayConflicts(db, run.day) };
 }
 
 export async function removeStaff(db: Db, runId: number, therapistId: number) {

@@ -1,55 +1,63 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, DB_KINDS, TestClient, VIEWER, buildTestApp, createAccounts, openTestDatabase, truncateAll } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
-const errorOf = (body: unknown) => (body as { error: string }).error;
 
-describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
-  let database: Database;
-  let app: App;
+describeOnBothDatabases('calendar calls', (ctx) => {
   let admin: TestClient;
   let viewer: TestClient;
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
   beforeEach(async () => {
-    await truncateAll(database);
-    await createAccounts(database);
-    centre = await seedCentre(database.db);
-    admin = await new TestClient(app).login(ADMIN);
-    viewer = await new TestClient(app).login(VIEWER);
+    centre = await seedCentre(ctx.database.db);
+    admin = await new TestClient(ctx.app).login(ADMIN);
+    viewer = await new TestClient(ctx.app).login(VIEWER);
   });
 
   async function dayOf(client: TestClient, data: string) {
-    const res = await client.post<{ attivita: { ID: number; NomeAttivita: string; RifStanza: number; OraInizio: string; OraFine: string; Pazienti: { RifPaziente: number }[]; Terapisti: { RifTerapista: number }[] }[] }>(
-      '/server/calendario/giornata',
-      { data },
-    );
+    const res = await client.post<{
+      attivita: {
+        ID: number;
+        NomeAttivita: string;
+        RifStanza: number;
+        OraInizio: string;
+        OraFine: string;
+        Pazienti: { RifPaziente: number }[];
+        Terapisti: { RifTerapista: number }[];
+      }[];
+    }>('/server/calendario/giornata', { data });
     expect(res.status).toBe(200);
     return res.body.attivita;
   }
 
   describe('reads', () => {
-    it('answers the activities of a day with section 3 field names, -1 for no transport', async () => {
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:30' });
-      await addActivity(database.db, { name: 'Altro giorno', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
+    it('answers the activities of a day with the wire field names, -1 for no transport', async () => {
+      const a = await addActivity(ctx.database.db, {
+        name: 'Ginnastica',
+        roomId: centre.palestra.id,
+        day: MON,
+        start: '09:00',
+        end: '10:30',
+      });
+      await addActivity(ctx.database.db, { name: 'Altro giorno', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
       const res = await viewer.post('/server/calendario/get', { data: MON });
       expect(res.status).toBe(200);
       expect(res.body).toEqual([
-        { ID: a.id, NomeAttivita: 'Ginnastica', RifStanza: centre.palestra.id, Data: MON, Giorno: 1, OraInizio: '09:00', OraFine: '10:30', RifTrasporto: -1 },
+        {
+          ID: a.id,
+          NomeAttivita: 'Ginnastica',
+          RifStanza: centre.palestra.id,
+          Data: MON,
+          Giorno: 1,
+          OraInizio: '09:00',
+          OraFine: '10:30',
+          RifTrasporto: -1,
+        },
       ]);
     });
 
@@ -73,11 +81,24 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     });
 
     it('answers the link lists, of all days or filtered by data or datastart/datastop', async () => {
-      const mon = await addActivity(database.db, { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
-      const tue = await addActivity(database.db, { name: 'Mar', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' }, { patients: [centre.lucia.id], therapists: [centre.stefano.id] });
+      const mon = await addActivity(
+        ctx.database.db,
+        { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id], therapists: [centre.paola.id] },
+      );
+      const tue = await addActivity(
+        ctx.database.db,
+        { name: 'Mar', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' },
+        { patients: [centre.lucia.id], therapists: [centre.stefano.id] },
+      );
       const all = await viewer.get<{ RifAttivita: number; RifTerapista: number }[]>('/server/calendario/getterapisti');
-      expect(all.body.map((l) => [l.RifAttivita, l.RifTerapista])).toEqual([[mon.id, centre.paola.id], [tue.id, centre.stefano.id]]);
-      const one = await viewer.get<{ ID: number; RifAttivita: number; RifPaziente: number }[]>(`/server/calendario/getpazienti?data=${TUE}`);
+      expect(all.body.map((l) => [l.RifAttivita, l.RifTerapista])).toEqual([
+        [mon.id, centre.paola.id],
+        [tue.id, centre.stefano.id],
+      ]);
+      const one = await viewer.get<{ ID: number; RifAttivita: number; RifPaziente: number }[]>(
+        `/server/calendario/getpazienti?data=${TUE}`,
+      );
       expect(one.body).toEqual([{ ID: expect.any(Number), RifAttivita: tue.id, RifPaziente: centre.lucia.id }]);
       const range = await viewer.get<unknown[]>(`/server/calendario/getpazienti?datastart=${MON}&datastop=${TUE}`);
       expect(range.body).toHaveLength(2);
@@ -87,26 +108,71 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     });
 
     it('answers the transport runs of a day and their links', async () => {
-      const run = await addRun(database.db, { route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1, day: MON }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
-      await addRun(database.db, { route: 'Altro', departure: '08:00', arrival: '09:00', minibus: 2, day: TUE }, { patients: [centre.lucia.id] });
+      const run = await addRun(
+        ctx.database.db,
+        { route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1, day: MON },
+        { patients: [centre.mario.id], therapists: [centre.paola.id] },
+      );
+      await addRun(
+        ctx.database.db,
+        { route: 'Altro', departure: '08:00', arrival: '09:00', minibus: 2, day: TUE },
+        { patients: [centre.lucia.id] },
+      );
       const runs = await viewer.post('/server/calendario/gettrasporto', { data: MON });
       expect(runs.body).toEqual([{ ID: run.id, Tratta: 'Andata Nord', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: MON }]);
-      expect((await viewer.get(`/server/calendario/gettrasportoter?data=${MON}`)).body).toEqual([{ RifUscita: run.id, RifTerapista: centre.paola.id }]);
-      expect((await viewer.get(`/server/calendario/gettrasportopaz?data=${MON}`)).body).toEqual([{ RifUscita: run.id, RifPaziente: centre.mario.id }]);
+      expect((await viewer.get(`/server/calendario/gettrasportoter?data=${MON}`)).body).toEqual([
+        { RifUscita: run.id, RifTerapista: centre.paola.id },
+      ]);
+      expect((await viewer.get(`/server/calendario/gettrasportopaz?data=${MON}`)).body).toEqual([
+        { RifUscita: run.id, RifPaziente: centre.mario.id },
+      ]);
       expect((await viewer.get('/server/calendario/gettrasportopaz')).body).toHaveLength(2);
     });
 
     it('answers the whole day in one request, people included', async () => {
-      const run = await addRun(database.db, { route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 2, day: MON }, { patients: [centre.lucia.id], therapists: [centre.stefano.id] });
-      const t = await addActivity(database.db, { name: 'TRASPORTO', roomId: null, day: MON, start: '08:00', end: '09:00', transportRunId: run.id });
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:30' }, { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] });
+      const run = await addRun(
+        ctx.database.db,
+        { route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 2, day: MON },
+        { patients: [centre.lucia.id], therapists: [centre.stefano.id] },
+      );
+      const t = await addActivity(ctx.database.db, {
+        name: 'TRASPORTO',
+        roomId: null,
+        day: MON,
+        start: '08:00',
+        end: '09:00',
+        transportRunId: run.id,
+      });
+      const a = await addActivity(
+        ctx.database.db,
+        { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:30' },
+        { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
+      );
       const res = await viewer.post('/server/calendario/giornata', { data: MON });
       expect(res.body).toEqual({
         data: MON,
         attivita: [
-          { ID: t.id, NomeAttivita: 'TRASPORTO', RifStanza: -1, Data: MON, Giorno: 1, OraInizio: '08:00', OraFine: '09:00', RifTrasporto: run.id, Pazienti: [], Terapisti: [] },
           {
-            ID: a.id, NomeAttivita: 'Ginnastica', RifStanza: centre.palestra.id, Data: MON, Giorno: 1, OraInizio: '09:00', OraFine: '10:30', RifTrasporto: -1,
+            ID: t.id,
+            NomeAttivita: 'TRASPORTO',
+            RifStanza: -1,
+            Data: MON,
+            Giorno: 1,
+            OraInizio: '08:00',
+            OraFine: '09:00',
+            RifTrasporto: run.id,
+            Pazienti: [],
+            Terapisti: [],
+          },
+          {
+            ID: a.id,
+            NomeAttivita: 'Ginnastica',
+            RifStanza: centre.palestra.id,
+            Data: MON,
+            Giorno: 1,
+            OraInizio: '09:00',
+            OraFine: '10:30',
+            RifTrasporto: -1,
             Pazienti: [
               { ID: expect.any(Number), RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' },
               { ID: expect.any(Number), RifPaziente: centre.mario.id, Nome: 'Mario', Cognome: 'Rossi' },
@@ -115,27 +181,56 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
           },
         ],
         uscite: [
-          { ID: run.id, Tratta: 'Andata Nord', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 2, Data: MON, Pazienti: [{ RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' }], Terapisti: [{ RifTerapista: centre.stefano.id, username: 'stefano.villa' }] },
+          {
+            ID: run.id,
+            Tratta: 'Andata Nord',
+            Ora: '08:00',
+            OraArrivo: '09:00',
+            RifPulmino: 2,
+            Data: MON,
+            Pazienti: [{ RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' }],
+            Terapisti: [{ RifTerapista: centre.stefano.id, username: 'stefano.villa' }],
+          },
         ],
+        conflitti: [],
       });
     });
 
     it('answers the week in one request: activities with therapists, runs with their people', async () => {
-      await addActivity(database.db, { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
-      await addActivity(database.db, { name: 'Prima', roomId: centre.palestra.id, day: '2026-11-22', start: '09:00', end: '10:00' }, { therapists: [centre.paola.id] });
-      await addRun(database.db, { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 2, day: TUE }, { patients: [centre.lucia.id], therapists: [centre.stefano.id] });
-      const res = await viewer.post<{ datastart: string; attivita: { NomeAttivita: string; Pazienti: unknown[]; Terapisti: { username: string }[] }[]; uscite: { Tratta: string; Terapisti: { username: string }[] }[] }>(
-        '/server/calendario/settimana',
-        { datastart: MON, datastop: '2026-11-27' },
+      await addActivity(
+        ctx.database.db,
+        { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id], therapists: [centre.paola.id] },
       );
+      await addActivity(
+        ctx.database.db,
+        { name: 'Prima', roomId: centre.palestra.id, day: '2026-11-22', start: '09:00', end: '10:00' },
+        { therapists: [centre.paola.id] },
+      );
+      await addRun(
+        ctx.database.db,
+        { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 2, day: TUE },
+        { patients: [centre.lucia.id], therapists: [centre.stefano.id] },
+      );
+      const res = await viewer.post<{
+        datastart: string;
+        attivita: { NomeAttivita: string; Pazienti: unknown[]; Terapisti: { username: string }[] }[];
+        uscite: { Tratta: string; Terapisti: { username: string }[] }[];
+      }>('/server/calendario/settimana', { datastart: MON, datastop: '2026-11-27' });
       expect(res.status).toBe(200);
-      expect(res.body.attivita.map((a) => [a.NomeAttivita, a.Pazienti, a.Terapisti.map((t) => t.username)])).toEqual([['Lun', [], ['paola.neri']]]);
+      expect(res.body.attivita.map((a) => [a.NomeAttivita, a.Pazienti, a.Terapisti.map((t) => t.username)])).toEqual([
+        ['Lun', [], ['paola.neri']],
+      ]);
       expect(res.body.uscite.map((r) => [r.Tratta, r.Terapisti.map((t) => t.username)])).toEqual([['Ritorno', ['stefano.villa']]]);
-      expect((await new TestClient(app).post('/server/calendario/settimana', { datastart: MON, datastop: TUE })).status).toBe(403);
+      expect((await new TestClient(ctx.app).post('/server/calendario/settimana', { datastart: MON, datastop: TUE })).status).toBe(403);
     });
 
     it('answers single records: an activity, a therapist link, a patient link', async () => {
-      const a = await addActivity(database.db, { name: 'Logopedia', roomId: centre.logopedia.id, day: MON, start: '11:00', end: '12:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
+      const a = await addActivity(
+        ctx.database.db,
+        { name: 'Logopedia', roomId: centre.logopedia.id, day: MON, start: '11:00', end: '12:00' },
+        { patients: [centre.mario.id], therapists: [centre.paola.id] },
+      );
       const single = await viewer.post<{ ID: number }[]>('/server/calendario/getattivitasingle', { attivita: a.id });
       expect(single.body.map((x) => x.ID)).toEqual([a.id]);
       const day = await dayOf(viewer, MON);
@@ -151,22 +246,50 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     });
 
     it('answers the previous activity of a room before a time', async () => {
-      await addActivity(database.db, { name: 'Prima', roomId: centre.palestra.id, day: MON, start: '08:00', end: '09:00' });
-      const second = await addActivity(database.db, { name: 'Seconda', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
-      await addActivity(database.db, { name: 'Altra stanza', roomId: centre.logopedia.id, day: MON, start: '09:30', end: '10:00' });
-      const res = await viewer.post<{ ID: number }[]>('/server/calendario/getfirstattivita', { data: MON, ora: '10:00', stanza: centre.palestra.id });
+      await addActivity(ctx.database.db, { name: 'Prima', roomId: centre.palestra.id, day: MON, start: '08:00', end: '09:00' });
+      const second = await addActivity(ctx.database.db, {
+        name: 'Seconda',
+        roomId: centre.palestra.id,
+        day: MON,
+        start: '09:00',
+        end: '10:00',
+      });
+      await addActivity(ctx.database.db, { name: 'Altra stanza', roomId: centre.logopedia.id, day: MON, start: '09:30', end: '10:00' });
+      const res = await viewer.post<{ ID: number }[]>('/server/calendario/getfirstattivita', {
+        data: MON,
+        ora: '10:00',
+        stanza: centre.palestra.id,
+      });
       expect(res.body.map((a) => a.ID)).toEqual([second.id]);
       const none = await viewer.post('/server/calendario/getfirstattivita', { data: MON, ora: '08:00', stanza: centre.palestra.id });
       expect(none.body).toEqual([]);
     });
 
-    it('answers a week of activities with their therapists, and the week\'s runs', async () => {
-      await addActivity(database.db, { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { therapists: [centre.paola.id] });
-      await addActivity(database.db, { name: 'Fuori', roomId: centre.palestra.id, day: '2026-11-30', start: '09:00', end: '10:00' }, { therapists: [centre.paola.id] });
-      await addRun(database.db, { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 1, day: TUE }, { therapists: [centre.stefano.id] });
-      const week = await viewer.post<{ Data: string; Terapisti: { username: string }[] }[]>('/server/calendario/getattivitaweek', { datastart: MON, datastop: '2026-11-27' });
+    it("answers a week of activities with their therapists, and the week's runs", async () => {
+      await addActivity(
+        ctx.database.db,
+        { name: 'Lun', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { therapists: [centre.paola.id] },
+      );
+      await addActivity(
+        ctx.database.db,
+        { name: 'Fuori', roomId: centre.palestra.id, day: '2026-11-30', start: '09:00', end: '10:00' },
+        { therapists: [centre.paola.id] },
+      );
+      await addRun(
+        ctx.database.db,
+        { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 1, day: TUE },
+        { therapists: [centre.stefano.id] },
+      );
+      const week = await viewer.post<{ Data: string; Terapisti: { username: string }[] }[]>('/server/calendario/getattivitaweek', {
+        datastart: MON,
+        datastop: '2026-11-27',
+      });
       expect(week.body.map((a) => [a.Data, a.Terapisti.map((t) => t.username)])).toEqual([[MON, ['paola.neri']]]);
-      const runs = await viewer.post<{ Data: string; Terapisti: { username: string }[] }[]>('/server/calendario/getweektrasporto', { datastart: MON, datastop: '2026-11-27' });
+      const runs = await viewer.post<{ Data: string; Terapisti: { username: string }[] }[]>('/server/calendario/getweektrasporto', {
+        datastart: MON,
+        datastop: '2026-11-27',
+      });
       expect(runs.body.map((r) => [r.Data, r.Terapisti.map((t) => t.username)])).toEqual([[TUE, ['stefano.villa']]]);
       const backwards = await viewer.post('/server/calendario/getattivitaweek', { datastart: '2026-11-27', datastop: MON });
       expect(backwards.status).toBe(400);
@@ -177,18 +300,35 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
   describe('writes', () => {
     it('creates, edits and deletes an activity', async () => {
       const created = await admin.put<{ insertId: number }>('/server/calendario/createattivita', {
-        nome: 'Musicoterapia', stanza: centre.palestra.id, giorno: 1, data: MON, orainizio: '14:00', orafine: '15:30', trasporto: -1,
+        nome: 'Musicoterapia',
+        stanza: centre.palestra.id,
+        giorno: 1,
+        data: MON,
+        orainizio: '14:00',
+        orafine: '15:30',
+        trasporto: -1,
       });
       expect(created.status).toBe(200);
-      expect(created.body).toEqual({ insertId: expect.any(Number) });
+      expect(created.body).toEqual({ insertId: expect.any(Number), conflitti: [] });
       const id = created.body.insertId;
-      expect((await dayOf(viewer, MON)).map((a) => [a.NomeAttivita, a.RifStanza, a.OraInizio, a.OraFine])).toEqual([['Musicoterapia', centre.palestra.id, '14:00', '15:30']]);
+      expect((await dayOf(viewer, MON)).map((a) => [a.NomeAttivita, a.RifStanza, a.OraInizio, a.OraFine])).toEqual([
+        ['Musicoterapia', centre.palestra.id, '14:00', '15:30'],
+      ]);
 
       const updated = await admin.post('/server/calendario/updateattivita', {
-        nome: 'Coro', stanza: centre.logopedia.id, data: MON, giorno: 1, orainizio: '15:00:00', orafine: '16:00', trasporto: -1, attivitaId: id,
+        nome: 'Coro',
+        stanza: centre.logopedia.id,
+        data: MON,
+        giorno: 1,
+        orainizio: '15:00:00',
+        orafine: '16:00',
+        trasporto: -1,
+        attivitaId: id,
       });
       expect(updated.status).toBe(200);
-      expect((await dayOf(viewer, MON)).map((a) => [a.NomeAttivita, a.RifStanza, a.OraInizio, a.OraFine])).toEqual([['Coro', centre.logopedia.id, '15:00', '16:00']]);
+      expect((await dayOf(viewer, MON)).map((a) => [a.NomeAttivita, a.RifStanza, a.OraInizio, a.OraFine])).toEqual([
+        ['Coro', centre.logopedia.id, '15:00', '16:00'],
+      ]);
 
       const removed = await admin.post('/server/calendario/removeattivita', { attivitaId: id });
       expect(removed.status).toBe(200);
@@ -200,29 +340,65 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
 
     it('stores the weekday of the date, whatever giorno the client sends', async () => {
       const created = await admin.put<{ insertId: number }>('/server/calendario/createattivita', {
-        nome: 'Ginnastica', stanza: centre.palestra.id, giorno: 5, data: TUE, orainizio: '09:00', orafine: '10:00', trasporto: -1,
+        nome: 'Ginnastica',
+        stanza: centre.palestra.id,
+        giorno: 5,
+        data: TUE,
+        orainizio: '09:00',
+        orafine: '10:00',
+        trasporto: -1,
       });
-      const [a] = (await viewer.post<{ Giorno: number }[]>('/server/calendario/getattivitasingle', { attivita: created.body.insertId })).body;
+      const [a] = (await viewer.post<{ Giorno: number }[]>('/server/calendario/getattivitasingle', { attivita: created.body.insertId }))
+        .body;
       expect(a.Giorno).toBe(2);
     });
 
-    it('creates a transport activity as TRASPORTO in room -1 at the run\'s times, and refuses to edit it', async () => {
-      const run = await addRun(database.db, { route: 'Andata', departure: '08:10', arrival: '08:55', minibus: 1, day: MON });
+    it("creates a transport activity as TRASPORTO in room -1 at the run's times, and refuses to edit it", async () => {
+      const run = await addRun(ctx.database.db, { route: 'Andata', departure: '08:10', arrival: '08:55', minibus: 1, day: MON });
       const created = await admin.put<{ insertId: number }>('/server/calendario/createattivita', {
-        nome: '', stanza: -1, giorno: 1, data: MON, orainizio: '', orafine: '', trasporto: run.id,
+        nome: '',
+        stanza: -1,
+        giorno: 1,
+        data: MON,
+        orainizio: '',
+        orafine: '',
+        trasporto: run.id,
       });
       expect(created.status).toBe(200);
-      const [a] = (await viewer.post<Record<string, unknown>[]>('/server/calendario/getattivitasingle', { attivita: created.body.insertId })).body;
+      const [a] = (
+        await viewer.post<Record<string, unknown>[]>('/server/calendario/getattivitasingle', { attivita: created.body.insertId })
+      ).body;
       expect(a).toMatchObject({ NomeAttivita: 'TRASPORTO', RifStanza: -1, OraInizio: '08:10', OraFine: '08:55', RifTrasporto: run.id });
       const edit = await admin.post('/server/calendario/updateattivita', {
-        nome: 'Cambiato', stanza: centre.palestra.id, data: MON, giorno: 1, orainizio: '09:00', orafine: '10:00', trasporto: -1, attivitaId: created.body.insertId,
+        nome: 'Cambiato',
+        stanza: centre.palestra.id,
+        data: MON,
+        giorno: 1,
+        orainizio: '09:00',
+        orafine: '10:00',
+        trasporto: -1,
+        attivitaId: created.body.insertId,
       });
       expect(edit.status).toBe(409);
       expect(errorOf(edit.body)).toBe(MSG.transportNotEditable);
-      const otherDay = await admin.put('/server/calendario/createattivita', { nome: '', stanza: -1, data: TUE, orainizio: '', orafine: '', trasporto: run.id });
+      const otherDay = await admin.put('/server/calendario/createattivita', {
+        nome: '',
+        stanza: -1,
+        data: TUE,
+        orainizio: '',
+        orafine: '',
+        trasporto: run.id,
+      });
       expect(otherDay.status).toBe(400);
       expect(errorOf(otherDay.body)).toBe(MSG.transportOtherDay);
-      const missing = await admin.put('/server/calendario/createattivita', { nome: '', stanza: -1, data: MON, orainizio: '', orafine: '', trasporto: 999999 });
+      const missing = await admin.put('/server/calendario/createattivita', {
+        nome: '',
+        stanza: -1,
+        data: MON,
+        orainizio: '',
+        orafine: '',
+        trasporto: 999999,
+      });
       expect(missing.status).toBe(400);
       expect(errorOf(missing.body)).toBe(MSG.transportNotFound);
       expect((await admin.post('/server/calendario/removeattivita', { attivitaId: created.body.insertId })).status).toBe(200);
@@ -256,7 +432,12 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     });
 
     it('accepts end time 24:00 and HH:mm:ss', async () => {
-      const res = await admin.put('/server/calendario/createattivita', { ...valid, stanza: centre.palestra.id, orainizio: '23:00:00', orafine: '24:00' });
+      const res = await admin.put('/server/calendario/createattivita', {
+        ...valid,
+        stanza: centre.palestra.id,
+        orainizio: '23:00:00',
+        orafine: '24:00',
+      });
       expect(res.status).toBe(200);
     });
 
@@ -266,23 +447,61 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       expect(errorOf(archived.body)).toBe(MSG.roomInvalid);
       const missing = await admin.put('/server/calendario/createattivita', { ...valid, stanza: 999999 });
       expect(errorOf(missing.body)).toBe(MSG.roomInvalid);
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
-      const edit = await admin.post('/server/calendario/updateattivita', { ...valid, stanza: centre.palestra.id, nome: 'x', attivitaId: a.id });
+      const a = await addActivity(ctx.database.db, {
+        name: 'Ginnastica',
+        roomId: centre.palestra.id,
+        day: MON,
+        start: '09:00',
+        end: '10:00',
+      });
+      const edit = await admin.post('/server/calendario/updateattivita', {
+        ...valid,
+        stanza: centre.palestra.id,
+        nome: 'x',
+        attivitaId: a.id,
+      });
       expect(edit.status).toBe(400);
       expect(errorOf(edit.body)).toBe(MSG.activityNameInvalid);
-      const moveIntoArchived = await admin.post('/server/calendario/updateattivita', { ...valid, stanza: centre.archiviata.id, attivitaId: a.id });
+      const moveIntoArchived = await admin.post('/server/calendario/updateattivita', {
+        ...valid,
+        stanza: centre.archiviata.id,
+        attivitaId: a.id,
+      });
       expect(errorOf(moveIntoArchived.body)).toBe(MSG.roomInvalid);
-      const old = await addActivity(database.db, { name: 'Vecchia', roomId: centre.archiviata.id, day: MON, start: '11:00', end: '12:00' });
-      const keepArchived = await admin.post('/server/calendario/updateattivita', { ...valid, nome: 'Vecchia corretta', stanza: centre.archiviata.id, orainizio: '11:00', orafine: '12:00', attivitaId: old.id });
+      const old = await addActivity(ctx.database.db, {
+        name: 'Vecchia',
+        roomId: centre.archiviata.id,
+        day: MON,
+        start: '11:00',
+        end: '12:00',
+      });
+      const keepArchived = await admin.post('/server/calendario/updateattivita', {
+        ...valid,
+        nome: 'Vecchia corretta',
+        stanza: centre.archiviata.id,
+        orainizio: '11:00',
+        orafine: '12:00',
+        attivitaId: old.id,
+      });
       expect(keepArchived.status).toBe(200);
       await admin.post('/server/calendario/removeattivita', { attivitaId: old.id });
-      const missingActivity = await admin.post('/server/calendario/updateattivita', { ...valid, stanza: centre.palestra.id, attivitaId: 999999 });
+      const missingActivity = await admin.post('/server/calendario/updateattivita', {
+        ...valid,
+        stanza: centre.palestra.id,
+        attivitaId: 999999,
+      });
       expect(missingActivity.status).toBe(404);
       expect((await dayOf(viewer, MON)).map((x) => x.NomeAttivita)).toEqual(['Ginnastica']);
     });
 
-    it('adds patients and therapists, refuses duplicates with section 8\'s messages, removes them', async () => {
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
+    it('adds patients and therapists, refuses duplicates with their messages, removes them', async () => {
+      const a = await addActivity(ctx.database.db, {
+        name: 'Ginnastica',
+        roomId: centre.palestra.id,
+        day: MON,
+        start: '09:00',
+        end: '10:00',
+      });
       expect((await admin.post('/server/calendario/checkattivita', { paziente: centre.mario.id, attivita: a.id })).status).toBe(200);
       const ins = await admin.put<{ insertId: number }>('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id });
       expect(ins.status).toBe(200);
@@ -295,12 +514,17 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       expect(errorOf(dup.body)).toBe(MSG.patientDuplicate);
 
       expect((await admin.post('/server/calendario/checkattivitater', { terapista: centre.paola.id, attivita: a.id })).status).toBe(200);
-      const tIns = await admin.put<{ insertId: number }>('/server/calendario/insertterapista', { terapista: centre.paola.id, attivita: a.id });
+      const tIns = await admin.put<{ insertId: number }>('/server/calendario/insertterapista', {
+        terapista: centre.paola.id,
+        attivita: a.id,
+      });
       expect(tIns.status).toBe(200);
       const tDup = await admin.put('/server/calendario/insertterapista', { terapista: centre.paola.id, attivita: a.id });
       expect(tDup.status).toBe(409);
       expect(errorOf(tDup.body)).toBe(MSG.therapistDuplicate);
-      expect(errorOf((await admin.post('/server/calendario/checkattivitater', { terapista: centre.paola.id, attivita: a.id })).body)).toBe(MSG.therapistDuplicate);
+      expect(errorOf((await admin.post('/server/calendario/checkattivitater', { terapista: centre.paola.id, attivita: a.id })).body)).toBe(
+        MSG.therapistDuplicate,
+      );
 
       let [day] = await dayOf(viewer, MON);
       expect(day.Pazienti.map((p) => p.RifPaziente)).toEqual([centre.mario.id]);
@@ -317,7 +541,13 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     });
 
     it('refuses to add a missing or archived person, or to a missing activity', async () => {
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
+      const a = await addActivity(ctx.database.db, {
+        name: 'Ginnastica',
+        roomId: centre.palestra.id,
+        day: MON,
+        start: '09:00',
+        end: '10:00',
+      });
       const archived = await admin.put('/server/calendario/insertpaziente', { paziente: centre.archiviato.id, attivita: a.id });
       expect(archived.status).toBe(404);
       expect(errorOf(archived.body)).toBe(MSG.patientNotFound);
@@ -334,15 +564,27 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     });
 
     it('deletes an activity with its links', async () => {
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
+      const a = await addActivity(
+        ctx.database.db,
+        { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id], therapists: [centre.paola.id] },
+      );
       await admin.post('/server/calendario/removeattivita', { attivitaId: a.id });
       expect((await viewer.get('/server/calendario/getpazienti')).body).toEqual([]);
       expect((await viewer.get('/server/calendario/getterapisti')).body).toEqual([]);
     });
 
     it('copies an activity with its people to an empty slot (Incolla da precedente)', async () => {
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] });
-      const res = await admin.post<{ insertId: number }>('/server/calendario/copyattivita', { attivitaId: a.id, orainizio: '10:00', orafine: '11:00' });
+      const a = await addActivity(
+        ctx.database.db,
+        { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
+      );
+      const res = await admin.post<{ insertId: number }>('/server/calendario/copyattivita', {
+        attivitaId: a.id,
+        orainizio: '10:00',
+        orafine: '11:00',
+      });
       expect(res.status).toBe(200);
       const day = await dayOf(viewer, MON);
       expect(day.map((x) => [x.NomeAttivita, x.RifStanza, x.OraInizio, x.Pazienti.length, x.Terapisti.length])).toEqual([
@@ -354,17 +596,37 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
 
   describe('whole days', () => {
     async function planMonday() {
-      const run = await addRun(database.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: MON });
-      await addActivity(database.db, { name: 'TRASPORTO', roomId: null, day: MON, start: '08:00', end: '09:00', transportRunId: run.id });
-      await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] });
-      await addActivity(database.db, { name: 'Logopedia', roomId: centre.logopedia.id, day: MON, start: '10:00', end: '11:00' }, { patients: [centre.lucia.id], therapists: [centre.stefano.id, centre.paola.id] });
+      const run = await addRun(ctx.database.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: MON });
+      await addActivity(ctx.database.db, {
+        name: 'TRASPORTO',
+        roomId: null,
+        day: MON,
+        start: '08:00',
+        end: '09:00',
+        transportRunId: run.id,
+      });
+      await addActivity(
+        ctx.database.db,
+        { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
+      );
+      await addActivity(
+        ctx.database.db,
+        { name: 'Logopedia', roomId: centre.logopedia.id, day: MON, start: '10:00', end: '11:00' },
+        { patients: [centre.lucia.id], therapists: [centre.stefano.id, centre.paola.id] },
+      );
     }
     const summary = (day: Awaited<ReturnType<typeof dayOf>>) =>
-      day.map((a) => `${a.OraInizio} ${a.NomeAttivita} p${a.Pazienti.map((p) => p.RifPaziente).join(',')} t${a.Terapisti.map((t) => t.RifTerapista).sort().join(',')}`);
+      day.map(
+        (a) =>
+          `${a.OraInizio} ${a.NomeAttivita} p${a.Pazienti.map((p) => p.RifPaziente).join(',')} t${a.Terapisti.map((t) => t.RifTerapista)
+            .sort()
+            .join(',')}`,
+      );
 
     it('empties a day and only that day', async () => {
       await planMonday();
-      await addActivity(database.db, { name: 'Martedì', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
+      await addActivity(ctx.database.db, { name: 'Martedì', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
       const res = await admin.post('/server/calendario/emptyday', { data: MON });
       expect(res.status).toBe(200);
       expect(await dayOf(viewer, MON)).toEqual([]);
@@ -373,21 +635,25 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
 
     it('pastes a day: the target is emptied, then every activity is recreated with its people, runs included', async () => {
       await planMonday();
-      await addActivity(database.db, { name: 'Da cancellare', roomId: centre.palestra.id, day: TUE, start: '15:00', end: '16:00' });
-      await addRun(database.db, { route: 'Vecchia tratta', departure: '07:00', arrival: '07:30', minibus: 2, day: TUE });
+      await addActivity(ctx.database.db, { name: 'Da cancellare', roomId: centre.palestra.id, day: TUE, start: '15:00', end: '16:00' });
+      await addRun(ctx.database.db, { route: 'Vecchia tratta', departure: '07:00', arrival: '07:30', minibus: 2, day: TUE });
       const res = await admin.post('/server/calendario/pasteday', { from: MON, to: TUE });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ pasted: 2 });
+      expect(res.body).toEqual({ pasted: 2, conflitti: [] });
       const monday = summary(await dayOf(viewer, MON));
       const tuesday = await dayOf(viewer, TUE);
       expect(summary(tuesday)).toEqual(monday);
       // The Tuesday transport activity places a copy of Monday's run on Tuesday, not Monday's run itself.
-      const tuesdayRuns = (await viewer.post<{ ID: number; Tratta: string; Data: string }[]>('/server/calendario/gettrasporto', { data: TUE })).body;
+      const tuesdayRuns = (
+        await viewer.post<{ ID: number; Tratta: string; Data: string }[]>('/server/calendario/gettrasporto', { data: TUE })
+      ).body;
       expect(tuesdayRuns.map((r) => r.Tratta)).toEqual(['Andata']);
       const transport = tuesday.find((a) => a.NomeAttivita === 'TRASPORTO') as unknown as { RifTrasporto: number };
       expect(transport.RifTrasporto).toBe(tuesdayRuns[0].ID);
       expect((await viewer.post<unknown[]>('/server/calendario/gettrasporto', { data: MON })).body).toHaveLength(1);
-      const [single] = (await viewer.post<{ Giorno: number; Data: string }[]>('/server/calendario/getattivitasingle', { attivita: tuesday[0].ID })).body;
+      const [single] = (
+        await viewer.post<{ Giorno: number; Data: string }[]>('/server/calendario/getattivitasingle', { attivita: tuesday[0].ID })
+      ).body;
       expect(single).toMatchObject({ Giorno: 2, Data: TUE });
     });
 
@@ -401,46 +667,58 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
 
     it('leaves the target day exactly as it was when the paste fails half-way', async () => {
       await planMonday();
-      await addActivity(database.db, { name: 'Resto', roomId: centre.palestra.id, day: TUE, start: '15:00', end: '16:00' }, { patients: [centre.mario.id] });
+      await addActivity(
+        ctx.database.db,
+        { name: 'Resto', roomId: centre.palestra.id, day: TUE, start: '15:00', end: '16:00' },
+        { patients: [centre.mario.id] },
+      );
       const before = summary(await dayOf(viewer, TUE));
       // A real failure inside the database, after the target day was emptied and the activities recreated.
-      await database.db.execute(sql.raw(`
+      await ctx.database.db.execute(
+        sql.raw(`
         create or replace function fail_on_lucia() returns trigger language plpgsql as $$
         begin
           if new.patient_id = ${centre.lucia.id} then raise exception 'forced failure'; end if;
           return new;
         end $$;
-      `));
-      await database.db.execute(sql.raw('create trigger fail_on_lucia before insert on activity_patients for each row execute function fail_on_lucia()'));
+      `),
+      );
+      await ctx.database.db.execute(
+        sql.raw('create trigger fail_on_lucia before insert on activity_patients for each row execute function fail_on_lucia()'),
+      );
       try {
         const res = await admin.post('/server/calendario/pasteday', { from: MON, to: TUE });
         expect(res.status).toBe(500);
-        expect(res.body).toEqual({ error: MSG.genericError });
+        expect(res.body).toEqual({ error: MSG.genericError, code: ERROR_CODES.internal });
         expect(summary(await dayOf(viewer, TUE))).toEqual(before);
       } finally {
-        await database.db.execute(sql.raw('drop trigger fail_on_lucia on activity_patients'));
-        await database.db.execute(sql.raw('drop function fail_on_lucia()'));
+        await ctx.database.db.execute(sql.raw('drop trigger fail_on_lucia on activity_patients'));
+        await ctx.database.db.execute(sql.raw('drop function fail_on_lucia()'));
       }
     });
 
     it('leaves the day whole when emptying fails half-way', async () => {
       await planMonday();
       const before = summary(await dayOf(viewer, MON));
-      await database.db.execute(sql.raw(`
+      await ctx.database.db.execute(
+        sql.raw(`
         create or replace function fail_on_delete() returns trigger language plpgsql as $$
         begin
           if old.name = 'Logopedia' then raise exception 'forced failure'; end if;
           return old;
         end $$;
-      `));
-      await database.db.execute(sql.raw('create trigger fail_on_delete before delete on activities for each row execute function fail_on_delete()'));
+      `),
+      );
+      await ctx.database.db.execute(
+        sql.raw('create trigger fail_on_delete before delete on activities for each row execute function fail_on_delete()'),
+      );
       try {
         const res = await admin.post('/server/calendario/emptyday', { data: MON });
         expect(res.status).toBe(500);
         expect(summary(await dayOf(viewer, MON))).toEqual(before);
       } finally {
-        await database.db.execute(sql.raw('drop trigger fail_on_delete on activities'));
-        await database.db.execute(sql.raw('drop function fail_on_delete()'));
+        await ctx.database.db.execute(sql.raw('drop trigger fail_on_delete on activities'));
+        await ctx.database.db.execute(sql.raw('drop function fail_on_delete()'));
       }
     });
   });
@@ -453,8 +731,16 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       ['/server/calendario/checkattivitater', 'POST', { terapista: 1, attivita: 1 }],
       ['/server/calendario/emptyday', 'POST', { data: MON }],
       ['/server/calendario/pasteday', 'POST', { from: MON, to: TUE }],
-      ['/server/calendario/createattivita', 'PUT', { nome: 'Ginnastica', stanza: 1, giorno: 1, data: MON, orainizio: '09:00', orafine: '10:00', trasporto: -1 }],
-      ['/server/calendario/updateattivita', 'POST', { nome: 'Ginnastica', stanza: 1, giorno: 1, data: MON, orainizio: '09:00', orafine: '10:00', trasporto: -1, attivitaId: 1 }],
+      [
+        '/server/calendario/createattivita',
+        'PUT',
+        { nome: 'Ginnastica', stanza: 1, giorno: 1, data: MON, orainizio: '09:00', orafine: '10:00', trasporto: -1 },
+      ],
+      [
+        '/server/calendario/updateattivita',
+        'POST',
+        { nome: 'Ginnastica', stanza: 1, giorno: 1, data: MON, orainizio: '09:00', orafine: '10:00', trasporto: -1, attivitaId: 1 },
+      ],
       ['/server/calendario/copyattivita', 'POST', { attivitaId: 1, orainizio: '10:00', orafine: '11:00' }],
       ['/server/calendario/removeattivita', 'POST', { attivitaId: 1 }],
       ['/server/calendario/removepaziente', 'POST', { id: 1 }],
@@ -485,18 +771,28 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
     ];
 
     it.each(writes)('%s answers 403 to a signed-in non-administrator and changes nothing', async (url, method, payload) => {
-      const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }, { patients: [centre.mario.id], therapists: [centre.paola.id] });
+      const a = await addActivity(
+        ctx.database.db,
+        { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id], therapists: [centre.paola.id] },
+      );
       const before = JSON.stringify(await dayOf(viewer, MON));
-      const res = await viewer.request(method, url, { ...payload, ...('attivita' in payload ? { attivita: a.id } : {}), ...('attivitaId' in payload ? { attivitaId: a.id } : {}) });
+      const res = await viewer.request(method, url, {
+        ...payload,
+        ...('attivita' in payload ? { attivita: a.id } : {}),
+        ...('attivitaId' in payload ? { attivitaId: a.id } : {}),
+      });
       expect(res.status).toBe(403);
       expect(errorOf(res.body)).toBe(MSG.adminOnly);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.adminOnly);
       expect(JSON.stringify(await dayOf(viewer, MON))).toBe(before);
     });
 
     it.each(writes)('%s answers 403 to an anonymous caller', async (url, method, payload) => {
-      const res = await new TestClient(app).request(method, url, payload);
+      const res = await new TestClient(ctx.app).request(method, url, payload);
       expect(res.status).toBe(403);
       expect(errorOf(res.body)).toBe(MSG.notSignedIn);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.notSignedIn);
     });
 
     it.each(writes)('%s answers 403 to an administrator without the CSRF header', async (url, method, payload) => {
@@ -504,10 +800,11 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       const res = await admin.request(method, url, payload);
       expect(res.status).toBe(403);
       expect(errorOf(res.body)).toBe(MSG.csrfInvalid);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.csrfInvalid);
     });
 
     it.each(reads)('%s answers 403 to an anonymous caller and 200 to a signed-in one', async (url, method, payload) => {
-      const anonymous = await new TestClient(app).request(method, url, payload);
+      const anonymous = await new TestClient(ctx.app).request(method, url, payload);
       expect(anonymous.status).toBe(403);
       expect((await viewer.request(method, url, payload)).status).toBe(200);
     });
@@ -518,18 +815,21 @@ describe.each(DB_KINDS)('calendar calls on %s', (kind) => {
       const res = await admin.request('POST', '/server/calendario/emptyday', '{"data": ');
       expect(res.status).toBe(400);
       expect(errorOf(res.body)).toBe(MSG.bodyInvalid);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
     });
 
     it('answers a body over the size limit with 413', async () => {
       const res = await admin.post('/server/calendario/emptyday', { data: MON, extra: 'x'.repeat(100_000) });
       expect(res.status).toBe(413);
       expect(errorOf(res.body)).toBe(MSG.bodyTooLarge);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.tooLarge);
     });
 
     it('answers an unknown call with 404 in Italian', async () => {
       const res = await viewer.get('/server/calendario/nonesiste');
       expect(res.status).toBe(404);
       expect(errorOf(res.body)).toBe(MSG.notFound);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.notFound);
     });
 
     it('answers huge and non-integer ids with 400', async () => {

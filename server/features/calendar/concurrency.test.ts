@@ -1,50 +1,52 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, DB_KINDS, TestClient, buildTestApp, createAccounts, openTestDatabase, truncateAll } from '../../test/harness.ts';
-import { hashPassword } from '../session/passwords.ts';
+import { ADMIN, TestClient, describeOnBothDatabases } from '../../test/harness.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 const WED = '2026-11-25';
 const SECOND_ADMIN = { username: 'vicedirettrice', password: 'password-vice' };
 
-describe.each(DB_KINDS)('concurrent writes on %s', (kind) => {
-  let database: Database;
-  let app: App;
+describeOnBothDatabases('concurrent writes', (ctx) => {
   let first: TestClient;
   let second: TestClient;
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    app = await buildTestApp(database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
   beforeEach(async () => {
-    await truncateAll(database);
-    await createAccounts(database);
-    await database.db.insert(users).values({ username: SECOND_ADMIN.username, passwordHash: await hashPassword(SECOND_ADMIN.password), admin: 1 });
-    centre = await seedCentre(database.db);
-    first = await new TestClient(app).login(ADMIN);
-    second = await new TestClient(app).login(SECOND_ADMIN);
+    await ctx.database.db
+      .insert(users)
+      .values({ username: SECOND_ADMIN.username, passwordHash: await hashPassword(SECOND_ADMIN.password), admin: 1 });
+    centre = await seedCentre(ctx.database.db);
+    first = await new TestClient(ctx.app).login(ADMIN);
+    second = await new TestClient(ctx.app).login(SECOND_ADMIN);
   });
 
   async function summary(day: string) {
-    const res = await first.post<{ attivita: { NomeAttivita: string; OraInizio: string; Pazienti: { RifPaziente: number }[]; Terapisti: { RifTerapista: number }[] }[] }>('/server/calendario/giornata', { data: day });
-    return res.body.attivita.map((a) => `${a.OraInizio} ${a.NomeAttivita} p${a.Pazienti.map((p) => p.RifPaziente).join(',')} t${a.Terapisti.map((t) => t.RifTerapista).join(',')}`);
+    const res = await first.post<{
+      attivita: { NomeAttivita: string; OraInizio: string; Pazienti: { RifPaziente: number }[]; Terapisti: { RifTerapista: number }[] }[];
+    }>('/server/calendario/giornata', { data: day });
+    return res.body.attivita.map(
+      (a) =>
+        `${a.OraInizio} ${a.NomeAttivita} p${a.Pazienti.map((p) => p.RifPaziente).join(',')} t${a.Terapisti.map((t) => t.RifTerapista).join(',')}`,
+    );
   }
 
   it('ends a day as one whole paste, the other, or empty, when two administrators paste and empty it at once', async () => {
     for (let i = 0; i < 6; i++) {
-      await addActivity(database.db, { name: `Lunedì ${i}`, roomId: centre.palestra.id, day: MON, start: `0${i + 1}:00`, end: `0${i + 1}:30` }, { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] });
-      await addActivity(database.db, { name: `Mercoledì ${i}`, roomId: centre.logopedia.id, day: WED, start: `1${i}:00`, end: `1${i}:30` }, { patients: [centre.lucia.id], therapists: [centre.stefano.id, centre.paola.id] });
+      await addActivity(
+        ctx.database.db,
+        { name: `Lunedì ${i}`, roomId: centre.palestra.id, day: MON, start: `0${i + 1}:00`, end: `0${i + 1}:30` },
+        { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
+      );
+      await addActivity(
+        ctx.database.db,
+        { name: `Mercoledì ${i}`, roomId: centre.logopedia.id, day: WED, start: `1${i}:00`, end: `1${i}:30` },
+        { patients: [centre.lucia.id], therapists: [centre.stefano.id, centre.paola.id] },
+      );
     }
     const fromMonday = await summary(MON);
     const fromWednesday = await summary(WED);
@@ -53,7 +55,9 @@ describe.each(DB_KINDS)('concurrent writes on %s', (kind) => {
       const answers = await Promise.all([
         first.post('/server/calendario/pasteday', { from: MON, to: TUE }),
         second.post('/server/calendario/pasteday', { from: WED, to: TUE }),
-        round % 2 === 0 ? first.post('/server/calendario/emptyday', { data: TUE }) : second.post('/server/calendario/pasteday', { from: MON, to: TUE }),
+        round % 2 === 0
+          ? first.post('/server/calendario/emptyday', { data: TUE })
+          : second.post('/server/calendario/pasteday', { from: MON, to: TUE }),
       ]);
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
       const tuesday = await summary(TUE);
@@ -66,14 +70,22 @@ describe.each(DB_KINDS)('concurrent writes on %s', (kind) => {
   });
 
   it('lets exactly one of 50 simultaneous inserts of one patient into one activity succeed', async () => {
-    const activity = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
+    const activity = await addActivity(ctx.database.db, {
+      name: 'Ginnastica',
+      roomId: centre.palestra.id,
+      day: MON,
+      start: '09:00',
+      end: '10:00',
+    });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => (i % 2 ? first : second).put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: activity.id })),
+      Array.from({ length: 50 }, (_, i) =>
+        (i % 2 ? first : second).put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: activity.id }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(49);
-    for (const a of refused) expect(a).toMatchObject({ status: 409, body: { error: MSG.patientDuplicate } });
+    for (const a of refused) expect(a).toMatchObject({ status: 409, body: { error: MSG.patientDuplicate, code: ERROR_CODES.conflict } });
     expect((await first.get<unknown[]>(`/server/calendario/getpazienti?data=${MON}`)).body).toHaveLength(1);
   });
 });

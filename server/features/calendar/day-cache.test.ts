@@ -1,43 +1,43 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, DB_KINDS, TestClient, VIEWER, buildTestApp, createAccounts, openTestDatabase, truncateAll } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 
-describe.each(DB_KINDS)('the cached day on %s', (kind) => {
-  let database: Database;
-  let first: App;
+describeOnBothDatabases('the cached day', { reset: 'once' }, (ctx) => {
+  // Two app instances on one database, as two server processes on one PostgreSQL.
   let second: App;
   beforeAll(async () => {
-    database = await openTestDatabase(kind);
-    // Two app instances on one database, as two server processes on one PostgreSQL.
-    first = await buildTestApp(database);
-    second = await buildTestApp(database);
-    await truncateAll(database);
-    await createAccounts(database);
+    second = await buildTestApp(ctx.database);
   });
   afterAll(async () => {
-    await first.close();
     await second.close();
-    await database.close();
   });
 
   it('never answers a day older than the last change, whoever made it', async () => {
-    const centre = await seedCentre(database.db);
-    const a = await addActivity(database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' });
-    const reader = await new TestClient(first).login(VIEWER);
+    const centre = await seedCentre(ctx.database.db);
+    const a = await addActivity(ctx.database.db, {
+      name: 'Ginnastica',
+      roomId: centre.palestra.id,
+      day: MON,
+      start: '09:00',
+      end: '10:00',
+    });
+    const reader = await new TestClient(ctx.app).login(VIEWER);
     const writer = await new TestClient(second).login(ADMIN);
     const patientsOf = async () =>
-      (await reader.post<{ attivita: { Pazienti: { Nome: string; Cognome: string }[] }[] }>('/server/calendario/giornata', { data: MON })).body.attivita.flatMap((x) =>
-        x.Pazienti.map((p) => `${p.Nome} ${p.Cognome}`),
-      );
+      (
+        await reader.post<{ attivita: { Pazienti: { Nome: string; Cognome: string }[] }[] }>('/server/calendario/giornata', { data: MON })
+      ).body.attivita.flatMap((x) => x.Pazienti.map((p) => `${p.Nome} ${p.Cognome}`));
     const weekTherapists = async () =>
-      (await reader.post<{ attivita: { Terapisti: { username: string }[] }[] }>('/server/calendario/settimana', { datastart: MON, datastop: '2026-11-27' })).body.attivita.flatMap((x) =>
-        x.Terapisti.map((t) => t.username),
-      );
+      (
+        await reader.post<{ attivita: { Terapisti: { username: string }[] }[] }>('/server/calendario/settimana', {
+          datastart: MON,
+          datastop: '2026-11-27',
+        })
+      ).body.attivita.flatMap((x) => x.Terapisti.map((t) => t.username));
 
     expect(await patientsOf()).toEqual([]);
     expect(await weekTherapists()).toEqual([]);
@@ -47,9 +47,9 @@ describe.each(DB_KINDS)('the cached day on %s', (kind) => {
     expect(await patientsOf()).toEqual(['Mario Rossi']);
     expect(await weekTherapists()).toEqual(['paola.neri']);
     // A write straight into the database (the users tool, a restore, another program).
-    await database.db.execute(sql`update patients set first_name = 'Mariano' where id = ${centre.mario.id}`);
+    await ctx.database.db.execute(sql`update patients set first_name = 'Mariano' where id = ${centre.mario.id}`);
     expect(await patientsOf()).toEqual(['Mariano Rossi']);
-    await database.db.execute(sql`update therapists set username = 'paola.n' where id = ${centre.paola.id}`);
+    await ctx.database.db.execute(sql`update therapists set username = 'paola.n' where id = ${centre.paola.id}`);
     expect(await weekTherapists()).toEqual(['paola.n']);
     // A write that fails leaves the version, and the answer, as they were.
     const refused = await writer.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id });

@@ -5,29 +5,60 @@
  * day costs one tiny query, a changed one is rebuilt by one more. Correct across several
  * processes sharing one PostgreSQL, since the version lives in the database.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dayQuery, weekQuery } from './day-read.ts';
+import { readDay, weekQuery } from '../../db/day-read.ts';
 
-const MAX_ENTRIES = 400;
+/**
+ * The cache holds at most this many bytes of answers (UTF-8), dropping the
+ * least recently used first: a count of entries would let a few large weeks
+ * fill the heap. An answer over an eighth of it is served but not kept.
+ */
+export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   version: number;
   json: string;
+  bytes: number;
 }
 
 export interface CalendarCache {
+  /** Bytes of the answers held now (at most MAX_CACHE_BYTES). */
+  bytes(): number;
   /** `version`: calendar_version as read at the start of this request, when the caller has it. */
   day(day: string, version?: number): Promise<string>;
   week(start: string, stop: string, version?: number): Promise<string>;
 }
 
-export function createCalendarCache(db: Db): CalendarCache {
+export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES): CalendarCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<string>>();
+  let totalBytes = 0;
+
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalBytes -= entry.bytes;
+  }
+
+  function keep(key: string, version: number, json: string) {
+    forget(key);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > maxBytes / 8) return;
+    entries.set(key, { version, json, bytes });
+    totalBytes += bytes;
+    // Oldest first: a Map iterates in insertion order, and a hit moves its entry to the end.
+    for (const oldest of entries.keys()) {
+      if (totalBytes <= maxBytes) break;
+      forget(oldest);
+    }
+  }
 
   async function currentVersion(): Promise<number> {
-    const rows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as { rows: { version: number }[] };
+    const rows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as {
+      rows: { version: number }[];
+    };
     return Number(rows.rows[0].version);
   }
 
@@ -36,7 +67,7 @@ export function createCalendarCache(db: Db): CalendarCache {
    * only when the cached one is older. Read in this order, a document is
    * never older than the version it is filed under.
    */
-  async function read(key: string, build: SQL, knownVersion?: number): Promise<string> {
+  async function read(key: string, build: () => Promise<string>, knownVersion?: number): Promise<string> {
     const version = knownVersion ?? (await currentVersion());
     const cached = entries.get(key);
     if (cached && cached.version >= version) {
@@ -51,14 +82,9 @@ export function createCalendarCache(db: Db): CalendarCache {
     if (!flight) {
       flight = (async () => {
         try {
-          const rows = (await db.execute(build)) as unknown as { rows: { doc: string }[] };
-          const json = rows.rows[0].doc;
+          const json = await build();
           const latest = entries.get(key);
-          if (!latest || latest.version <= version) {
-            entries.delete(key);
-            entries.set(key, { version, json });
-            if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-          }
+          if (!latest || latest.version <= version) keep(key, version, json);
           return json;
         } finally {
           inFlight.delete(flightKey);
@@ -70,7 +96,14 @@ export function createCalendarCache(db: Db): CalendarCache {
   }
 
   return {
-    day: (day, version) => read(`day:${day}`, dayQuery(day), version),
-    week: (start, stop, version) => read(`week:${start}:${stop}`, weekQuery(start, stop), version),
+    bytes: () => totalBytes,
+    // The day's conflicts are computed once per build, with the document (readDay), never per hit.
+    day: (day, version) => read(`day:${day}`, () => readDay(db, day), version),
+    week: (start, stop, version) =>
+      read(
+        `week:${start}:${stop}`,
+        async () => ((await db.execute(weekQuery(start, stop))) as unknown as { rows: { doc: string }[] }).rows[0].doc,
+        version,
+      ),
   };
 }

@@ -1,4 +1,4 @@
-/** From database rows to section 3's wire shapes. */
+/** From database rows to the wire's shapes (docs/product.md, Dati). */
 import { toHourMinute } from '../../../common/dates.ts';
 import type { Activity, TransportRun } from '../../../common/schemas.ts';
 import type { activities, transportRuns } from '../../db/schema.ts';

@@ -1,5 +1,7 @@
-/** Reads of the calendar: a day, a week, and the section 7 list calls with their optional date filters. */
-import { and, asc, desc, eq, gte, isNull, lt, lte, type SQL } from 'drizzle-orm';
+/** Reads of the calendar: the rooms, an activity, the runs and the link lists with their optional date filters. */
+import type { Readable } from 'node:stream';
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import type {
   Activity,
   ActivityPatientLink,
@@ -8,6 +10,7 @@ import type {
   TransportPatientLink,
   TransportRun,
   TransportTherapistLink,
+  linkFilterQuery,
 } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -21,13 +24,14 @@ import {
   transportRuns,
   transportTherapists,
 } from '../../db/schema.ts';
+import { jsonArrayStream, keysetPages } from '../../lib/json-array-stream.ts';
 import { toActivity, toTransportRun } from './mappers.ts';
 
-export interface DateFilter {
-  data?: string;
-  datastart?: string;
-  datastop?: string;
-}
+/** One date (`data`), a range (`datastart`…`datastop`), or nothing: every date. */
+export type DateFilter = z.output<typeof linkFilterQuery>;
+
+/** True when the filter names neither a day nor a range: the list of every day, which grows with the history. */
+export const isUnfiltered = (filter: DateFilter) => !filter.data && !(filter.datastart && filter.datastop);
 
 function dayCondition(column: typeof activities.day | typeof transportRuns.day, filter: DateFilter): SQL | undefined {
   if (filter.data) return eq(column, filter.data);
@@ -49,42 +53,127 @@ export async function listTransportRuns(db: Db, filter: DateFilter): Promise<Tra
   return rows.map(toTransportRun);
 }
 
+/*
+ * The link lists. Filtered by a day or a range (at most MAX_RANGE_DAYS), they are read whole; without a filter they
+ * are the links of every day of the history, so they are streamed (server/lib/json-array-stream.ts) and never held
+ * in memory at once.
+ */
+
+const activityTherapistColumns = {
+  ID: activityTherapists.id,
+  RifAttivita: activityTherapists.activityId,
+  RifTerapista: activityTherapists.therapistId,
+};
+const activityPatientColumns = {
+  ID: activityPatients.id,
+  RifAttivita: activityPatients.activityId,
+  RifPaziente: activityPatients.patientId,
+};
+const transportTherapistColumns = { RifUscita: transportTherapists.runId, RifTerapista: transportTherapists.therapistId };
+const transportPatientColumns = { RifUscita: transportPatients.runId, RifPaziente: transportPatients.patientId };
+
 export async function listActivityTherapistLinks(db: Db, filter: DateFilter): Promise<ActivityTherapistLink[]> {
-  const condition = dayCondition(activities.day, filter);
-  const query = db
-    .select({ ID: activityTherapists.id, RifAttivita: activityTherapists.activityId, RifTerapista: activityTherapists.therapistId })
-    .from(activityTherapists);
-  const rows = condition
-    ? await query.innerJoin(activities, eq(activities.id, activityTherapists.activityId)).where(condition).orderBy(asc(activityTherapists.id))
-    : await query.orderBy(asc(activityTherapists.id));
-  return rows;
+  return db
+    .select(activityTherapistColumns)
+    .from(activityTherapists)
+    .innerJoin(activities, eq(activities.id, activityTherapists.activityId))
+    .where(dayCondition(activities.day, filter))
+    .orderBy(asc(activityTherapists.id));
+}
+
+export function streamActivityTherapistLinks(db: Db): Readable {
+  return jsonArrayStream(
+    keysetPages<ActivityTherapistLink, number>(
+      (after, limit) =>
+        db
+          .select(activityTherapistColumns)
+          .from(activityTherapists)
+          .where(after === undefined ? undefined : gt(activityTherapists.id, after))
+          .orderBy(asc(activityTherapists.id))
+          .limit(limit),
+      (row) => row.ID,
+    ),
+  );
 }
 
 export async function listActivityPatientLinks(db: Db, filter: DateFilter): Promise<ActivityPatientLink[]> {
-  const condition = dayCondition(activities.day, filter);
-  const query = db
-    .select({ ID: activityPatients.id, RifAttivita: activityPatients.activityId, RifPaziente: activityPatients.patientId })
-    .from(activityPatients);
-  const rows = condition
-    ? await query.innerJoin(activities, eq(activities.id, activityPatients.activityId)).where(condition).orderBy(asc(activityPatients.id))
-    : await query.orderBy(asc(activityPatients.id));
-  return rows;
+  return db
+    .select(activityPatientColumns)
+    .from(activityPatients)
+    .innerJoin(activities, eq(activities.id, activityPatients.activityId))
+    .where(dayCondition(activities.day, filter))
+    .orderBy(asc(activityPatients.id));
+}
+
+export function streamActivityPatientLinks(db: Db): Readable {
+  return jsonArrayStream(
+    keysetPages<ActivityPatientLink, number>(
+      (after, limit) =>
+        db
+          .select(activityPatientColumns)
+          .from(activityPatients)
+          .where(after === undefined ? undefined : gt(activityPatients.id, after))
+          .orderBy(asc(activityPatients.id))
+          .limit(limit),
+      (row) => row.ID,
+    ),
+  );
 }
 
 export async function listTransportTherapistLinks(db: Db, filter: DateFilter): Promise<TransportTherapistLink[]> {
-  const condition = dayCondition(transportRuns.day, filter);
-  const query = db
-    .select({ RifUscita: transportTherapists.runId, RifTerapista: transportTherapists.therapistId })
-    .from(transportTherapists);
-  return condition
-    ? query.innerJoin(transportRuns, eq(transportRuns.id, transportTherapists.runId)).where(condition)
-    : query;
+  return db
+    .select(transportTherapistColumns)
+    .from(transportTherapists)
+    .innerJoin(transportRuns, eq(transportRuns.id, transportTherapists.runId))
+    .where(dayCondition(transportRuns.day, filter));
+}
+
+/** In the order of the table's key (run, therapist): each page one walk of the primary key. */
+export function streamTransportTherapistLinks(db: Db): Readable {
+  return jsonArrayStream(
+    keysetPages<TransportTherapistLink, TransportTherapistLink>(
+      (after, limit) =>
+        db
+          .select(transportTherapistColumns)
+          .from(transportTherapists)
+          .where(
+            after === undefined
+              ? undefined
+              : sql`(${transportTherapists.runId}, ${transportTherapists.therapistId}) > (${after.RifUscita}, ${after.RifTerapista})`,
+          )
+          .orderBy(asc(transportTherapists.runId), asc(transportTherapists.therapistId))
+          .limit(limit),
+      (row) => row,
+    ),
+  );
 }
 
 export async function listTransportPatientLinks(db: Db, filter: DateFilter): Promise<TransportPatientLink[]> {
-  const condition = dayCondition(transportRuns.day, filter);
-  const query = db.select({ RifUscita: transportPatients.runId, RifPaziente: transportPatients.patientId }).from(transportPatients);
-  return condition ? query.innerJoin(transportRuns, eq(transportRuns.id, transportPatients.runId)).where(condition) : query;
+  return db
+    .select(transportPatientColumns)
+    .from(transportPatients)
+    .innerJoin(transportRuns, eq(transportRuns.id, transportPatients.runId))
+    .where(dayCondition(transportRuns.day, filter));
+}
+
+/** In the order of the table's key (run, patient). */
+export function streamTransportPatientLinks(db: Db): Readable {
+  return jsonArrayStream(
+    keysetPages<TransportPatientLink, TransportPatientLink>(
+      (after, limit) =>
+        db
+          .select(transportPatientColumns)
+          .from(transportPatients)
+          .where(
+            after === undefined
+              ? undefined
+              : sql`(${transportPatients.runId}, ${transportPatients.patientId}) > (${after.RifUscita}, ${after.RifPaziente})`,
+          )
+          .orderBy(asc(transportPatients.runId), asc(transportPatients.patientId))
+          .limit(limit),
+      (row) => row,
+    ),
+  );
 }
 
 /**
@@ -97,22 +186,6 @@ export async function listRooms(db: Db): Promise<Room[]> {
     .select({ ID: rooms.id, Nome: rooms.name, Archiviato: rooms.archived })
     .from(rooms)
     .orderBy(asc(rooms.archived), asc(rooms.position), asc(rooms.id));
-}
-
-export async function listPresentTherapists(db: Db) {
-  return db
-    .select({ ID: therapists.id, username: therapists.username })
-    .from(therapists)
-    .where(eq(therapists.archived, false))
-    .orderBy(asc(therapists.username));
-}
-
-export async function listPresentPatients(db: Db) {
-  return db
-    .select({ ID: patients.id, Nome: patients.firstName, Cognome: patients.lastName, Cellulare: patients.mobile })
-    .from(patients)
-    .where(eq(patients.archived, false))
-    .orderBy(asc(patients.lastName), asc(patients.firstName));
 }
 
 export async function getActivity(db: Db, id: number): Promise<Activity[]> {

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   activityIdBody,
@@ -17,9 +18,11 @@ import {
   weekBody,
 } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import * as dayRead from '../../db/day-read.ts';
+import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
+import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
-import * as dayRead from './day-read.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
 
@@ -32,23 +35,49 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/giornata', { schema: { body: dayBody } }, async (req, reply) =>
     reply.type('application/json; charset=utf-8').send(await cache.day(req.body.data, req.session?.calendarVersion)),
   );
-  app.post('/calendario/settimana', { schema: { body: weekBody } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(await cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion)),
+  // Ranges and lists of every day are limited per session, each call in its own count (server/lib/rate-limits.ts).
+  const limited = async () => ({ preHandler: await perSessionLimit(app, RANGE_READS) });
+  /** A list call with `data` reads one day, as cheap as the day itself: only ranges and the unfiltered list count. */
+  const limitedList = async () => {
+    const limit = await perSessionLimit(app, RANGE_READS);
+    return {
+      preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const query = req.query as reads.DateFilter;
+        if (!query.data || query.datastart) await limit(req, reply);
+      },
+    };
+  };
+  app.post('/calendario/settimana', { schema: { body: weekBody }, ...(await limited()) }, async (req, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .send(await cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion)),
+  );
+  // The conflicts of each day of a range of at most 31 days (weekBody's limit); only days that have some.
+  app.post('/calendario/conflitti', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
+    rangeConflicts(db, req.body.datastart, req.body.datastop),
   );
   app.get('/calendario/getstanze', async () => reads.listRooms(db));
   app.post('/calendario/gettrasporto', { schema: { body: dayBody } }, async (req) => reads.listTransportRuns(db, req.body));
 
-  app.get('/calendario/getterapisti', { schema: { querystring: linkFilterQuery } }, async (req) =>
-    reads.listActivityTherapistLinks(db, req.query),
+  app.get('/calendario/getterapisti', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
+    reads.isUnfiltered(req.query)
+      ? reply.type('application/json; charset=utf-8').send(reads.streamActivityTherapistLinks(db))
+      : reads.listActivityTherapistLinks(db, req.query),
   );
-  app.get('/calendario/getpazienti', { schema: { querystring: linkFilterQuery } }, async (req) =>
-    reads.listActivityPatientLinks(db, req.query),
+  app.get('/calendario/getpazienti', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
+    reads.isUnfiltered(req.query)
+      ? reply.type('application/json; charset=utf-8').send(reads.streamActivityPatientLinks(db))
+      : reads.listActivityPatientLinks(db, req.query),
   );
-  app.get('/calendario/gettrasportoter', { schema: { querystring: linkFilterQuery } }, async (req) =>
-    reads.listTransportTherapistLinks(db, req.query),
+  app.get('/calendario/gettrasportoter', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
+    reads.isUnfiltered(req.query)
+      ? reply.type('application/json; charset=utf-8').send(reads.streamTransportTherapistLinks(db))
+      : reads.listTransportTherapistLinks(db, req.query),
   );
-  app.get('/calendario/gettrasportopaz', { schema: { querystring: linkFilterQuery } }, async (req) =>
-    reads.listTransportPatientLinks(db, req.query),
+  app.get('/calendario/gettrasportopaz', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
+    reads.isUnfiltered(req.query)
+      ? reply.type('application/json; charset=utf-8').send(reads.streamTransportPatientLinks(db))
+      : reads.listTransportPatientLinks(db, req.query),
   );
 
   app.post('/calendario/getattivitasingle', { schema: { body: singleActivityBody } }, async (req) =>
@@ -64,10 +93,10 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     reads.getPreviousActivity(db, req.body.data, req.body.ora, req.body.stanza),
   );
 
-  app.post('/calendario/getattivitaweek', { schema: { body: weekBody } }, async (req) =>
+  app.post('/calendario/getattivitaweek', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
     dayRead.readActivitiesWithPeople(db, req.body.datastart, req.body.datastop, false),
   );
-  app.post('/calendario/getweektrasporto', { schema: { body: weekBody } }, async (req) =>
+  app.post('/calendario/getweektrasporto', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
     dayRead.readRunsWithPeople(db, req.body.datastart, req.body.datastop),
   );
 };

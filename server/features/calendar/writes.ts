@@ -1,21 +1,19 @@
-/** Writes of the calendar. Whole-day operations run in one transaction. */
+/**
+ * Writes of the calendar. Whole-day operations run in one transaction. Every
+ * write that changes a day answers also the `conflitti` of that day, read
+ * after the write (a warning, never a refusal: docs/product.md, Regole).
+ */
 import { and, eq, sql } from 'drizzle-orm';
+import type { Conflict } from '../../../common/conflicts.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { readDayConflicts } from '../../db/day-read.ts';
 import { refuseViolations } from '../../db/queries.ts';
-import {
-  activities,
-  activityPatients,
-  activityTherapists,
-  patients,
-  rooms,
-  therapists,
-  transportRuns,
-} from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http-error.ts';
+import { activities, activityPatients, activityTherapists, patients, rooms, therapists, transportRuns } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
 type CreateActivityInput = z.output<typeof createActivitySchema>;
 type UpdateActivityInput = z.output<typeof updateActivitySchema>;
@@ -27,11 +25,14 @@ async function requireActivity(db: Db, id: number) {
 }
 
 async function requireActiveRoom(db: Db, id: number) {
-  const [row] = await db.select({ id: rooms.id }).from(rooms).where(and(eq(rooms.id, id), eq(rooms.archived, false)));
+  const [row] = await db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.id, id), eq(rooms.archived, false)));
   if (!row) throw badRequest(MSG.roomInvalid);
 }
 
-export async function createActivity(db: Db, input: CreateActivityInput): Promise<{ insertId: number }> {
+export async function createActivity(db: Db, input: CreateActivityInput): Promise<{ insertId: number; conflitti: Conflict[] }> {
   const weekday = weekdayOf(input.data);
   if (input.trasporto > 0) {
     const [run] = await db.select().from(transportRuns).where(eq(transportRuns.id, input.trasporto));
@@ -41,14 +42,14 @@ export async function createActivity(db: Db, input: CreateActivityInput): Promis
       .insert(activities)
       .values({ name: 'TRASPORTO', roomId: null, day: input.data, weekday, start: run.departure, end: run.arrival, transportRunId: run.id })
       .returning({ id: activities.id });
-    return { insertId: row.id };
+    return { insertId: row.id, conflitti: await readDayConflicts(db, input.data) };
   }
   await requireActiveRoom(db, input.stanza);
   const [row] = await db
     .insert(activities)
     .values({ name: input.nome.trim(), roomId: input.stanza, day: input.data, weekday, start: input.orainizio, end: input.orafine })
     .returning({ id: activities.id });
-  return { insertId: row.id };
+  return { insertId: row.id, conflitti: await readDayConflicts(db, input.data) };
 }
 
 export async function updateActivity(db: Db, input: UpdateActivityInput) {
@@ -67,7 +68,7 @@ export async function updateActivity(db: Db, input: UpdateActivityInput) {
       end: input.orafine,
     })
     .where(eq(activities.id, input.attivitaId));
-  return { ok: true };
+  return { ok: true, conflitti: await readDayConflicts(db, input.data) };
 }
 
 /** Its links go with it (ON DELETE CASCADE, in the same statement). */
@@ -95,15 +96,15 @@ export async function emptyDay(db: Db, day: string) {
 }
 
 /**
- * Section 4's paste: empty the target day, then recreate every ordinary
+ * Incolla giornata: empty the target day, then recreate every ordinary
  * activity of the source day with its therapists and patients. The day's
- * minibus runs come too (issue 4): the target's runs are replaced by copies
+ * minibus runs come too: the target's runs are replaced by copies
  * of the source's, with their passengers, staff and calendar placement.
  * One transaction: a failure anywhere leaves the target day as it was.
  */
 export async function pasteDay(db: Db, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
-  return db.transaction(async (tx) => {
+  const pasted = await db.transaction(async (tx) => {
     await lockDay(tx, to);
     await tx.delete(activities).where(eq(activities.day, to));
     await tx.delete(transportRuns).where(eq(transportRuns.day, to));
@@ -146,8 +147,9 @@ export async function pasteDay(db: Db, from: string, to: string) {
       )
       select count(*) filter (where transport_run_id is null)::int as pasted from activity_map
     `)) as unknown as { rows: { pasted: number }[] };
-    return { pasted: Number(result.rows[0].pasted) };
+    return Number(result.rows[0].pasted);
   });
+  return { pasted, conflitti: await readDayConflicts(db, to) };
 }
 
 /**
@@ -157,45 +159,57 @@ export async function pasteDay(db: Db, from: string, to: string) {
 export async function copyActivity(db: Db, activityId: number, start: string, end: string) {
   const source = await requireActivity(db, activityId);
   if (source.transportRunId !== null) throw conflict(MSG.transportNotEditable);
-  return db.transaction(async (tx) => {
+  const insertId = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(activities)
       .values({ name: source.name, roomId: source.roomId, day: source.day, weekday: source.weekday, start, end })
       .returning({ id: activities.id });
     const people = await tx.select().from(activityPatients).where(eq(activityPatients.activityId, source.id));
     const staff = await tx.select().from(activityTherapists).where(eq(activityTherapists.activityId, source.id));
-    if (people.length > 0) await tx.insert(activityPatients).values(people.map((l) => ({ activityId: created.id, patientId: l.patientId })));
-    if (staff.length > 0) await tx.insert(activityTherapists).values(staff.map((l) => ({ activityId: created.id, therapistId: l.therapistId })));
-    return { insertId: created.id };
+    if (people.length > 0)
+      await tx.insert(activityPatients).values(people.map((l) => ({ activityId: created.id, patientId: l.patientId })));
+    if (staff.length > 0)
+      await tx.insert(activityTherapists).values(staff.map((l) => ({ activityId: created.id, therapistId: l.therapistId })));
+    return created.id;
   });
+  return { insertId, conflitti: await readDayConflicts(db, source.day) };
 }
 
 export async function insertPatient(db: Db, patientId: number, activityId: number) {
-  await requireActivity(db, activityId);
-  const [patient] = await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), eq(patients.archived, false)));
+  const activity = await requireActivity(db, activityId);
+  const [patient] = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.id, patientId), eq(patients.archived, false)));
   if (!patient) throw notFound(MSG.patientNotFound);
-  const [row] = await refuseViolations(() => db.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }), {
-    duplicate: MSG.patientDuplicate,
-    missing: MSG.activityNotFound, // removed by someone else in the meantime
-  });
-  return { insertId: row.id };
+  const [row] = await refuseViolations(
+    () => db.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }),
+    {
+      duplicate: MSG.patientDuplicate,
+      missing: MSG.activityNotFound, // removed by someone else in the meantime
+    },
+  );
+  return { insertId: row.id, conflitti: await readDayConflicts(db, activity.day) };
 }
 
 export async function insertTherapist(db: Db, therapistId: number, activityId: number) {
-  await requireActivity(db, activityId);
+  const activity = await requireActivity(db, activityId);
   const [therapist] = await db
     .select({ id: therapists.id })
     .from(therapists)
     .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
   if (!therapist) throw notFound(MSG.therapistNotFound);
-  const [row] = await refuseViolations(() => db.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }), {
-    duplicate: MSG.therapistDuplicate,
-    missing: MSG.activityNotFound,
-  });
-  return { insertId: row.id };
+  const [row] = await refuseViolations(
+    () => db.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }),
+    {
+      duplicate: MSG.therapistDuplicate,
+      missing: MSG.activityNotFound,
+    },
+  );
+  return { insertId: row.id, conflitti: await readDayConflicts(db, activity.day) };
 }
 
-/** Section 7's duplicate checks: an error answer (409) means the person is already there. */
+/** The duplicate checks (checkattivita, checkattivitater): an error answer (409) means the person is already there. */
 export async function checkPatient(db: Db, patientId: number, activityId: number) {
   const [row] = await db
     .select({ id: activityPatients.id })

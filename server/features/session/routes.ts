@@ -1,38 +1,55 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { loginSchema, type User } from '../../../common/schemas.ts';
+import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError } from '../../http-error.ts';
-import { SESSION_COOKIE, currentUser, setCsrfCookie, setSessionCookie } from '../../plugins/auth.ts';
-import { hashForUnknownUser, verifyPassword } from './passwords.ts';
-import { clearUsernameFailures, isLimited, recordFailure } from './rate-limit.ts';
+import { currentUser } from '../../lib/guards.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { hashForUnknownUser, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
+import { DEVICE_COOKIE, knownDevice, rememberDevice } from './devices.ts';
+import { SESSION_COOKIE, setCsrfCookie, setSessionCookie } from './plugin.ts';
+import { countersClearedBySuccess, signInCounters } from './rate-limit.ts';
 import { createSession, destroySession, newToken } from './store.ts';
 
-/** The same refusal, after the same work, for an unknown user, a wrong password and a disabled account. */
+/**
+ * The same refusal, after the same work, for an unknown user, a wrong
+ * password and a disabled account. A right password kept in an older
+ * format is hashed again in today's (unless it changed meanwhile).
+ */
 async function authenticate(db: Db, username: string, password: string): Promise<User | null> {
   const [row] = await db.select().from(users).where(eq(users.username, username));
   const ok = await verifyPassword(password, row?.passwordHash ?? (await hashForUnknownUser()));
   if (!row || !ok || row.disabled) return null;
+  if (needsRehash(row.passwordHash)) {
+    const passwordHash = await hashPassword(password);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+  }
   return { ID: row.id, username: row.username, Admin: row.admin };
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolean }> = async (app, { db, cookieSecure }) => {
   app.post('/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
     const { username, pass } = request.body;
-    if (await isLimited(db, request.ip, username)) throw new HttpError(429, MSG.tooManyRequests);
+    const device = await knownDevice(db, request.cookies[DEVICE_COOKIE], username);
+    const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
+    if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
     const user = await authenticate(db, username, pass);
-    if (!user) {
-      await recordFailure(db, request.ip, username);
-      throw new HttpError(401, MSG.loginFailed);
-    }
-    await clearUsernameFailures(db, username);
+    // A refusal keeps the attempt just recorded: it is the failure that counts.
+    if (!user) throw new HttpError(401, MSG.loginFailed, ERROR_CODES.badCredentials);
+    await forgetAttempt(db, attempt);
+    await clearAttempts(db, countersClearedBySuccess(request.ip, username, device));
     // A new session id at every login; the old one, if any, ends here.
     if (request.sessionToken) await destroySession(db, request.sessionToken);
     const { token, csrfToken } = await createSession(db, user.ID);
     setSessionCookie(reply, token, cookieSecure);
     setCsrfCookie(reply, csrfToken, cookieSecure);
+    await rememberDevice(db, reply, request.cookies[DEVICE_COOKIE], user.ID, cookieSecure);
     return { value: user };
   });
 

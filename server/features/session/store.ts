@@ -1,23 +1,12 @@
 /** Server-side sessions kept in the database, so several processes can share one PostgreSQL. */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt, or, sql } from 'drizzle-orm';
-import type { User } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { calendarVersion, sessions, users } from '../../db/schema.ts';
+import type { ActiveSession } from '../../lib/guards.ts';
 
 export const newToken = () => randomBytes(32).toString('base64url');
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-export interface ActiveSession {
-  idHash: string;
-  csrfToken: string;
-  user: User;
-  /**
-   * calendar_version read in the same round trip as the session, so that a
-   * cached calendar answer costs no query of its own (see day-cache.ts).
-   */
-  calendarVersion: number;
-}
 
 export interface SessionTimes {
   idleMs: number;
@@ -91,13 +80,6 @@ export async function purgeExpiredSessions(db: Db, times: SessionTimes, now = ne
   await db
     .delete(sessions)
     .where(
-      or(
-        lt(sessions.lastSeenAt, new Date(now.getTime() - times.idleMs)),
-        lt(sessions.createdAt, new Date(now.getTime() - times.maxMs)),
-      ),
+      or(lt(sessions.lastSeenAt, new Date(now.getTime() - times.idleMs)), lt(sessions.createdAt, new Date(now.getTime() - times.maxMs))),
     );
-}
-
-export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }

@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { runFormSchema } from '../../../../common/anagrafiche.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
-import { SHARED_KEYS, useRegistryMutation } from './registry-mutation.ts';
+import { SHARED_KEYS, useAnagraficheMutation } from './anagrafiche-mutation.ts';
 
-export interface RunFields {
-  Tratta: string;
-  Ora: string;
-  OraArrivo: string;
-  RifPulmino: 1 | 2;
-  Data: string;
-}
+/** A minibus run as the shared form schema gives it once checked. */
+export type RunFields = z.output<typeof runFormSchema>;
 
 export const getRuns = (data: string) => api.post<DayTransportRun[]>('/anagrafiche/uscite/giorno', { data });
 
@@ -19,9 +16,11 @@ export const useRuns = (data: string) => useQuery(runsQueryOptions(data));
 
 // Runs show on the calendar (TRASPORTO) and their staff in the week print.
 const changed = [runsKey, SHARED_KEYS.day, SHARED_KEYS.week] as const;
-export const useCreateRun = () => useRegistryMutation((r: RunFields) => api.put<{ insertId: number }>('/anagrafiche/uscite', r), changed);
-export const useUpdateRun = () => useRegistryMutation((r: RunFields & { ID: number }) => api.post('/anagrafiche/uscite/update', r), changed);
-export const useDeleteRun = () => useRegistryMutation((ID: number) => api.post('/anagrafiche/uscite/elimina', { ID }), changed);
+export const useCreateRun = () =>
+  useAnagraficheMutation((r: RunFields) => api.put<{ insertId: number }>('/anagrafiche/uscite', r), changed);
+export const useUpdateRun = () =>
+  useAnagraficheMutation((r: RunFields & { ID: number }) => api.post('/anagrafiche/uscite/update', r), changed);
+export const useDeleteRun = () => useAnagraficheMutation((ID: number) => api.post('/anagrafiche/uscite/elimina', { ID }), changed);
 
 export type RunPersonKind = 'paziente' | 'terapista';
 export interface RunPerson {
@@ -30,7 +29,9 @@ export interface RunPerson {
   personId: number;
 }
 const personPath = (kind: RunPersonKind) => (kind === 'paziente' ? '/anagrafiche/uscite/passeggeri' : '/anagrafiche/uscite/operatori');
-const personBody = ({ kind, uscita, personId }: RunPerson) => (kind === 'paziente' ? { uscita, paziente: personId } : { uscita, terapista: personId });
+const personBody = ({ kind, uscita, personId }: RunPerson) =>
+  kind === 'paziente' ? { uscita, paziente: personId } : { uscita, terapista: personId };
 
-export const useAddRunPerson = () => useRegistryMutation((p: RunPerson) => api.put(personPath(p.kind), personBody(p)), changed);
-export const useRemoveRunPerson = () => useRegistryMutation((p: RunPerson) => api.post(`${personPath(p.kind)}/rimuovi`, personBody(p)), changed);
+export const useAddRunPerson = () => useAnagraficheMutation((p: RunPerson) => api.put(personPath(p.kind), personBody(p)), changed);
+export const useRemoveRunPerson = () =>
+  useAnagraficheMutation((p: RunPerson) => api.post(`${personPath(p.kind)}/rimuovi`, personBody(p)), changed);

@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TherapistRecord } from '../../../../common/anagrafiche.ts';
+import type { z } from 'zod';
+import type { TherapistRecord, therapistFormSchema } from '../../../../common/anagrafiche.ts';
 import { api } from '../../../lib/api-client.ts';
-import { SHARED_KEYS, useRegistryMutation } from './registry-mutation.ts';
+import { SHARED_KEYS, useAnagraficheMutation } from './anagrafiche-mutation.ts';
 
-export interface TherapistFields {
-  username: string;
-  /** The linked sign-in account, or -1 for none. */
-  RifUtente: number;
-}
+/** A therapist as sent: the username and the linked sign-in account (RifUtente), -1 for none. */
+export type TherapistFields = z.input<typeof therapistFormSchema> & { RifUtente: number };
 
 export const getTherapists = (archived: boolean) => api.get<TherapistRecord[]>(`/anagrafiche/terapisti?archiviati=${archived ? '1' : '0'}`);
 
@@ -17,10 +15,13 @@ export const therapistsQueryOptions = (archived: boolean) =>
 export const useTherapists = (archived: boolean) => useQuery(therapistsQueryOptions(archived));
 
 const changed = [therapistsKey, SHARED_KEYS.search, SHARED_KEYS.day, SHARED_KEYS.week] as const;
-export const useCreateTherapist = () => useRegistryMutation((t: TherapistFields) => api.put<{ insertId: number }>('/anagrafiche/terapisti', t), changed);
-export const useUpdateTherapist = () => useRegistryMutation((t: TherapistFields & { ID: number }) => api.post('/anagrafiche/terapisti/update', t), changed);
+export const useCreateTherapist = () =>
+  useAnagraficheMutation((t: TherapistFields) => api.put<{ insertId: number }>('/anagrafiche/terapisti', t), changed);
+export const useUpdateTherapist = () =>
+  useAnagraficheMutation((t: TherapistFields & { ID: number }) => api.post('/anagrafiche/terapisti/update', t), changed);
 export const useSetTherapistArchived = () =>
-  useRegistryMutation(
-    ({ ID, archived }: { ID: number; archived: boolean }) => api.post(`/anagrafiche/terapisti/${archived ? 'archivia' : 'ripristina'}`, { ID }),
+  useAnagraficheMutation(
+    ({ ID, archived }: { ID: number; archived: boolean }) =>
+      api.post(`/anagrafiche/terapisti/${archived ? 'archivia' : 'ripristina'}`, { ID }),
     changed,
   );

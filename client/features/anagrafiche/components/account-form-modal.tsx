@@ -6,9 +6,9 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateAccount } from '../api/accounts.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
-/** Nuovo utente: username, initial password, administrator or not. */
+/** Nuovo account: username, initial password, administrator or not. */
 export function AccountFormModal({ onClose }: { onClose: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
@@ -23,7 +23,7 @@ export function AccountFormModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormModal title="Nuovo utente" submitLabel="Crea utente" busy={create.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormModal title="Nuovo account" submitLabel="Crea account" busy={create.isPending} onSubmit={() => void submit()} onClose={onClose}>
       <TextField
         id="account-username"
         label="Username"
@@ -47,7 +47,7 @@ export function AccountFormModal({ onClose }: { onClose: () => void }) {
           setErrors((e) => ({ ...e, password: undefined }));
         }}
         error={errors.password}
-        hint="Comunicala all'utente: potrà cambiarla da «Cambia password»"
+        hint="Comunicala a chi userà l'account: potrà cambiarla da «Cambia password»"
         maxLength={200}
       />
       <Form.Check type="checkbox" id="account-admin" label="Amministratore" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />

@@ -7,19 +7,19 @@ import { RoomsTab } from './rooms-tab.tsx';
 import { RunsTab } from './runs-tab.tsx';
 import { TherapistsTab } from './therapists-tab.tsx';
 
-export const REGISTRY_TABS = [
+export const ANAGRAFICHE_TABS = [
   { key: 'pazienti', title: 'Pazienti' },
   { key: 'terapisti', title: 'Terapisti' },
   { key: 'stanze', title: 'Stanze' },
   { key: 'uscite', title: 'Uscite' },
-  { key: 'utenti', title: 'Utenti' },
+  { key: 'account', title: 'Account' },
 ] as const;
-export type RegistryTab = (typeof REGISTRY_TABS)[number]['key'];
-export const isRegistryTab = (value: string | null): value is RegistryTab => REGISTRY_TABS.some((t) => t.key === value);
+export type AnagraficheTab = (typeof ANAGRAFICHE_TABS)[number]['key'];
+export const isAnagraficheTab = (value: string | null): value is AnagraficheTab => ANAGRAFICHE_TABS.some((t) => t.key === value);
 
 interface Props {
-  tab: RegistryTab;
-  onTabChange: (tab: RegistryTab) => void;
+  tab: AnagraficheTab;
+  onTabChange: (tab: AnagraficheTab) => void;
   /** The day whose minibus runs the Uscite tab shows. */
   day: string;
   onDayChange: (day: string) => void;
@@ -27,25 +27,25 @@ interface Props {
 
 /** Anagrafiche: five tabs; only the open one is mounted, so only its list is fetched. */
 export function AnagraficheView({ tab, onTabChange, day, onDayChange }: Props) {
-  const content: Record<RegistryTab, ReactNode> = {
+  const content: Record<AnagraficheTab, ReactNode> = {
     pazienti: <PatientsTab />,
     terapisti: <TherapistsTab />,
     stanze: <RoomsTab />,
     uscite: <RunsTab day={day} onDayChange={onDayChange} />,
-    utenti: <AccountsTab />,
+    account: <AccountsTab />,
   };
   return (
-    <div className="registry">
+    <div className="anagrafiche">
       <h1 className="h3 mb-3">Anagrafiche</h1>
       <Tabs
         id="anagrafiche-tabs"
         activeKey={tab}
-        onSelect={(key) => isRegistryTab(key) && onTabChange(key)}
+        onSelect={(key) => isAnagraficheTab(key) && onTabChange(key)}
         mountOnEnter
         unmountOnExit
-        className="registry-tabs mb-3"
+        className="anagrafiche-tabs mb-3"
       >
-        {REGISTRY_TABS.map((t) => (
+        {ANAGRAFICHE_TABS.map((t) => (
           <Tab key={t.key} eventKey={t.key} title={t.title}>
             {content[t.key]}
           </Tab>

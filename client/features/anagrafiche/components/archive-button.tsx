@@ -17,8 +17,34 @@ export function ArchiveButton({ name, archived, busy, onChange }: Props) {
     void withToasts(onChange(!archived), { success: archived ? ANAGRAFICHE_MSG.restored : ANAGRAFICHE_MSG.archived });
   };
   return (
-    <Button size="sm" variant={archived ? 'outline-success' : 'outline-danger'} disabled={busy} onClick={toggle} aria-label={`${archived ? 'Ripristina' : 'Archivia'} ${name}`}>
+    <Button
+      size="sm"
+      variant={archived ? 'outline-success' : 'outline-danger'}
+      disabled={busy}
+      onClick={toggle}
+      aria-label={`${archived ? 'Ripristina' : 'Archivia'} ${name}`}
+    >
       {archived ? 'Ripristina' : 'Archivia'}
     </Button>
+  );
+}
+
+interface ActionsProps extends Props {
+  /** The edit button's text, read with the name: "Modifica Mario Rossi", "Rinomina Palestra". */
+  editLabel: string;
+  onEdit: () => void;
+}
+
+/** The actions of a record that can be edited while active, and archived or restored. */
+export function EditArchiveActions({ editLabel, onEdit, ...archive }: ActionsProps) {
+  return (
+    <>
+      {!archive.archived && (
+        <Button size="sm" variant="outline-primary" onClick={onEdit} aria-label={`${editLabel} ${archive.name}`}>
+          {editLabel}
+        </Button>
+      )}
+      <ArchiveButton {...archive} />
+    </>
   );
 }

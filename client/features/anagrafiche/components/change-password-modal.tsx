@@ -4,7 +4,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useChangeOwnPassword } from '../api/change-own-password.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 /** Ours: the second typing of the new password must match (a typo would lock the user out). */
 export const PASSWORDS_DIFFER = 'Le due password nuove non coincidono';
@@ -27,10 +27,41 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormModal title="Cambia password" submitLabel="Cambia password" busy={change.isPending} onSubmit={() => void submit()} onClose={onClose}>
-      <TextField id="own-current" label="Password attuale" type="password" autoComplete="current-password" value={values.attuale} onChange={set('attuale')} error={errors.attuale} autoFocus />
-      <TextField id="own-new" label="Nuova password" type="password" autoComplete="new-password" value={values.nuova} onChange={set('nuova')} error={errors.nuova} />
-      <TextField id="own-confirm" label="Ripeti la nuova password" type="password" autoComplete="new-password" value={values.conferma} onChange={set('conferma')} error={errors.conferma} />
+    <FormModal
+      title="Cambia password"
+      submitLabel="Cambia password"
+      busy={change.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        id="own-current"
+        label="Password attuale"
+        type="password"
+        autoComplete="current-password"
+        value={values.attuale}
+        onChange={set('attuale')}
+        error={errors.attuale}
+        autoFocus
+      />
+      <TextField
+        id="own-new"
+        label="Nuova password"
+        type="password"
+        autoComplete="new-password"
+        value={values.nuova}
+        onChange={set('nuova')}
+        error={errors.nuova}
+      />
+      <TextField
+        id="own-confirm"
+        label="Ripeti la nuova password"
+        type="password"
+        autoComplete="new-password"
+        value={values.conferma}
+        onChange={set('conferma')}
+        error={errors.conferma}
+      />
     </FormModal>
   );
 }

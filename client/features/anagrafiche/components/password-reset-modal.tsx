@@ -4,7 +4,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useResetPassword } from '../api/accounts.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 /** Reimposta password of another account (the administrator sets a new one). */
 export function PasswordResetModal({ account, onClose }: { account: AccountRecord; onClose: () => void }) {
@@ -19,7 +19,13 @@ export function PasswordResetModal({ account, onClose }: { account: AccountRecor
   };
 
   return (
-    <FormModal title={`Reimposta password di ${account.username}`} submitLabel="Salva" busy={reset.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormModal
+      title={`Reimposta password di ${account.username}`}
+      submitLabel="Salva"
+      busy={reset.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <TextField
         id="reset-password"
         label="Nuova password"

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { formatMobile } from '../../../lib/phone.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/patients.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 /** Nuovo paziente / Modifica paziente: Nome, Cognome, Cellulare, checked by the shared patientFormSchema. */
 export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord; onClose: () => void }) {
@@ -39,7 +39,14 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
       onClose={onClose}
     >
       <TextField id="patient-name" label="Nome" value={values.Nome} onChange={set('Nome')} error={errors.Nome} autoFocus maxLength={100} />
-      <TextField id="patient-surname" label="Cognome" value={values.Cognome} onChange={set('Cognome')} error={errors.Cognome} maxLength={100} />
+      <TextField
+        id="patient-surname"
+        label="Cognome"
+        value={values.Cognome}
+        onChange={set('Cognome')}
+        error={errors.Cognome}
+        maxLength={100}
+      />
       <TextField
         id="patient-mobile"
         label="Cellulare"

@@ -1,16 +1,12 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Table from 'react-bootstrap/Table';
 import type { PatientRecord } from '../../../../common/anagrafiche.ts';
 import { formatMobile } from '../../../lib/phone.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { usePatients, useSetPatientArchived } from '../api/patients.ts';
-import { ArchiveButton } from './archive-button.tsx';
-import { ArchivedSwitch } from './archived-switch.tsx';
-import { ListState } from './list-state.tsx';
+import { AnagrafichePagination } from './anagrafiche-pagination.tsx';
+import { EditArchiveActions } from './archive-button.tsx';
 import { PatientFormModal } from './patient-form-modal.tsx';
-import { RegistryPagination } from './registry-pagination.tsx';
+import { RecordsTab } from './records-tab.tsx';
 
 /** Pazienti: search, pages of 25, create, edit, archive and restore. */
 export function PatientsTab() {
@@ -21,90 +17,67 @@ export function PatientsTab() {
   const q = useDebouncedValue(text.trim(), 250);
   const list = usePatients(q, page, archived);
   const setPatientArchived = useSetPatientArchived();
-  const items = list.data?.items ?? [];
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
 
   return (
-    <section aria-labelledby="patients-title">
-      <div className="registry-toolbar">
-        <h2 id="patients-title" className="h5 mb-0 me-auto">
-          Pazienti {list.data && <span className="badge text-bg-secondary fw-normal">{list.data.total}</span>}
-        </h2>
-        <Form.Control
-          type="search"
-          className="registry-search"
-          placeholder="Nome o cognome"
-          aria-label="Cerca pazienti"
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            setPage(1);
-          }}
+    <RecordsTab
+      id="patients"
+      title="Pazienti"
+      count={list.data?.total}
+      search={{
+        label: 'Cerca pazienti',
+        placeholder: 'Nome o cognome',
+        value: text,
+        onChange: (value) => {
+          setText(value);
+          setPage(1);
+        },
+      }}
+      archived={{
+        checked: archived,
+        onChange: (value) => {
+          setArchived(value);
+          setPage(1);
+        },
+      }}
+      newLabel="Nuovo paziente"
+      onNew={() => setEditing('new')}
+      state={{
+        label: 'pazienti',
+        isPending: list.isPending,
+        error: list.error,
+        emptyText: archived
+          ? 'Nessun paziente archiviato.'
+          : q
+            ? 'Nessun paziente trovato.'
+            : 'Nessun paziente: aggiungine uno con «Nuovo paziente».',
+      }}
+      items={list.data?.items ?? []}
+      tableLabel={archived ? 'Pazienti archiviati' : 'Pazienti'}
+      rowKey={(p) => p.ID}
+      columns={[
+        { header: 'Cognome', td: 'fw-semibold', cell: (p) => p.Cognome },
+        { header: 'Nome', cell: (p) => p.Nome },
+        {
+          header: 'Cellulare',
+          td: 'text-nowrap',
+          cell: (p) =>
+            p.Cellulare ? <a href={`tel:${p.Cellulare}`}>{formatMobile(p.Cellulare)}</a> : <span className="text-muted">—</span>,
+        },
+      ]}
+      actions={(p) => (
+        <EditArchiveActions
+          name={`${p.Nome} ${p.Cognome}`}
+          editLabel="Modifica"
+          onEdit={() => setEditing(p)}
+          archived={p.Archiviato}
+          busy={setPatientArchived.isPending}
+          onChange={(value) => setPatientArchived.mutateAsync({ ID: p.ID, archived: value })}
         />
-        <ArchivedSwitch
-          id="patients-archived"
-          checked={archived}
-          onChange={(value) => {
-            setArchived(value);
-            setPage(1);
-          }}
-        />
-        <Button variant="success" onClick={() => setEditing('new')}>
-          Nuovo paziente
-        </Button>
-      </div>
-      <ListState
-        label="pazienti"
-        isPending={list.isPending}
-        error={list.error}
-        empty={items.length === 0}
-        emptyText={archived ? 'Nessun paziente archiviato.' : q ? 'Nessun paziente trovato.' : 'Nessun paziente: aggiungine uno con «Nuovo paziente».'}
-      />
-      {items.length > 0 && (
-        <Table hover className="registry-table align-middle" aria-label={archived ? 'Pazienti archiviati' : 'Pazienti'}>
-          <thead>
-            <tr>
-              <th scope="col">Cognome</th>
-              <th scope="col">Nome</th>
-              <th scope="col">Cellulare</th>
-              <th scope="col" className="text-end">
-                Azioni
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((p) => {
-              const name = `${p.Nome} ${p.Cognome}`;
-              return (
-                <tr key={p.ID}>
-                  <td data-label="Cognome" className="fw-semibold">
-                    {p.Cognome}
-                  </td>
-                  <td data-label="Nome">{p.Nome}</td>
-                  <td data-label="Cellulare" className="text-nowrap">
-                    {p.Cellulare ? <a href={`tel:${p.Cellulare}`}>{formatMobile(p.Cellulare)}</a> : <span className="text-muted">—</span>}
-                  </td>
-                  <td className="text-end registry-actions">
-                    {!p.Archiviato && (
-                      <Button size="sm" variant="outline-primary" onClick={() => setEditing(p)} aria-label={`Modifica ${name}`}>
-                        Modifica
-                      </Button>
-                    )}
-                    <ArchiveButton
-                      name={name}
-                      archived={p.Archiviato}
-                      busy={setPatientArchived.isPending}
-                      onChange={(value) => setPatientArchived.mutateAsync({ ID: p.ID, archived: value })}
-                    />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
       )}
-      <RegistryPagination page={page} pageCount={pageCount} onPage={setPage} />
+    >
+      <AnagrafichePagination page={page} pageCount={pageCount} onPage={setPage} />
       {editing && <PatientFormModal patient={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-    </section>
+    </RecordsTab>
   );
 }

@@ -5,7 +5,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRoom, useUpdateRoom } from '../api/rooms.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 /** Nuova stanza / Rinomina stanza. */
 export function RoomFormModal({ room, onClose }: { room?: RoomRecord; onClose: () => void }) {
@@ -38,7 +38,7 @@ export function RoomFormModal({ room, onClose }: { room?: RoomRecord; onClose: (
           setErrors({});
         }}
         error={errors.Nome}
-        hint={room ? undefined : 'La nuova stanza diventa l\'ultima colonna del calendario'}
+        hint={room ? undefined : "La nuova stanza diventa l'ultima colonna del calendario"}
         autoFocus
         maxLength={60}
       />

@@ -47,7 +47,11 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
           </span>{' '}
           {run.Tratta}
         </h3>
-        <Badge bg={run.RifPulmino === 1 ? 'light' : 'primary'} text={run.RifPulmino === 1 ? 'dark' : undefined} className={run.RifPulmino === 1 ? 'border' : undefined}>
+        <Badge
+          bg={run.RifPulmino === 1 ? 'light' : 'primary'}
+          text={run.RifPulmino === 1 ? 'dark' : undefined}
+          className={run.RifPulmino === 1 ? 'border' : undefined}
+        >
           {minibusName(run)}
         </Badge>
         <Button size="sm" variant="outline-primary" disabled={busy} onClick={onEdit} aria-label={`Modifica ${title}`}>

@@ -8,7 +8,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRun, useUpdateRun } from '../api/runs.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 interface Props {
   day: string;
@@ -48,13 +48,28 @@ export function RunFormModal({ day, run, onClose }: Props) {
       onClose={onClose}
     >
       <p className="text-muted small">Giorno: {formatDayMonthYear(run?.Data ?? day)}</p>
-      <TextField id="run-route" label="Tratta" value={values.Tratta} onChange={set('Tratta')} error={errors.Tratta} autoFocus maxLength={100} />
+      <TextField
+        id="run-route"
+        label="Tratta"
+        value={values.Tratta}
+        onChange={set('Tratta')}
+        error={errors.Tratta}
+        autoFocus
+        maxLength={100}
+      />
       <div className="row">
         <div className="col-6">
           <TextField id="run-departure" label="Partenza" type="time" value={values.Ora} onChange={set('Ora')} error={errors.Ora} />
         </div>
         <div className="col-6">
-          <TextField id="run-arrival" label="Arrivo" type="time" value={values.OraArrivo} onChange={set('OraArrivo')} error={errors.OraArrivo} />
+          <TextField
+            id="run-arrival"
+            label="Arrivo"
+            type="time"
+            value={values.OraArrivo}
+            onChange={set('OraArrivo')}
+            error={errors.OraArrivo}
+          />
         </div>
       </div>
       <Form.Group controlId="run-minibus">

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
 import { formatDayMonthYear, isRealDate, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
@@ -11,6 +10,7 @@ import { useAddRunPerson, useDeleteRun, useRemoveRunPerson, useRuns, type RunPer
 import { ListState } from './list-state.tsx';
 import { RunCard, minibusName, runTitle } from './run-card.tsx';
 import { RunFormModal } from './run-form-modal.tsx';
+import { TabToolbar } from './records-tab.tsx';
 
 type Dialog = { type: 'form'; run?: DayTransportRun } | { type: 'add'; kind: RunPersonKind; run: DayTransportRun };
 
@@ -36,10 +36,12 @@ export function RunsTab({ day, onDayChange }: Props) {
 
   return (
     <section aria-labelledby="runs-title">
-      <div className="registry-toolbar">
-        <h2 id="runs-title" className="h5 mb-0 me-auto">
-          Uscite di {WEEKDAYS_IT[weekdayOf(day)]} {formatDayMonthYear(day)}
-        </h2>
+      <TabToolbar
+        id="runs"
+        title={`Uscite di ${WEEKDAYS_IT[weekdayOf(day)]} ${formatDayMonthYear(day)}`}
+        newLabel="Nuova uscita"
+        onNew={() => setDialog({ type: 'form' })}
+      >
         <Form.Group controlId="runs-date" className="d-flex align-items-center gap-2">
           <Form.Label className="mb-0">Data</Form.Label>
           <Form.Control
@@ -51,11 +53,14 @@ export function RunsTab({ day, onDayChange }: Props) {
             }}
           />
         </Form.Group>
-        <Button variant="success" onClick={() => setDialog({ type: 'form' })}>
-          Nuova uscita
-        </Button>
-      </div>
-      <ListState label="uscite" isPending={list.isPending} error={list.error} empty={runs.length === 0} emptyText="Nessuna uscita in questa giornata." />
+      </TabToolbar>
+      <ListState
+        label="uscite"
+        isPending={list.isPending}
+        error={list.error}
+        empty={runs.length === 0}
+        emptyText="Nessuna uscita in questa giornata."
+      />
       <div className="d-grid gap-3">
         {runs.map((run) => (
           <RunCard
@@ -65,12 +70,16 @@ export function RunsTab({ day, onDayChange }: Props) {
             onEdit={() => setDialog({ type: 'form', run })}
             onDelete={() => deleteRun(run)}
             onAdd={(kind) => setDialog({ type: 'add', kind, run })}
-            onRemove={(kind, personId) => void withToasts(removePerson.mutateAsync({ kind, uscita: run.ID, personId }), { success: MSG.deleted })}
+            onRemove={(kind, personId) =>
+              void withToasts(removePerson.mutateAsync({ kind, uscita: run.ID, personId }), { success: MSG.deleted })
+            }
           />
         ))}
       </div>
       {runs.length > 0 && (
-        <p className="text-muted small mt-3 mb-0">Per mostrare un'uscita nel calendario, aggiungi un'attività scegliendo l'uscita come Trasporto.</p>
+        <p className="text-muted small mt-3 mb-0">
+          Ogni uscita compare nel calendario del suo giorno, in Attività esterne, con i suoi passeggeri e operatori.
+        </p>
       )}
       {dialog?.type === 'form' && <RunFormModal day={day} run={dialog.run} onClose={() => setDialog(null)} />}
       {dialog?.type === 'add' && (
@@ -79,7 +88,9 @@ export function RunsTab({ day, onDayChange }: Props) {
           context={`${runTitle(dialog.run)} · ${minibusName(dialog.run)}`}
           busy={addPerson.isPending}
           onAdd={(person) =>
-            withToasts(addPerson.mutateAsync({ kind: dialog.kind, uscita: dialog.run.ID, personId: person.ID }), { success: MSG.personInserted })
+            withToasts(addPerson.mutateAsync({ kind: dialog.kind, uscita: dialog.run.ID, personId: person.ID }), {
+              success: `${person.label} inserito in ${dialog.run.Tratta}`,
+            })
           }
           onClose={() => setDialog(null)}
         />

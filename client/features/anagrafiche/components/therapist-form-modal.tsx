@@ -6,7 +6,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateTherapist, useUpdateTherapist } from '../api/therapists.ts';
-import { checkForm, type FieldErrors } from '../form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 interface Props {
   therapist?: TherapistRecord;
@@ -52,7 +52,7 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
         maxLength={60}
       />
       <Form.Group controlId="therapist-account">
-        <Form.Label>Utente collegato</Form.Label>
+        <Form.Label>Account collegato</Form.Label>
         <Form.Select value={account} onChange={(e) => setAccount(e.target.value)} isInvalid={!!errors.RifUtente}>
           <option value="-1">Nessuno</option>
           {accounts.map((a) => (

@@ -1,22 +1,25 @@
 /** Create, edit, delete and copy one activity (administrators). */
 import { weekdayOf } from '../../../../common/dates.ts';
-import type { Activity } from '../../../../common/schemas.ts';
+import type { z } from 'zod';
+import type { Conflict } from '../../../../common/conflicts.ts';
+import type { Activity, activityFormSchema } from '../../../../common/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useDayMutation } from './day-mutation.ts';
 
-export interface ActivityFields {
-  nome: string;
-  stanza: number;
-  orainizio: string;
-  orafine: string;
-  trasporto: number;
-}
+/** An activity as the shared form schema gives it once checked (room and transport as numbers). */
+export type ActivityFields = z.output<typeof activityFormSchema>;
 
 export const createActivity = (data: string, fields: ActivityFields) =>
-  api.put<{ insertId: number }>('/calendario/createattivita', { ...fields, data, giorno: weekdayOf(data) });
+  api.put<{ insertId: number; conflitti: Conflict[] }>('/calendario/createattivita', { ...fields, data, giorno: weekdayOf(data) });
 
 export const updateActivity = (data: string, attivitaId: number, fields: ActivityFields) =>
-  api.post<{ ok: true }>('/calendario/updateattivita', { ...fields, trasporto: -1, data, giorno: weekdayOf(data), attivitaId });
+  api.post<{ ok: true; conflitti: Conflict[] }>('/calendario/updateattivita', {
+    ...fields,
+    trasporto: -1,
+    data,
+    giorno: weekdayOf(data),
+    attivitaId,
+  });
 
 export const removeActivity = (attivitaId: number) => api.post<{ ok: true }>('/calendario/removeattivita', { attivitaId });
 
@@ -25,13 +28,14 @@ export const getPreviousActivity = (data: string, ora: string, stanza: number) =
   api.post<Activity[]>('/calendario/getfirstattivita', { data, ora, stanza });
 
 export const copyActivity = (attivitaId: number, orainizio: string, orafine: string) =>
-  api.post<{ insertId: number }>('/calendario/copyattivita', { attivitaId, orainizio, orafine });
+  api.post<{ insertId: number; conflitti: Conflict[] }>('/calendario/copyattivita', { attivitaId, orainizio, orafine });
 
 /** Incolla da precedente: the room's previous activity, with its people, copied into the empty slot. */
 export async function pasteFromPrevious(data: string, slot: { roomId: number; start: string; end: string }) {
   const [previous] = await getPreviousActivity(data, slot.start, slot.roomId);
   if (!previous) throw new Error('Nessuna attività precedente in questa stanza');
-  return copyActivity(previous.ID, slot.start, slot.end);
+  const { insertId, conflitti } = await copyActivity(previous.ID, slot.start, slot.end);
+  return { insertId, name: previous.NomeAttivita, conflitti };
 }
 
 export const useCreateActivity = (day: string) => useDayMutation(day, (fields: ActivityFields) => createActivity(day, fields));

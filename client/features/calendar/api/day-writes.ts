@@ -1,11 +1,13 @@
 /** Whole-day writes (administrators): empty a day, paste a copied day onto another. */
+import type { Conflict } from '../../../../common/conflicts.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useDayMutation } from './day-mutation.ts';
 
 export const emptyDay = (data: string) => api.post<{ deleted: number }>('/calendario/emptyday', { data });
 
-/** One transaction on the server: empties `to`, then recreates every ordinary activity of `from` with its people. */
-export const pasteDay = (from: string, to: string) => api.post<{ pasted: number }>('/calendario/pasteday', { from, to });
+/** One transaction on the server: empties `to`, then recreates every ordinary activity of `from` with its people; answers `to`'s conflicts. */
+export const pasteDay = (from: string, to: string) =>
+  api.post<{ pasted: number; conflitti: Conflict[] }>('/calendario/pasteday', { from, to });
 
 export const useEmptyDay = (day: string) => useDayMutation(day, () => emptyDay(day));
 export const usePasteDay = (day: string) => useDayMutation(day, (from: string) => pasteDay(from, day));

@@ -13,4 +13,8 @@ export const getDay = async (data: string) => {
 
 export const dayQueryOptions = (data: string) => queryOptions({ queryKey: [...QUERY_KEYS.day, data], queryFn: () => getDay(data) });
 
-export const useDay = (data: string) => useQuery(dayQueryOptions(data));
+/** While the day cannot be read, it is tried again this often, besides when the browser is back online. */
+export const DAY_RETRY_MS = 5_000;
+
+export const useDay = (data: string) =>
+  useQuery({ ...dayQueryOptions(data), refetchInterval: (query) => (query.state.status === 'error' ? DAY_RETRY_MS : false) });

@@ -1,7 +1,8 @@
 /** Add and remove patients and therapists of an activity (administrators). */
+import type { Conflict } from '../../../../common/conflicts.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useDayMutation } from './day-mutation.ts';
-import type { PersonKind } from '../../../lib/search-people.ts';
+import type { PersonKind } from '../../../lib/people-search.ts';
 
 export interface PersonInActivity {
   kind: PersonKind;
@@ -9,17 +10,11 @@ export interface PersonInActivity {
   activityId: number;
 }
 
-/** Section 7: the duplicate check first (409 with the section 8 message when already there), then the insert. */
-export async function addPerson({ kind, personId, activityId }: PersonInActivity) {
-  if (kind === 'paziente') {
-    const body = { paziente: personId, attivita: activityId };
-    await api.post('/calendario/checkattivita', body);
-    return api.put<{ insertId: number }>('/calendario/insertpaziente', body);
-  }
-  const body = { terapista: personId, attivita: activityId };
-  await api.post('/calendario/checkattivitater', body);
-  return api.put<{ insertId: number }>('/calendario/insertterapista', body);
-}
+/** One request per click: the insert itself refuses a person already in the activity (409, "già inserito"). */
+export const addPerson = ({ kind, personId, activityId }: PersonInActivity) =>
+  kind === 'paziente'
+    ? api.put<{ insertId: number; conflitti: Conflict[] }>('/calendario/insertpaziente', { paziente: personId, attivita: activityId })
+    : api.put<{ insertId: number; conflitti: Conflict[] }>('/calendario/insertterapista', { terapista: personId, attivita: activityId });
 
 /** `linkId` is the ID of the activity-person link, as the day answer gives it. */
 export const removePerson = ({ kind, linkId }: { kind: PersonKind; linkId: number }) =>

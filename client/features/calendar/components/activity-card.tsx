@@ -1,5 +1,7 @@
 import Button from 'react-bootstrap/Button';
-import type { PersonKind } from '../../../lib/search-people.ts';
+import type { PersonKind } from '../../../lib/people-search.ts';
+import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
+import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
 import type { PlacedActivity } from '../day-grid.ts';
 import type { DayActivity } from '../types.ts';
 
@@ -14,28 +16,45 @@ interface Props {
   roomLabel: string;
   /** Present for administrators only: without it the card has no controls at all. */
   actions?: CardActions;
+  /** The card's conflicts (docs/product.md, Regole, Conflitti): red edge, a note each, the people marked. */
+  conflicts?: CardConflict[];
 }
 
 /** One ordinary activity: its name, its users (patients) and its operators (therapists). */
-export function ActivityCard({ placed, roomLabel, actions }: Props) {
+export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
   const { activity, start, end } = placed;
   const people = [
     {
       kind: 'paziente' as const,
       title: 'Utenti',
-      addLabel: 'Aggiungi utente',
-      list: activity.Pazienti.map((p) => ({ linkId: p.ID, name: `${p.Nome} ${p.Cognome}` })),
+      addLabel: `Aggiungi utente a ${activity.NomeAttivita}`,
+      list: activity.Pazienti.map((p) => ({
+        linkId: p.ID,
+        name: `${p.Nome} ${p.Cognome}`,
+        clash: personInConflict(conflicts, 'paziente', p.RifPaziente),
+      })),
     },
     {
       kind: 'terapista' as const,
       title: 'Operatori',
-      addLabel: 'Aggiungi operatore',
-      list: activity.Terapisti.map((t) => ({ linkId: t.ID, name: t.username })),
+      addLabel: `Aggiungi operatore a ${activity.NomeAttivita}`,
+      list: activity.Terapisti.map((t) => ({
+        linkId: t.ID,
+        name: t.username,
+        clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
+      })),
     },
   ];
   return (
-    <div className="activity-card" role="group" aria-label={`${activity.NomeAttivita}, ${roomLabel}, ${start}–${end}`}>
+    <div
+      id={cardElementId(placed.key)}
+      tabIndex={-1}
+      className={conflicts?.length ? 'activity-card has-conflict' : 'activity-card'}
+      role="group"
+      aria-label={`${activity.NomeAttivita}, ${roomLabel}, ${start}–${end}`}
+    >
       <div className="activity-head">
+        {conflicts?.length ? <ConflictIcon /> : null}
         {actions ? (
           <Button variant="link" className="activity-name p-0" title="Modifica attività" onClick={() => actions.onEdit(activity)}>
             {activity.NomeAttivita}
@@ -47,6 +66,7 @@ export function ActivityCard({ placed, roomLabel, actions }: Props) {
           {start}–{end}
         </span>
       </div>
+      <ConflictNotes conflicts={conflicts} />
       {people.map((group) => (
         <div key={group.kind} className="people">
           <div className="people-title">
@@ -67,7 +87,7 @@ export function ActivityCard({ placed, roomLabel, actions }: Props) {
           {group.list.length > 0 && (
             <ul className="people-list">
               {group.list.map((person) => (
-                <li key={person.linkId}>
+                <li key={person.linkId} className={person.clash ? 'person-conflict' : undefined}>
                   {actions ? (
                     <button
                       type="button"

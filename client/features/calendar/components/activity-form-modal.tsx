@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -8,7 +8,16 @@ import { MSG } from '../../../../common/messages.ts';
 import type { Room } from '../../../../common/schemas.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateActivity, useRemoveActivity, useUpdateActivity, type ActivityFields } from '../api/activity-writes.ts';
-import { activityDraft, activityValues, validateActivityForm, type ActivityErrors, type ActivityField, type ActivityValues } from '../activity-form.ts';
+import { clearActivityDraft, saveActivityDraft } from '../activity-draft.ts';
+import {
+  activityDraft,
+  activityValues,
+  validateActivityForm,
+  withStart,
+  type ActivityErrors,
+  type ActivityField,
+  type ActivityValues,
+} from '../activity-form.ts';
 import { isTransport, minibusLabel, type DayActivity, type DayTransportRun } from '../types.ts';
 
 const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
@@ -19,14 +28,24 @@ interface Props {
   runs: DayTransportRun[];
   /** The activity to edit; none to create one. */
   activity?: DayActivity;
+  /** Where the values start: a draft kept across a new sign-in, or a new activity's cell; else the activity's or the toolbar's defaults. */
+  initialValues?: ActivityValues;
   onClose: () => void;
 }
 
-/** Crea Attività and Modifica Attività (section 5's rules from the shared schema). */
-export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props) {
+/** Crea Attività and Modifica Attività (the form's rules from the shared schema; docs/product.md, Regole). */
+export function ActivityFormModal({ day, rooms, runs, activity, initialValues, onClose: close }: Props) {
   const editing = !!activity;
   const transportOnly = !!activity && isTransport(activity);
-  const [values, setValues] = useState<ActivityValues>(() => (activity ? activityValues(activity) : activityDraft(rooms)));
+  const [values, setValues] = useState<ActivityValues>(() => initialValues ?? (activity ? activityValues(activity) : activityDraft(rooms)));
+  // Kept while the dialog is open, so an ended session does not lose it (see activity-draft.ts).
+  useEffect(() => {
+    if (!transportOnly) saveActivityDraft({ day, activityId: activity?.ID ?? null, values });
+  }, [day, activity, values, transportOnly]);
+  const onClose = () => {
+    clearActivityDraft();
+    close();
+  };
   const [errors, setErrors] = useState<ActivityErrors>({});
   const create = useCreateActivity(day);
   const update = useUpdateActivity(day);
@@ -39,8 +58,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
   const editedRun = activity ? runs.find((run) => run.ID === activity.RifTrasporto) : undefined;
 
   const set = (field: ActivityField, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
+    // A start with no end after it yet brings the end to an hour later.
+    setValues((v) => (field === 'orainizio' ? withStart(v, value) : { ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'orainizio' ? { orafine: undefined } : {}) }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -58,7 +78,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
       const fields: ActivityFields = chosenRun
         ? { nome: 'TRASPORTO', stanza: -1, orainizio: chosenRun.Ora, orafine: chosenRun.OraArrivo, trasporto: chosenRun.ID }
         : result.fields;
-      done = await withToasts(create.mutateAsync(fields), { success: MSG.activityCreated });
+      const place = chosenRun ? chosenRun.Tratta : (rooms.find((r) => r.ID === fields.stanza)?.Nome ?? `Stanza ${fields.stanza}`);
+      const times = `${fields.orainizio.slice(0, 5)}–${fields.orafine.slice(0, 5)}`;
+      done = await withToasts(create.mutateAsync(fields), { success: `Attività creata: ${fields.nome}, ${place} ${times}` });
     }
     if (done) onClose();
   };
@@ -81,7 +103,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
             <div>
               <p className="fs-5 mb-1">{editedRun?.Tratta ?? activity.NomeAttivita}</p>
               <p className="text-muted mb-2">
-                {editedRun ? `${editedRun.Ora}–${editedRun.OraArrivo} · ${minibusLabel(editedRun)}` : `${activity.OraInizio}–${activity.OraFine}`}
+                {editedRun
+                  ? `${editedRun.Ora}–${editedRun.OraArrivo} · ${minibusLabel(editedRun)}`
+                  : `${activity.OraInizio}–${activity.OraFine}`}
               </p>
               <p className="small mb-0">Le attività di trasporto non si possono modificare, solo eliminare.</p>
             </div>
@@ -137,12 +161,22 @@ export function ActivityFormModal({ day, rooms, runs, activity, onClose }: Props
                   <Row>
                     <Form.Group as={Col} xs={6} controlId="activity-start">
                       <Form.Label>Ora inizio</Form.Label>
-                      <Form.Control type="time" value={values.orainizio} onChange={(e) => set('orainizio', e.target.value)} isInvalid={!!errors.orainizio} />
+                      <Form.Control
+                        type="time"
+                        value={values.orainizio}
+                        onChange={(e) => set('orainizio', e.target.value)}
+                        isInvalid={!!errors.orainizio}
+                      />
                       <Form.Control.Feedback type="invalid">{errors.orainizio}</Form.Control.Feedback>
                     </Form.Group>
                     <Form.Group as={Col} xs={6} controlId="activity-end">
                       <Form.Label>Ora fine</Form.Label>
-                      <Form.Control type="time" value={values.orafine} onChange={(e) => set('orafine', e.target.value)} isInvalid={!!errors.orafine} />
+                      <Form.Control
+                        type="time"
+                        value={values.orafine}
+                        onChange={(e) => set('orafine', e.target.value)}
+                        isInvalid={!!errors.orafine}
+                      />
                       <Form.Control.Feedback type="invalid">{errors.orafine}</Form.Control.Feedback>
                     </Form.Group>
                   </Row>

@@ -1,5 +1,7 @@
-import { useIsMutating } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useIsMutating, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
 import { MSG } from '../../../../common/messages.ts';
@@ -7,20 +9,25 @@ import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
-import { useDay } from '../api/get-day.ts';
+import { dayQueryOptions, useDay } from '../api/get-day.ts';
 import { useRooms } from '../../../lib/rooms.ts';
-import type { PersonKind } from '../../../lib/search-people.ts';
+import type { PersonKind } from '../../../lib/people-search.ts';
+import { loadActivityDraft } from '../activity-draft.ts';
+import { activityDraft, type ActivityValues } from '../activity-form.ts';
+import { countConflicts, dayConflicts } from '../conflicts.ts';
+import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
-import type { DayActivity } from '../types.ts';
+import { isTransport, type DayActivity, type Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
-import { DayTable } from './day-table.tsx';
+import { ConflictBanner } from './conflict-banner.tsx';
+import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
 import { PersonRemovalModal } from './person-removal-modal.tsx';
 import { PersonSearchModal } from './person-search-modal.tsx';
 
 type Dialog =
-  | { type: 'create' }
-  | { type: 'edit'; activity: DayActivity }
+  | { type: 'create'; values?: ActivityValues }
+  | { type: 'edit'; activity: DayActivity; values?: ActivityValues }
   | { type: 'add'; kind: PersonKind; activity: DayActivity }
   | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity };
 
@@ -29,38 +36,113 @@ interface Props {
   onDayChange: (day: string) => void;
 }
 
+/** Svuota Giornata keeps the day's runs (docs/decisions/0007-runs-on-the-calendar.md): said in its question and its toast. */
+export const RUNS_STAY = 'Le uscite del giorno restano: si gestiscono in Anagrafiche → Uscite.';
+export const DAY_UNAVAILABLE = 'Impossibile caricare la giornata: controlla la connessione';
+export const DAY_NOT_UP_TO_DATE = 'Dati non aggiornati: impossibile caricare la giornata, controlla la connessione.';
+
+/** Long enough to read a toast of two sentences. */
+const LONG_TOAST = 6000;
+
+/** " · 2 conflitti" after a write's success, when the day it leaves has conflicts. */
+const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length ? ` · ${countConflicts(conflitti.length)}` : '');
+
+const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
+
 export function CalendarView({ day, onDayChange }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
+  const queryClient = useQueryClient();
   const dayQuery = useDay(day);
   const roomsQuery = useRooms();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [copiedDay, setCopiedDay] = useState<string | null>(null);
+  // A Crea Attività left open when the session ended comes back with what was typed (see activity-draft.ts).
+  const [dialog, setDialog] = useState<Dialog | null>(() => {
+    const draft = loadActivityDraft(day);
+    return draft && draft.activityId === null ? { type: 'create', values: draft.values } : null;
+  });
+  const [copiedDay, setCopiedDayState] = useState<string | null>(loadCopiedDay);
+  const setCopiedDay = (value: string | null) => {
+    saveCopiedDay(value);
+    setCopiedDayState(value);
+  };
   const busy = useIsMutating() > 0;
   const emptyDay = useEmptyDay(day);
   const pasteDay = usePasteDay(day);
   const pastePrevious = usePasteFromPrevious(day);
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
-  // The day waits for the rooms too: its columns are named and ordered by them (no flash of "Stanza N").
-  const loading = dayQuery.isPending || roomsQuery.isPending;
   const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
-  const grid = useMemo(
-    () => buildDayGrid(giornata ?? { data: day, attivita: [], uscite: [] }, rooms),
-    [giornata, rooms, day],
-  );
+  // The day waits for the rooms too: its columns are named and ordered by them (no flash of "Stanza N").
+  const failed = (dayQuery.isError && !giornata) || (roomsQuery.isError && !roomsQuery.data);
+  const loading = !failed && (!giornata || roomsQuery.isPending);
+  const stale = !failed && dayQuery.isError && !!giornata;
+  const grid = useMemo(() => buildDayGrid(giornata ?? { data: day, attivita: [], uscite: [] }, rooms), [giornata, rooms, day]);
+  const roomLabel = useMemo(() => {
+    const labels = new Map(grid.columns.map((c) => [c.roomId, c.label]));
+    return (id: number) => labels.get(id) ?? `Stanza ${id}`;
+  }, [grid]);
+  const conflicts = useMemo(() => (giornata ? dayConflicts(giornata, roomLabel) : undefined), [giornata, roomLabel]);
+
+  const retry = () => {
+    void dayQuery.refetch();
+    if (roomsQuery.isError) void roomsQuery.refetch();
+  };
+
+  // Modifica Attività left open when the session ended reopens once its activity is loaded.
+  const restoredEdit = useRef(false);
+  useEffect(() => {
+    if (restoredEdit.current || !giornata || !admin) return;
+    restoredEdit.current = true;
+    const draft = loadActivityDraft(day);
+    const activity = draft?.activityId != null ? giornata.attivita.find((a) => a.ID === draft.activityId) : undefined;
+    if (draft && activity) setDialog({ type: 'edit', activity, values: draft.values });
+  }, [giornata, admin, day]);
 
   const empty = async () => {
-    if (!window.confirm(MSG.confirmEmptyDay)) return;
-    await withToasts(emptyDay.mutateAsync(undefined), { loading: MSG.emptyingDay, success: MSG.dayEmptiedOk });
+    if (!window.confirm(`${MSG.confirmEmptyDay}\n\n${RUNS_STAY}`)) return;
+    await withToasts(emptyDay.mutateAsync(undefined), {
+      loading: MSG.emptyingDay,
+      success: `${MSG.dayEmptiedOk}. ${RUNS_STAY}`,
+      successDuration: LONG_TOAST,
+    });
   };
 
   const paste = async () => {
     if (!copiedDay) return;
-    // Pasting replaces the displayed day (section 4): ask first when that loses activities.
-    if (copiedDay !== day && (giornata?.attivita.length ?? 0) > 0 && !window.confirm(MSG.confirmEmptyDay)) return;
-    const done = await withToasts(pasteDay.mutateAsync(copiedDay), { loading: MSG.inserting, success: MSG.therapistsInserted });
-    if (done) toast.success(MSG.patientsInserted);
+    if (copiedDay === day) {
+      toast.error(`Questa è la giornata copiata (${shortDayLabel(day)}): scegli con Data il giorno su cui incollarla.`, {
+        duration: LONG_TOAST,
+      });
+      return;
+    }
+    // Pasting replaces the displayed day, its runs included: say how much is replaced before asking.
+    const activities = ordinaryCount(giornata);
+    const runs = giornata?.uscite.length ?? 0;
+    if (activities > 0) {
+      const what = runs > 0 ? `${countActivities(activities)} e ${countRuns(runs)}` : countActivities(activities);
+      if (
+        !window.confirm(
+          `Questa giornata ha già ${what}: verranno sostituite da quelle di ${shortDayLabel(copiedDay)}.\n\n${MSG.confirmEmptyDay}`,
+        )
+      )
+        return;
+    }
+    // One toast for the whole paste; the runs are counted on the day as read again after it.
+    await withToasts(pasteDay.mutateAsync(copiedDay), {
+      loading: MSG.inserting,
+      success: ({ pasted, conflitti }) => {
+        const pastedRuns = queryClient.getQueryData(dayQueryOptions(day).queryKey)?.uscite.length ?? 0;
+        return `Giornata incollata: ${countActivities(pasted)}, ${countRuns(pastedRuns)}${conflictsSuffix(conflitti)}`;
+      },
+    });
+  };
+
+  const pasteFromPrevious = (slot: Slot) => {
+    const room = grid.columns.find((c) => c.roomId === slot.roomId)?.label ?? `Stanza ${slot.roomId}`;
+    void withToasts(pastePrevious.mutateAsync(slot), {
+      loading: MSG.inserting,
+      success: ({ name, conflitti }) => `${name} copiata in ${room}, ${slot.start}–${slot.end}${conflictsSuffix(conflitti)}`,
+    });
   };
 
   const cardActions = admin
@@ -70,8 +152,8 @@ export function CalendarView({ day, onDayChange }: Props) {
         onAddPerson: (kind: PersonKind, activity: DayActivity) => setDialog({ type: 'add', kind, activity }),
         onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity) =>
           setDialog({ type: 'manage', kind, linkId, name, activity }),
-        onPasteFromPrevious: (slot: { roomId: number; start: string; end: string }) =>
-          void withToasts(pastePrevious.mutateAsync(slot), { loading: MSG.inserting, success: MSG.activityCreated }),
+        onPasteFromPrevious: pasteFromPrevious,
+        onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot) }),
       }
     : undefined;
 
@@ -95,24 +177,59 @@ export function CalendarView({ day, onDayChange }: Props) {
             : undefined
         }
       />
-      {loading ? (
+      {failed ? (
+        <Alert variant="danger" className="day-error d-flex flex-wrap align-items-center gap-3" role="alert">
+          <span className="me-auto">{DAY_UNAVAILABLE}</span>
+          <Button variant="outline-danger" onClick={retry} disabled={dayQuery.isFetching}>
+            {dayQuery.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+            Riprova
+          </Button>
+        </Alert>
+      ) : loading ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Caricamento della giornata" />
         </div>
       ) : (
         <>
-          <DayTable grid={grid} actions={cardActions} />
+          {stale && (
+            <Alert variant="warning" className="day-stale-note d-flex flex-wrap align-items-center gap-3 py-2" role="alert">
+              <span className="me-auto">{DAY_NOT_UP_TO_DATE}</span>
+              <Button variant="outline-dark" size="sm" onClick={retry} disabled={dayQuery.isFetching}>
+                Riprova
+              </Button>
+            </Alert>
+          )}
+          <ConflictBanner entries={conflicts?.entries ?? []} />
+          <div className={stale ? 'day-stale' : undefined}>
+            <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
+          </div>
           {giornata && grid.rows.length === 0 && <p className="text-muted text-center py-4 mb-0">Nessuna attività in questa giornata.</p>}
         </>
       )}
 
       {admin && dialog?.type === 'create' && (
-        <ActivityFormModal day={day} rooms={rooms} runs={giornata?.uscite ?? []} onClose={close} />
+        <ActivityFormModal day={day} rooms={rooms} runs={giornata?.uscite ?? []} initialValues={dialog.values} onClose={close} />
       )}
       {admin && dialog?.type === 'edit' && (
-        <ActivityFormModal day={day} rooms={rooms} runs={giornata?.uscite ?? []} activity={dialog.activity} onClose={close} />
+        <ActivityFormModal
+          day={day}
+          rooms={rooms}
+          runs={giornata?.uscite ?? []}
+          activity={dialog.activity}
+          initialValues={dialog.values}
+          onClose={close}
+        />
       )}
-      {admin && dialog?.type === 'add' && <PersonSearchModal day={day} kind={dialog.kind} activity={dialog.activity} onClose={close} />}
+      {admin && dialog?.type === 'add' && (
+        <PersonSearchModal
+          day={day}
+          kind={dialog.kind}
+          activity={dialog.activity}
+          giornata={giornata}
+          roomLabel={roomLabel}
+          onClose={close}
+        />
+      )}
       {admin && dialog?.type === 'manage' && (
         <PersonRemovalModal
           day={day}

@@ -20,7 +20,18 @@ const giornata: Giornata = {
       Pazienti: [{ ID: 11, RifPaziente: 5, Nome: 'Anna', Cognome: 'Rossi' }],
       Terapisti: [{ ID: 21, RifTerapista: 6, username: 'marta.caruso' }],
     },
-    { ID: 2, NomeAttivita: 'TRASPORTO', RifStanza: -1, Data: '2026-11-23', Giorno: 1, OraInizio: '10:00', OraFine: '11:00', RifTrasporto: 9, Pazienti: [], Terapisti: [] },
+    {
+      ID: 2,
+      NomeAttivita: 'TRASPORTO',
+      RifStanza: -1,
+      Data: '2026-11-23',
+      Giorno: 1,
+      OraInizio: '10:00',
+      OraFine: '11:00',
+      RifTrasporto: 9,
+      Pazienti: [],
+      Terapisti: [],
+    },
   ],
   uscite: [
     {
@@ -39,7 +50,7 @@ const grid = buildDayGrid(giornata, [{ ID: 1, Nome: 'Palestra', Archiviato: fals
 
 describe('DayTable', () => {
   it('shows names, people and transport runs as plain text with no controls for a non-administrator', () => {
-    render(<DayTable grid={grid} />);
+    render(<DayTable grid={grid} day="2026-11-23" />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     const activity = screen.getByRole('group', { name: /Coro, Palestra, 09:00–10:00/ });
     expect(within(activity).getByText('<script>alert("x")</script> Coro')).toBeTruthy();
@@ -52,16 +63,45 @@ describe('DayTable', () => {
   });
 
   it('gives an administrator the [+] buttons, the person and activity links and Incolla da precedente', async () => {
-    const actions = { busy: false, onEdit: vi.fn(), onAddPerson: vi.fn(), onManagePerson: vi.fn(), onPasteFromPrevious: vi.fn() };
-    render(<DayTable grid={grid} actions={actions} />);
+    const actions = {
+      busy: false,
+      onEdit: vi.fn(),
+      onAddPerson: vi.fn(),
+      onManagePerson: vi.fn(),
+      onPasteFromPrevious: vi.fn(),
+      onCreateAt: vi.fn(),
+    };
+    render(<DayTable grid={grid} day="2026-11-23" actions={actions} />);
     const activity = screen.getByRole('group', { name: /Coro, Palestra/ });
-    await userEvent.click(within(activity).getByRole('button', { name: 'Aggiungi utente' }));
+    await userEvent.click(within(activity).getByRole('button', { name: 'Aggiungi utente a <script>alert("x")</script> Coro' }));
     expect(actions.onAddPerson).toHaveBeenCalledWith('paziente', giornata.attivita[0]);
     await userEvent.click(within(activity).getByRole('button', { name: 'marta.caruso' }));
     expect(actions.onManagePerson).toHaveBeenCalledWith('terapista', 21, 'marta.caruso', giornata.attivita[0]);
-    await userEvent.click(screen.getByRole('button', { name: 'Incolla da precedente' }));
+    const paste = screen.getByRole('button', { name: /^Incolla da precedente/ });
+    expect(paste.getAttribute('title')).toBe('Copia qui <script>alert("x")</script> Coro delle 09:00');
+    await userEvent.click(paste);
     expect(actions.onPasteFromPrevious).toHaveBeenCalledWith({ roomId: 1, start: '10:00', end: '11:00' });
+    await userEvent.click(screen.getByRole('button', { name: 'Nuova attività in Palestra dalle 10:00 alle 11:00' }));
+    expect(actions.onCreateAt).toHaveBeenCalledWith({ roomId: 1, start: '10:00', end: '11:00' });
     await userEvent.click(screen.getByRole('button', { name: 'Ritorno Nord' }));
     expect(actions.onEdit).toHaveBeenCalledWith(giornata.attivita[1]);
+  });
+
+  it('marks the cards in a conflict: a red edge, a note read as "Conflitto: …", the person in red', () => {
+    const conflicts = new Map([
+      ['a1', [{ tipo: 'paziente' as const, ID: 5, text: 'Anna Rossi anche in Ritorno Nord 10:00–11:00' }]],
+      ['r9', [{ tipo: 'paziente' as const, ID: 5, text: 'Anna Rossi anche in Palestra 09:00–10:00' }]],
+    ]);
+    render(<DayTable grid={grid} day="2026-11-23" conflicts={conflicts} />);
+    const activity = screen.getByRole('group', { name: /Coro, Palestra/ });
+    expect(activity.classList.contains('has-conflict')).toBe(true);
+    expect([...activity.querySelectorAll('.conflict-notes li')].map((li) => li.textContent)).toEqual([
+      'Conflitto: Anna Rossi anche in Ritorno Nord 10:00–11:00',
+    ]);
+    expect(within(activity).getByText('Conflitto:').classList.contains('visually-hidden')).toBe(true);
+    expect([...activity.querySelectorAll('.person-conflict')].map((el) => el.textContent)).toEqual(['Anna Rossi']);
+    const run = screen.getByRole('group', { name: /Ritorno Nord, Attività esterne/ });
+    expect(run.classList.contains('has-conflict')).toBe(true);
+    expect([...run.querySelectorAll('.person-conflict')].map((el) => el.textContent)).toEqual(['Anna Rossi']);
   });
 });

@@ -1,35 +1,67 @@
+import { useLayoutEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
+import type { CardConflict } from '../conflicts.ts';
 import type { DayGrid, GridCell } from '../day-grid.ts';
 import { useDayPaintMeasure } from '../paint-timing.ts';
 import { ActivityCard, type CardActions } from './activity-card.tsx';
 import { TransportCard } from './transport-card.tsx';
 
-interface Props {
-  grid: DayGrid;
-  /** Administrators only. */
-  actions?: CardActions & { onPasteFromPrevious: (slot: { roomId: number; start: string; end: string }) => void; busy: boolean };
+/** An empty room slot of the calendar: where Crea Attività starts when opened from it. */
+export interface Slot {
+  roomId: number;
+  start: string;
+  end: string;
 }
 
+interface Props {
+  grid: DayGrid;
+  /** The displayed day (the runs' links to Anagrafiche → Uscite carry it). */
+  day: string;
+  /** Administrators only. */
+  actions?: CardActions & { onPasteFromPrevious: (slot: Slot) => void; onCreateAt: (slot: Slot) => void; busy: boolean };
+  /** Each card's conflicts, by the card's key. */
+  conflicts?: Map<string, CardConflict[]>;
+}
+
+/** From this many rooms on, the time column and Attività esterne stay in view while the rooms scroll sideways. */
+export const MANY_ROOMS = 8;
+
 /** The day as a table: a sticky header row of rooms, a sticky column of times, seven row colours. */
-export function DayTable({ grid, actions }: Props) {
+export function DayTable({ grid, day, actions, conflicts }: Props) {
   useDayPaintMeasure(grid);
   const renderCell = (cell: GridCell, columnIndex: number, key: string) => {
     const column = grid.columns[columnIndex];
     if (cell.kind === 'covered') return null;
     if (cell.kind === 'empty') {
-      const canPaste = actions && cell.followsActivity && cell.roomId !== null;
+      const external = column.roomId === null;
+      const canCreate = actions && cell.roomId !== null && !column.archived;
       return (
-        <td key={key} className="slot-empty">
-          {canPaste && (
-            <div role="group" aria-label={`${column.label}, ${cell.start}–${cell.end}`}>
+        <td key={key} className={external ? 'slot-empty external-col' : 'slot-empty'}>
+          {canCreate && (
+            <div role="group" aria-label={`${column.label}, ${cell.start}–${cell.end}`} className="slot-tools">
+              {cell.previous && (
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  className="paste-previous"
+                  disabled={actions.busy}
+                  aria-label={`Incolla da precedente: copia qui ${cell.previous.name} delle ${cell.previous.start}`}
+                  title={`Copia qui ${cell.previous.name} delle ${cell.previous.start}`}
+                  onClick={() => actions.onPasteFromPrevious({ roomId: cell.roomId as number, start: cell.start, end: cell.end })}
+                >
+                  Incolla da precedente
+                </Button>
+              )}
               <Button
-                variant="outline-secondary"
+                variant="outline-success"
                 size="sm"
-                className="paste-previous"
+                className="create-here"
                 disabled={actions.busy}
-                onClick={() => actions.onPasteFromPrevious({ roomId: cell.roomId as number, start: cell.start, end: cell.end })}
+                aria-label={`Nuova attività in ${column.label} dalle ${cell.start} alle ${cell.end}`}
+                title={`Nuova attività in ${column.label} dalle ${cell.start} alle ${cell.end}`}
+                onClick={() => actions.onCreateAt({ roomId: cell.roomId as number, start: cell.start, end: cell.end })}
               >
-                Incolla da precedente
+                +
               </Button>
             </div>
           )}
@@ -37,21 +69,29 @@ export function DayTable({ grid, actions }: Props) {
       );
     }
     return (
-      <td key={key} rowSpan={cell.rowSpan} className="slot-activities">
+      <td key={key} rowSpan={cell.rowSpan} className={column.roomId === null ? 'slot-activities external-col' : 'slot-activities'}>
         {cell.items.map((placed) =>
-          column.roomId === null ? (
-            <TransportCard key={placed.activity.ID} placed={placed} onEdit={actions?.onEdit} />
+          placed.kind === 'run' ? (
+            <TransportCard key={placed.key} placed={placed} day={day} onEdit={actions?.onEdit} conflicts={conflicts?.get(placed.key)} />
           ) : (
-            <ActivityCard key={placed.activity.ID} placed={placed} roomLabel={column.label} actions={actions} />
+            <ActivityCard
+              key={placed.key}
+              placed={placed}
+              roomLabel={column.label}
+              actions={actions}
+              conflicts={conflicts?.get(placed.key)}
+            />
           ),
         )}
       </td>
     );
   };
 
+  const manyRooms = grid.columns.length - 1 >= MANY_ROOMS;
+  const scrollBox = useWindowHeight();
   return (
-    <div className="day-table-scroll" tabIndex={0} aria-label="Tabella della giornata, scorribile">
-      <table className="day-table">
+    <div ref={scrollBox} className="day-table-scroll" tabIndex={0} aria-label="Tabella della giornata, scorribile">
+      <table className={manyRooms ? 'day-table many-rooms' : 'day-table'}>
         <thead>
           <tr>
             <th scope="col" className="time-col">
@@ -83,4 +123,21 @@ export function DayTable({ grid, actions }: Props) {
       </table>
     </div>
   );
+}
+
+/** The table's box reaches down to the window's bottom edge (its own scroll keeps the header and times in view). */
+function useWindowHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const fit = () => {
+      const box = ref.current;
+      if (!box) return;
+      const top = box.getBoundingClientRect().top + window.scrollY;
+      box.style.maxHeight = `${Math.max(192, window.innerHeight - top - 8)}px`;
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  return ref;
 }

@@ -4,6 +4,7 @@ import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { WEEKDAYS_IT, formatDayMonthYear, isRealDate, weekdayOf } from '../../../../common/dates.ts';
+import { shortDayLabel } from '../copied-day.ts';
 import { paths, withDay } from '../../../config/paths.ts';
 
 export interface AdminToolbarActions {
@@ -18,7 +19,7 @@ export interface AdminToolbarActions {
 interface Props {
   day: string;
   onDayChange: (day: string) => void;
-  /** Section 2: the date picker is disabled while an operation runs. */
+  /** The date picker is disabled while an operation runs (the day must not change under it). */
   busy: boolean;
   admin?: AdminToolbarActions;
 }
@@ -56,20 +57,26 @@ export function DayToolbar({ day, onDayChange, busy, admin }: Props) {
               <Button variant="primary" onClick={admin.onPaste} disabled={busy}>
                 Incolla giornata
               </Button>
-              <Button variant="outline-primary" onClick={admin.onCancelCopy} aria-label="Annulla copia" title="Annulla copia" disabled={busy}>
+              <Button
+                variant="outline-primary"
+                onClick={admin.onCancelCopy}
+                aria-label="Annulla copia"
+                title="Annulla copia"
+                disabled={busy}
+              >
                 X
               </Button>
             </ButtonGroup>
           )}
           {admin.copiedDay && (
-            <Badge bg="light" text="dark" className="border">
-              Copiata: {formatDayMonthYear(admin.copiedDay)}
+            <Badge bg="light" text="dark" className="border" title={`Giornata copiata: ${formatDayMonthYear(admin.copiedDay)}`}>
+              Copiata: {shortDayLabel(admin.copiedDay)}
             </Badge>
           )}
           <Button variant="outline-danger" onClick={admin.onEmpty} disabled={busy}>
             Svuota Giornata
           </Button>
-          <Button variant="success" onClick={admin.onCreate} disabled={busy} className="ms-sm-auto">
+          <Button variant="success" onClick={admin.onCreate} disabled={busy} className="ms-sm-auto" title="Nuova attività">
             [+] Attività
           </Button>
         </div>

@@ -3,7 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { MSG } from '../../../../common/messages.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useRemovePerson } from '../api/people-writes.ts';
-import type { PersonKind } from '../../../lib/search-people.ts';
+import type { PersonKind } from '../../../lib/people-search.ts';
 import type { DayActivity } from '../types.ts';
 
 const TITLES: Record<PersonKind, string> = { paziente: 'Gestione Paziente', terapista: 'Gestione Terapista' };

@@ -1,42 +1,92 @@
 import Button from 'react-bootstrap/Button';
-import type { PlacedActivity } from '../day-grid.ts';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
+import type { PlacedRun } from '../day-grid.ts';
 import { minibusLabel, type DayActivity } from '../types.ts';
+import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
 
 interface Props {
-  placed: PlacedActivity;
-  /** Administrators only: opens Modifica Attività, where a transport can only be deleted. */
+  placed: PlacedRun;
+  day: string;
+  /** Administrators only: opens Modifica Attività of the run's TRASPORTO activity, where it can only be deleted. */
   onEdit?: (activity: DayActivity) => void;
+  /** The run's conflicts (docs/product.md, Regole, Conflitti): red edge, a note each, the people marked. */
+  conflicts?: CardConflict[];
 }
 
-/** A transport run placed in the calendar: route, times, minibus, passengers and staff. */
-export function TransportCard({ placed, onEdit }: Props) {
-  const { activity, run, start, end } = placed;
-  const title = run?.Tratta ?? activity.NomeAttivita;
+const uscitePath = (day: string) => `${paths.anagrafiche}?scheda=uscite&data=${encodeURIComponent(day)}`;
+
+/**
+ * A minibus run in Attività esterne, kept short so the morning fits the first screen: route,
+ * times, minibus, the staff, and the number of passengers with their names on demand.
+ */
+export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
+  const { run, transport, start, end } = placed;
+  const title = run?.Tratta ?? transport?.NomeAttivita ?? '';
+  const passengers =
+    run?.Pazienti.map((p) => ({ name: `${p.Nome} ${p.Cognome}`, clash: personInConflict(conflicts, 'paziente', p.RifPaziente) })) ?? [];
+  const staff = run?.Terapisti.map((t) => ({ name: t.username, clash: personInConflict(conflicts, 'terapista', t.RifTerapista) })) ?? [];
+  let name = <span className="activity-name">{title}</span>;
+  if (onEdit && transport) {
+    name = (
+      <Button variant="link" className="activity-name p-0" title="Modifica attività" onClick={() => onEdit(transport)}>
+        {title}
+      </Button>
+    );
+  } else if (onEdit && run) {
+    name = (
+      <Link className="activity-name link-primary text-decoration-none" to={uscitePath(day)} title="Gestisci in Anagrafiche → Uscite">
+        {title}
+      </Link>
+    );
+  }
   return (
-    <div className="activity-card transport-card" role="group" aria-label={`${title}, Attività esterne, ${start}–${end}`}>
+    <div
+      id={cardElementId(placed.key)}
+      tabIndex={-1}
+      className={conflicts?.length ? 'activity-card transport-card has-conflict' : 'activity-card transport-card'}
+      role="group"
+      aria-label={`${title}, Attività esterne, ${start}–${end}`}
+    >
       <div className="activity-head">
-        {onEdit ? (
-          <Button variant="link" className="activity-name p-0" title="Modifica attività" onClick={() => onEdit(activity)}>
-            {title}
-          </Button>
-        ) : (
-          <span className="activity-name">{title}</span>
-        )}
-        <span className="activity-time">
+        {conflicts?.length ? <ConflictIcon /> : null}
+        {name}{' '}
+        <span className="activity-time d-inline">
           {start}–{end}
         </span>
       </div>
+      <ConflictNotes conflicts={conflicts} />
       {run && (
         <>
-          <div className={run.RifPulmino === 1 ? 'minibus minibus-white' : 'minibus minibus-blue'}>{minibusLabel(run)}</div>
-          <div className="people">
-            <div className="people-title">Passeggeri</div>
-            <div className="people-inline">{run.Pazienti.map((p) => `${p.Nome} ${p.Cognome}`).join(', ')}</div>
+          <div className="run-staff">
+            <span className={run.RifPulmino === 1 ? 'minibus minibus-white' : 'minibus minibus-blue'}>{minibusLabel(run)}</span>{' '}
+            <span className="people-title d-inline">Operatori</span>{' '}
+            <span className="people-inline">
+              {staff.length > 0
+                ? staff.map((t, i) => (
+                    <span key={i}>
+                      {i > 0 && ', '}
+                      <span className={t.clash ? 'person-conflict' : undefined}>{t.name}</span>
+                    </span>
+                  ))
+                : 'nessuno'}
+            </span>
           </div>
-          <div className="people">
-            <div className="people-title">Operatori</div>
-            <div className="people-inline">{run.Terapisti.map((t) => t.username).join(', ')}</div>
-          </div>
+          {passengers.length > 0 ? (
+            <details className="run-passengers">
+              <summary>{passengers.length === 1 ? '1 passeggero' : `${passengers.length} passeggeri`}</summary>
+              <ul className="people-list">
+                {passengers.map((p, i) => (
+                  <li key={i} className={p.clash ? 'person-conflict' : undefined}>
+                    {p.name}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : (
+            <div className="run-passengers text-muted">Nessun passeggero</div>
+          )}
         </>
       )}
     </div>

@@ -9,6 +9,7 @@ import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import { paths, withDay } from '../../../config/paths.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
+import { useWeekConflicts } from '../api/get-week-conflicts.ts';
 import { buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
 
@@ -19,6 +20,9 @@ export function WeekPrintView({ day }: { day: string }) {
   const stop = days[days.length - 1];
   const rooms = useRooms();
   const week = useWeek(start, stop);
+  // On screen only, never in the PDF: the days whose plan has conflicts (docs/product.md, Stampa settimanale).
+  const conflicts = useWeekConflicts(start, stop);
+  const conflictsOn = new Map((conflicts.data?.giorni ?? []).map((g) => [g.data, g.conflitti.length]));
   const [saving, setSaving] = useState(false);
   const loading = rooms.isPending || week.isPending;
   const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
@@ -61,11 +65,20 @@ export function WeekPrintView({ day }: { day: string }) {
             <thead>
               <tr>
                 <th scope="col" className="room-col" />
-                {grid.headers.map((header) => (
-                  <th scope="col" key={header}>
-                    {header}
-                  </th>
-                ))}
+                {grid.headers.map((header, i) => {
+                  const count = conflictsOn.get(days[i]) ?? 0;
+                  return (
+                    <th scope="col" key={header} className={count > 0 ? 'week-day-conflict' : undefined}>
+                      <span>{header}</span>
+                      {count > 0 && (
+                        <Link className="week-conflict-mark" to={withDay(paths.calendar, days[i])} title="Apri la giornata nel calendario">
+                          <span aria-hidden="true">⚠ </span>
+                          {count === 1 ? '1 conflitto' : `${count} conflitti`}
+                        </Link>
+                      )}
+                    </th>
+                  );
+                })}
               </tr>
             </thead>
             <tbody>

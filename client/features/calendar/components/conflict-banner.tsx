@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { cardElementId, countConflicts, type ConflictEntry } from '../conflicts.ts';
+
+const LIST_ID = 'elenco-conflitti';
+
+/** Scrolls the card into view and moves the focus there (the cards take focus from script only). */
+function goToCard(cardKey: string) {
+  const card = document.getElementById(cardElementId(cardKey));
+  if (!card) return;
+  card.scrollIntoView({ block: 'center', inline: 'center' });
+  card.focus({ preventScroll: true });
+}
+
+/**
+ * "N conflitti" above the day's table, a live region so a conflict made or solved is announced; it
+ * opens the list of who (or which room) is in two places, where and when, each place a link to its card.
+ */
+export function ConflictBanner({ entries }: { entries: ConflictEntry[] }) {
+  const [open, setOpen] = useState(false);
+  const count = entries.length;
+  return (
+    <div className={count > 0 ? 'conflict-banner' : undefined}>
+      <div role="status" className="conflict-banner-text">
+        {count > 0 && (
+          <>
+            <span className="conflict-icon" aria-hidden="true">
+              ⚠
+            </span>{' '}
+            <strong>{countConflicts(count)}</strong> nella giornata: orari sovrapposti per la stessa persona o stanza.
+          </>
+        )}
+      </div>
+      {count > 0 && (
+        <>
+          <Button
+            variant="link"
+            size="sm"
+            className="conflict-toggle"
+            aria-expanded={open}
+            aria-controls={LIST_ID}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? 'Nascondi elenco' : 'Mostra elenco'}
+          </Button>
+          {open && (
+            <ul id={LIST_ID} className="conflict-list" aria-label="Elenco dei conflitti">
+              {entries.map((entry) => (
+                <li key={entry.key}>
+                  <span className="conflict-who">{entry.nome}</span>:{' '}
+                  {entry.places.map((place, i) => (
+                    <span key={place.cardKey}>
+                      {i > 0 && ', '}
+                      <button
+                        type="button"
+                        className="conflict-place"
+                        title="Mostra nel calendario"
+                        onClick={() => goToCard(place.cardKey)}
+                      >
+                        {place.label}
+                      </button>
+                    </span>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

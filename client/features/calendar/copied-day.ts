@@ -1,0 +1,35 @@
+/**
+ * The day kept by Copia Giornata: in this tab's session storage, so a reload keeps it, and
+ * shown as "Copiata: lunedì 23-11".
+ */
+import { WEEKDAYS_IT, isRealDate, weekdayOf } from '../../../common/dates.ts';
+
+const KEY = 'giornata:giornata-copiata';
+
+export function loadCopiedDay(): string | null {
+  try {
+    const value = sessionStorage.getItem(KEY);
+    return value && isRealDate(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveCopiedDay(day: string | null): void {
+  try {
+    if (day) sessionStorage.setItem(KEY, day);
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    // Storage blocked: the copy lives until the page is reloaded.
+  }
+}
+
+/** "lunedì 23-11": the weekday in lower case, then day and month. */
+export function shortDayLabel(day: string): string {
+  const [, month, date] = day.split('-');
+  return `${WEEKDAYS_IT[weekdayOf(day)].toLowerCase()} ${date}-${month}`;
+}
+
+/** "1 attività", "12 attività"; "1 uscita", "3 uscite". */
+export const countActivities = (n: number) => `${n} attività`;
+export const countRuns = (n: number) => (n === 1 ? '1 uscita' : `${n} uscite`);

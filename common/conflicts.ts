@@ -1,0 +1,123 @@
+/**
+ * Conflicts of a day: a person in two overlapping time intervals, or a room holding two
+ * overlapping activities. Intervals are half-open, [start, end): 09:00–10:00 and
+ * 10:00–11:00 do not clash. A minibus run and its own TRASPORTO activity are one thing
+ * and never clash with each other. Each person or room is reported once, with every
+ * activity and run involved in at least one of its clashes. Conflicts are warnings:
+ * the plan is still saved (see docs/product.md, Regole).
+ */
+import type { Giornata } from './schemas.ts';
+
+export type ConflictKind = 'paziente' | 'terapista' | 'stanza';
+
+export interface Conflict {
+  tipo: ConflictKind;
+  /** The patient's, therapist's or room's id. */
+  ID: number;
+  /** Display name: "Nome Cognome", the therapist's username or the room's name. */
+  nome: string;
+  /** Ids of the activities involved, ascending. */
+  attivita: number[];
+  /** Ids of the minibus runs involved, ascending. */
+  uscite: number[];
+}
+
+/** The part of the day's answer the check reads. */
+export type ConflictDay = Pick<Giornata, 'attivita' | 'uscite'>;
+
+interface Slot {
+  start: string;
+  end: string;
+  /** Slots with the same key are one thing (a run and its TRASPORTO activity). */
+  key: string;
+  activityId?: number;
+  runId?: number;
+}
+
+interface Owner {
+  tipo: ConflictKind;
+  ID: number;
+  nome: string;
+  slots: Slot[];
+}
+
+const overlaps = (a: Slot, b: Slot) => a.key !== b.key && a.start < b.end && b.start < a.end;
+
+const NO_RUN = -1;
+
+/**
+ * Every conflict of one day, ordered rooms first, then therapists, then patients, each by name.
+ * `roomName` gives a room's name for the report (the day's answer carries only room ids).
+ */
+export function findConflicts(day: ConflictDay, roomName: (id: number) => string = (id) => `Stanza ${id}`): Conflict[] {
+  const owners = new Map<string, Owner>();
+  const slotOf = (ownerKey: string, base: Omit<Owner, 'slots'>, slot: Slot) => {
+    let owner = owners.get(ownerKey);
+    if (!owner) owners.set(ownerKey, (owner = { ...base, slots: [] }));
+    owner.slots.push(slot);
+  };
+
+  for (const a of day.attivita) {
+    const isTransport = a.RifTrasporto !== NO_RUN && a.RifTrasporto !== null;
+    const slot: Slot = { start: a.OraInizio, end: a.OraFine, key: isTransport ? `run:${a.RifTrasporto}` : `act:${a.ID}`, activityId: a.ID };
+    if (!isTransport && a.RifStanza > 0)
+      slotOf(`stanza:${a.RifStanza}`, { tipo: 'stanza', ID: a.RifStanza, nome: roomName(a.RifStanza) }, slot);
+    for (const p of a.Pazienti) {
+      slotOf(`paziente:${p.RifPaziente}`, { tipo: 'paziente', ID: p.RifPaziente, nome: `${p.Nome} ${p.Cognome}` }, slot);
+    }
+    for (const t of a.Terapisti) {
+      slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: t.username }, slot);
+    }
+  }
+  for (const r of day.uscite) {
+    const slot: Slot = { start: r.Ora, end: r.OraArrivo, key: `run:${r.ID}`, runId: r.ID };
+    for (const p of r.Pazienti) {
+      slotOf(`paziente:${p.RifPaziente}`, { tipo: 'paziente', ID: p.RifPaziente, nome: `${p.Nome} ${p.Cognome}` }, slot);
+    }
+    for (const t of r.Terapisti) {
+      slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: t.username }, slot);
+    }
+  }
+
+  const conflicts: Conflict[] = [];
+  for (const owner of owners.values()) {
+    const clashing = new Set<Slot>();
+    // Sorted by start, a slot can only clash with later slots that start before it ends.
+    const slots = [...owner.slots].sort((x, y) => (x.start < y.start ? -1 : x.start > y.start ? 1 : 0));
+    for (let i = 0; i < slots.length; i++) {
+      for (let j = i + 1; j < slots.length && slots[j].start < slots[i].end; j++) {
+        if (overlaps(slots[i], slots[j])) {
+          clashing.add(slots[i]);
+          clashing.add(slots[j]);
+        }
+      }
+    }
+    if (clashing.size === 0) continue;
+    const attivita = new Set<number>();
+    const uscite = new Set<number>();
+    for (const s of clashing) {
+      if (s.activityId !== undefined) attivita.add(s.activityId);
+      if (s.runId !== undefined) uscite.add(s.runId);
+    }
+    conflicts.push({
+      tipo: owner.tipo,
+      ID: owner.ID,
+      nome: owner.nome,
+      attivita: [...attivita].sort((x, y) => x - y),
+      uscite: [...uscite].sort((x, y) => x - y),
+    });
+  }
+  const order: Record<ConflictKind, number> = { stanza: 0, terapista: 1, paziente: 2 };
+  return conflicts.sort((x, y) => order[x.tipo] - order[y.tipo] || x.nome.localeCompare(y.nome, 'it') || x.ID - y.ID);
+}
+
+/** The ids of the activities and runs that take part in any conflict, for marking their cards. */
+export function conflictMarks(conflicts: Conflict[]): { attivita: Set<number>; uscite: Set<number> } {
+  const attivita = new Set<number>();
+  const uscite = new Set<number>();
+  for (const c of conflicts) {
+    c.attivita.forEach((id) => attivita.add(id));
+    c.uscite.forEach((id) => uscite.add(id));
+  }
+  return { attivita, uscite };
+}

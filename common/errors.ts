@@ -1,0 +1,29 @@
+/**
+ * Stable codes of the error body `{ "error": <Italian message>, "code": <code> }`.
+ * Programs (the web app included) branch on the code; the message is for people
+ * and may be reworded without breaking a client.
+ */
+export const ERROR_CODES = {
+  /** 400: a field or the body is not valid; `issues` lists each field's message. */
+  invalidInput: 'invalid_input',
+  /** 401: wrong username or password at sign-in. */
+  badCredentials: 'bad_credentials',
+  /** 403: no session, or it has ended. */
+  notSignedIn: 'not_signed_in',
+  /** 403: the call is for administrators. */
+  adminOnly: 'admin_only',
+  /** 403: the X-XSRF-TOKEN header is missing or does not match. */
+  csrfInvalid: 'csrf_invalid',
+  /** 404: the call or the thing it names does not exist. */
+  notFound: 'not_found',
+  /** 409: the write clashes with what is stored (a duplicate, a stale version). */
+  conflict: 'conflict',
+  /** 413: the body is too large. */
+  tooLarge: 'too_large',
+  /** 429: too many attempts or requests; try again later. */
+  tooManyRequests: 'too_many_requests',
+  /** 500: the server failed; the message says nothing of why. */
+  internal: 'internal',
+} as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,0 +1,68 @@
+/** Patients of the Anagrafiche: list with search and paging, create, edit, archive and restore. History is never deleted. */
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { PAGE_SIZE, type Page, type PatientRecord, type patientFormSchema, type patientUpdateSchema } from '../../../common/anagrafiche.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../db/queries.ts';
+import { patients } from '../../db/schema.ts';
+import { notFound, oneRow } from '../../lib/http-error.ts';
+
+const patientColumns = {
+  ID: patients.id,
+  Nome: patients.firstName,
+  Cognome: patients.lastName,
+  Cellulare: patients.mobile,
+  Archiviato: patients.archived,
+};
+
+export async function listPatients(db: Db, q: string, page: number, archived: boolean): Promise<Page<PatientRecord>> {
+  const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  const where: SQL | undefined = and(
+    eq(patients.archived, archived),
+    ...words.map((w) =>
+      or(
+        ilike(patients.firstName, containsPattern(w)),
+        ilike(patients.lastName, containsPattern(w)),
+        ilike(patients.mobile, containsPattern(w)),
+      ),
+    ),
+  );
+  const [{ total }] = await db.select({ total: count() }).from(patients).where(where);
+  const items = await db
+    .select(patientColumns)
+    .from(patients)
+    .where(where)
+    .orderBy(asc(patients.lastName), asc(patients.firstName), asc(patients.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { items, total, pagina: page, pageSize: PAGE_SIZE };
+}
+
+export async function createPatient(db: Db, input: z.output<typeof patientFormSchema>) {
+  const [row] = await db
+    .insert(patients)
+    .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+    .returning({ id: patients.id });
+  return { insertId: row.id };
+}
+
+export async function updatePatient(db: Db, input: z.output<typeof patientUpdateSchema>) {
+  oneRow(
+    await db
+      .update(patients)
+      .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+      .where(eq(patients.id, input.ID))
+      .returning({ id: patients.id }),
+    notFound(MSG.patientNotFound),
+  );
+  return { ok: true };
+}
+
+export async function setPatientArchived(db: Db, id: number, archived: boolean) {
+  oneRow(
+    await db.update(patients).set({ archived }).where(eq(patients.id, id)).returning({ id: patients.id }),
+    notFound(MSG.patientNotFound),
+  );
+  return { ok: true };
+}

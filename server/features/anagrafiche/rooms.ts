@@ -1,0 +1,69 @@
+/** Rooms of the Anagrafiche: list, create, rename, reorder, archive and restore. History is never deleted. */
+import { asc, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ANAGRAFICHE_MSG as M, type RoomRecord, type roomFormSchema, type roomUpdateSchema } from '../../../common/anagrafiche.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { refuseViolations } from '../../db/queries.ts';
+import { rooms } from '../../db/schema.ts';
+import { notFound, oneRow } from '../../lib/http-error.ts';
+
+export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecord[]> {
+  return db
+    .select({ ID: rooms.id, Nome: rooms.name, Ordine: rooms.position, Archiviato: rooms.archived })
+    .from(rooms)
+    .where(eq(rooms.archived, archived))
+    .orderBy(asc(rooms.position), asc(rooms.id));
+}
+
+export async function createRoom(db: Db, input: z.output<typeof roomFormSchema>) {
+  return db.transaction(async (tx) => {
+    const [last] = await tx.select({ position: rooms.position }).from(rooms).orderBy(desc(rooms.position)).limit(1);
+    const [row] = await refuseViolations(
+      () =>
+        tx
+          .insert(rooms)
+          .values({ name: input.Nome, position: (last?.position ?? 0) + 1 })
+          .returning({ id: rooms.id }),
+      { duplicate: M.roomDuplicate },
+    );
+    return { insertId: row.id };
+  });
+}
+
+export async function updateRoom(db: Db, input: z.output<typeof roomUpdateSchema>) {
+  oneRow(
+    await refuseViolations(() => db.update(rooms).set({ name: input.Nome }).where(eq(rooms.id, input.ID)).returning({ id: rooms.id }), {
+      duplicate: M.roomDuplicate,
+    }),
+    notFound(MSG.roomNotFound),
+  );
+  return { ok: true };
+}
+
+/** Moves the room one place up or down among the active rooms; the order is rewritten 1…n in one transaction. */
+export async function moveRoom(db: Db, id: number, direction: 'su' | 'giu') {
+  return db.transaction(async (tx) => {
+    const ordered = await tx
+      .select({ id: rooms.id })
+      .from(rooms)
+      .where(eq(rooms.archived, false))
+      .orderBy(asc(rooms.position), asc(rooms.id));
+    const index = ordered.findIndex((r) => r.id === id);
+    if (index < 0) throw notFound(MSG.roomNotFound);
+    const target = direction === 'su' ? index - 1 : index + 1;
+    if (target >= 0 && target < ordered.length) [ordered[index], ordered[target]] = [ordered[target], ordered[index]];
+    for (const [position, room] of ordered.entries()) {
+      await tx
+        .update(rooms)
+        .set({ position: position + 1 })
+        .where(eq(rooms.id, room.id));
+    }
+    return { ok: true };
+  });
+}
+
+export async function setRoomArchived(db: Db, id: number, archived: boolean) {
+  oneRow(await db.update(rooms).set({ archived }).where(eq(rooms.id, id)).returning({ id: rooms.id }), notFound(MSG.roomNotFound));
+  return { ok: true };
+}

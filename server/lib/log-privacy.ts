@@ -1,0 +1,120 @@
+/**
+ * What the server's log may hold: never a request body, a query string, a
+ * header, or the parameters and details of a failed SQL statement (they carry
+ * names, phone numbers, searches and password hashes). pino's serializers
+ * build every logged request and error from an allow-list; its redaction and
+ * a hook on every log call are the second line.
+ */
+import type { FastifyServerOptions } from 'fastify';
+
+type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
+
+/** The path of a URL, without its query string (searches travel there: `?q=`). */
+export function pathOnly(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const cut = url.search(/[?#]/);
+  return cut === -1 ? url : url.slice(0, cut);
+}
+
+/** Fields of a PostgreSQL error (pg and PGlite alike) that name things, never values. */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine', 'statusCode'] as const;
+
+/**
+ * A message without the values PostgreSQL quotes after a colon
+ * (`invalid input syntax for type integer: "…"`); the names it quotes
+ * elsewhere (`column "x" does not exist`) stay.
+ */
+function withoutValues(message: string): string {
+  return message.replace(/:\s*"(?:[^"\\]|\\.)*"/g, ': "…"').replace(/\n[\s\S]*$/, '');
+}
+
+/** The stack's frames only: its first lines repeat the message. */
+function framesOf(stack: string | undefined): string {
+  return (stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+}
+
+export interface SafeError {
+  [field: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/**
+ * An error as the log may show it: its type, a message without data, its
+ * code and the names a database error gives, its stack frames, and its causes
+ * the same way. A failed Drizzle query keeps its SQL text (values are `$1`,
+ * `$2`…) and loses its parameters.
+ */
+export function safeError(err: unknown, depth = 0): SafeError {
+  if (!(err instanceof Error)) return { type: typeof err, message: '', stack: '' };
+  const record = err as Error & Record<string, unknown>;
+  const query = record.query;
+  const isFailedQuery = typeof query === 'string' && 'params' in record && err.message.startsWith('Failed query: ');
+  const out: SafeError = {
+    type: err.constructor?.name || err.name,
+    message: isFailedQuery ? `Failed query: ${query}` : withoutValues(err.message),
+    stack: framesOf(err.stack),
+  };
+  for (const field of DATABASE_ERROR_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  if (err.cause !== undefined && depth < 4) out.cause = safeError(err.cause, depth + 1);
+  return out;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  ip?: string;
+}
+
+/** Paths pino blanks out if they ever reach a log line, whatever the serializers missed. */
+export const REDACTED_PATHS = [
+  'body',
+  'query',
+  'params',
+  'headers',
+  'cookies',
+  'password',
+  'pass',
+  'req.body',
+  'req.query',
+  'req.params',
+  'req.headers',
+  'err.params',
+  'err.detail',
+  'err.cause.params',
+  'err.cause.detail',
+  '*.password',
+  '*.pass',
+];
+
+/** The logger's options with the serializers, redaction and hook that keep personal data out. */
+export function privateLoggerOptions(logger: LoggerOptions | true): LoggerOptions {
+  const base: LoggerOptions = logger === true ? {} : logger;
+  return {
+    ...base,
+    serializers: {
+      ...base.serializers,
+      // Fastify logs the request with this: method, path and address, never the query string, headers or body.
+      req: (request: LoggedRequest) => ({ method: request.method, url: pathOnly(request.url), remoteAddress: request.ip }),
+      err: safeError,
+    },
+    redact: { paths: REDACTED_PATHS, censor: '[nascosto]' },
+    hooks: {
+      // `log.error(err)` and Fastify's own `log.error({ err }, err.message)` would print the raw message as the line's text.
+      logMethod(args, method) {
+        const [first, second] = args as unknown[];
+        if (first instanceof Error) return method.apply(this, [{ err: first }, 'error']);
+        const err = (first as { err?: unknown } | null)?.err;
+        if (err instanceof Error && second === err.message) return method.apply(this, [first as object, 'error']);
+        return method.apply(this, args);
+      },
+    },
+  };
+}
