@@ -92,7 +92,8 @@ describe('the server process on the embedded database', () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-tty-'));
     try {
       // util-linux `script` runs the server on a pseudo-terminal; Ctrl-C typed on it stops the server.
-      const command = `'${process.execPath}' --import tsx server/main.ts`;
+      // `exec` leaves no shell in between: dash, as /bin/sh, would itself die of the Ctrl-C (exit 130).
+      const command = `exec '${process.execPath}' --import tsx server/main.ts`;
       const env = {
         ...process.env,
         DATA_DIR: folder,
@@ -101,6 +102,7 @@ describe('the server process on the embedded database', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        SHELL: '/bin/sh',
       };
       const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
       let screen = '';
