@@ -1,19 +1,24 @@
 /**
- * Conflicts of a day: a person in two overlapping time intervals, or a room holding two
- * overlapping activities. Intervals are half-open, [start, end): 09:00–10:00 and
+ * Conflicts of a day: a person in two overlapping time intervals, a room holding two
+ * overlapping activities, or a person absent that day still in an activity or run. Intervals are half-open, [start, end): 09:00–10:00 and
  * 10:00–11:00 do not clash. A minibus run and its own TRASPORTO activity are one thing
  * and never clash with each other. Each person or room is reported once, with every
  * activity and run involved in at least one of its clashes. Conflicts are warnings:
  * the plan is still saved (see docs/product.md, Regole).
  */
+import type { AbsenceReason } from './presenze.ts';
 import type { Giornata } from './schemas.ts';
 
-export type ConflictKind = 'paziente' | 'terapista' | 'stanza';
+export type ConflictKind = 'paziente' | 'terapista' | 'stanza' | 'assente';
 
 export interface Conflict {
+  /** `assente`: a person absent that day (Presenze) still in some of its activities or runs. */
   tipo: ConflictKind;
   /** The patient's, therapist's or room's id. */
   ID: number;
+  /** `assente` only: whether ID is a patient's or a therapist's, and the absence's reason. */
+  persona?: 'paziente' | 'terapista';
+  motivo?: AbsenceReason;
   /** Display name: "Nome Cognome", the therapist's username or the room's name. */
   nome: string;
   /** Ids of the activities involved, ascending. */
@@ -46,7 +51,7 @@ const overlaps = (a: Slot, b: Slot) => a.key !== b.key && a.start < b.end && b.s
 const NO_RUN = -1;
 
 /**
- * Every conflict of one day, ordered rooms first, then therapists, then patients, each by name.
+ * Every conflict of one day, ordered absent people first, then rooms, therapists and patients, each by name.
  * `roomName` gives a room's name for the report (the day's answer carries only room ids).
  */
 export function findConflicts(day: ConflictDay, roomName: (id: number) => string = (id) => `Stanza ${id}`): Conflict[] {
@@ -57,6 +62,21 @@ export function findConflicts(day: ConflictDay, roomName: (id: number) => string
     owner.slots.push(slot);
   };
 
+  const absent = new Map<string, Conflict>();
+  const markAbsent = (
+    persona: 'paziente' | 'terapista',
+    ID: number,
+    nome: string,
+    motivo: AbsenceReason,
+    at: { activity?: number; run?: number },
+  ) => {
+    const key = `${persona}:${ID}`;
+    let c = absent.get(key);
+    if (!c) absent.set(key, (c = { tipo: 'assente', ID, nome, persona, motivo, attivita: [], uscite: [] }));
+    if (at.activity !== undefined && !c.attivita.includes(at.activity)) c.attivita.push(at.activity);
+    if (at.run !== undefined && !c.uscite.includes(at.run)) c.uscite.push(at.run);
+  };
+
   for (const a of day.attivita) {
     const isTransport = a.RifTrasporto !== NO_RUN && a.RifTrasporto !== null;
     const slot: Slot = { start: a.OraInizio, end: a.OraFine, key: isTransport ? `run:${a.RifTrasporto}` : `act:${a.ID}`, activityId: a.ID };
@@ -64,22 +84,30 @@ export function findConflicts(day: ConflictDay, roomName: (id: number) => string
       slotOf(`stanza:${a.RifStanza}`, { tipo: 'stanza', ID: a.RifStanza, nome: roomName(a.RifStanza) }, slot);
     for (const p of a.Pazienti) {
       slotOf(`paziente:${p.RifPaziente}`, { tipo: 'paziente', ID: p.RifPaziente, nome: `${p.Nome} ${p.Cognome}` }, slot);
+      if (p.Assente) markAbsent('paziente', p.RifPaziente, `${p.Nome} ${p.Cognome}`, p.Motivo ?? 'altro', { activity: a.ID });
     }
     for (const t of a.Terapisti) {
       slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: t.username }, slot);
+      if (t.Assente) markAbsent('terapista', t.RifTerapista, t.username, t.Motivo ?? 'altro', { activity: a.ID });
     }
   }
   for (const r of day.uscite) {
     const slot: Slot = { start: r.Ora, end: r.OraArrivo, key: `run:${r.ID}`, runId: r.ID };
     for (const p of r.Pazienti) {
       slotOf(`paziente:${p.RifPaziente}`, { tipo: 'paziente', ID: p.RifPaziente, nome: `${p.Nome} ${p.Cognome}` }, slot);
+      if (p.Assente) markAbsent('paziente', p.RifPaziente, `${p.Nome} ${p.Cognome}`, p.Motivo ?? 'altro', { run: r.ID });
     }
     for (const t of r.Terapisti) {
       slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: t.username }, slot);
+      if (t.Assente) markAbsent('terapista', t.RifTerapista, t.username, t.Motivo ?? 'altro', { run: r.ID });
     }
   }
 
-  const conflicts: Conflict[] = [];
+  const conflicts: Conflict[] = [...absent.values()].map((c) => ({
+    ...c,
+    attivita: c.attivita.sort((x, y) => x - y),
+    uscite: c.uscite.sort((x, y) => x - y),
+  }));
   for (const owner of owners.values()) {
     const clashing = new Set<Slot>();
     // Sorted by start, a slot can only clash with later slots that start before it ends.
@@ -107,7 +135,7 @@ export function findConflicts(day: ConflictDay, roomName: (id: number) => string
       uscite: [...uscite].sort((x, y) => x - y),
     });
   }
-  const order: Record<ConflictKind, number> = { stanza: 0, terapista: 1, paziente: 2 };
+  const order: Record<ConflictKind, number> = { assente: 0, stanza: 1, terapista: 2, paziente: 3 };
   return conflicts.sort((x, y) => order[x.tipo] - order[y.tipo] || x.nome.localeCompare(y.nome, 'it') || x.ID - y.ID);
 }
 

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
 import type { Conflict } from './conflicts.ts';
+import type { AbsenceReason } from './presenze.ts';
 import { MSG } from './messages.ts';
 import { isRealDate } from './dates.ts';
 
@@ -217,14 +218,19 @@ export interface ApiErrorBody {
 
 // ---- The day in one request (POST /server/calendario/giornata) and the week ----
 
-export interface DayPatient {
+/** Present on a person of the day's answer only on a day they are absent (docs/api.md, Presenze). */
+export interface AbsentMark {
+  Assente?: true;
+  Motivo?: AbsenceReason;
+}
+export interface DayPatient extends AbsentMark {
   /** ID of the activity-patient link: what removepaziente takes. */
   ID: number;
   RifPaziente: number;
   Nome: string;
   Cognome: string;
 }
-export interface DayTherapist {
+export interface DayTherapist extends AbsentMark {
   /** ID of the activity-therapist link: what removeterapista takes. */
   ID: number;
   RifTerapista: number;
@@ -235,8 +241,8 @@ export interface DayActivity extends Activity {
   Terapisti: DayTherapist[];
 }
 export interface DayTransportRun extends TransportRun {
-  Pazienti: { RifPaziente: number; Nome: string; Cognome: string }[];
-  Terapisti: { RifTerapista: number; username: string }[];
+  Pazienti: ({ RifPaziente: number; Nome: string; Cognome: string } & AbsentMark)[];
+  Terapisti: ({ RifTerapista: number; username: string } & AbsentMark)[];
 }
 export interface Giornata {
   data: string;

@@ -25,6 +25,11 @@ export const BACKUP_TABLES = [
   'activity_therapists',
   'transport_patients',
   'transport_therapists',
+  'absences',
+  'roll_call',
+  'closed_months',
+  'closing_days',
+  'attendance_corrections',
 ] as const;
 
 /**
@@ -50,6 +55,8 @@ const SERIAL_TABLES = [
   'activities',
   'activity_patients',
   'activity_therapists',
+  'absences',
+  'attendance_corrections',
 ];
 
 export const BACKUP_FORMAT = 'giornata-backup-1';

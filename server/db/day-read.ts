@@ -8,6 +8,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { findConflicts, type Conflict, type ConflictDay } from '../../common/conflicts.ts';
 import type { DayActivity, DayTransportRun } from '../../common/schemas.ts';
+import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
 import type { Db } from './client.ts';
 import { rooms } from './schema.ts';
 
@@ -25,6 +26,13 @@ import { rooms } from './schema.ts';
 const onDays = (start: string | SQL, stop: string | SQL): SQL =>
   start === stop ? sql`day = ${start}::date` : sql`day between ${start}::date and ${stop}::date`;
 
+/**
+ * A person of an activity or run as JSON, with `"Assente": true, "Motivo"` on a
+ * day they are absent (server/db/absence-sql.ts; the query names it `absent.reason`).
+ */
+const personJson = (fields: SQL): SQL => sql`case when absent.reason is null then json_build_object(${fields})
+  else json_build_object(${fields}, 'Assente', true, 'Motivo', absent.reason) end`;
+
 const activitiesJson = (start: string | SQL, stop: string | SQL, withPatients: boolean): SQL => sql`
   coalesce((
     with acts as (
@@ -32,17 +40,18 @@ const activitiesJson = (start: string | SQL, stop: string | SQL, withPatients: b
     ),
     pats as (
       select ap.activity_id,
-             json_agg(json_build_object('ID', ap.id, 'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
+             json_agg(${personJson(sql`'ID', ap.id, 'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name`)}
                       order by p.last_name, p.first_name, p.id) as list
-      from activity_patients ap join patients p on p.id = ap.patient_id
-      where ${withPatients ? sql`ap.activity_id in (select id from acts)` : sql`false`}
+      from activity_patients ap join acts on acts.id = ap.activity_id join patients p on p.id = ap.patient_id
+      cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`acts.day`)} as reason) absent
+      where ${withPatients ? sql`true` : sql`false`}
       group by ap.activity_id
     ),
     ters as (
       select at.activity_id,
-             json_agg(json_build_object('ID', at.id, 'RifTerapista', t.id, 'username', t.username) order by t.username) as list
-      from activity_therapists at join therapists t on t.id = at.therapist_id
-      where at.activity_id in (select id from acts)
+             json_agg(${personJson(sql`'ID', at.id, 'RifTerapista', t.id, 'username', t.username`)} order by t.username) as list
+      from activity_therapists at join acts on acts.id = at.activity_id join therapists t on t.id = at.therapist_id
+      cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`acts.day`)} as reason) absent
       group by at.activity_id
     )
     select json_agg(json_build_object(
@@ -69,16 +78,16 @@ const runsJson = (start: string | SQL, stop: string | SQL): SQL => sql`
     ),
     riders as (
       select tp.run_id,
-             json_agg(json_build_object('RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name)
+             json_agg(${personJson(sql`'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name`)}
                       order by p.last_name, p.first_name, p.id) as list
-      from transport_patients tp join patients p on p.id = tp.patient_id
-      where tp.run_id in (select id from runs)
+      from transport_patients tp join runs on runs.id = tp.run_id join patients p on p.id = tp.patient_id
+      cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`runs.day`)} as reason) absent
       group by tp.run_id
     ),
     staff as (
-      select tt.run_id, json_agg(json_build_object('RifTerapista', t.id, 'username', t.username) order by t.username) as list
-      from transport_therapists tt join therapists t on t.id = tt.therapist_id
-      where tt.run_id in (select id from runs)
+      select tt.run_id, json_agg(${personJson(sql`'RifTerapista', t.id, 'username', t.username`)} order by t.username) as list
+      from transport_therapists tt join runs on runs.id = tt.run_id join therapists t on t.id = tt.therapist_id
+      cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`runs.day`)} as reason) absent
       group by tt.run_id
     )
     select json_agg(json_build_object(

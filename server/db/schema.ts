@@ -199,3 +199,92 @@ export const calendarVersion = pgTable(
   },
   (t) => [check('calendar_version_single_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Absences (Presenze): a patient or a therapist away over a range of days,
+ * both ends included. Exactly one of patient_id / therapist_id is set. Ranges
+ * of one person never overlap: the server checks under a per-person lock.
+ */
+export const absences = pgTable(
+  'absences',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id').references(() => patients.id, { onDelete: 'restrict' }),
+    therapistId: integer('therapist_id').references(() => therapists.id, { onDelete: 'restrict' }),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    justified: boolean('justified').notNull().default(true),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('absences_patient_idx').on(t.patientId, t.endDay),
+    index('absences_therapist_idx').on(t.therapistId, t.endDay),
+    index('absences_end_day_idx').on(t.endDay),
+    check('absences_one_person', sql`num_nonnulls(${t.patientId}, ${t.therapistId}) = 1`),
+    check('absences_range', sql`${t.endDay} >= ${t.startDay}`),
+    check('absences_reason', sql`${t.reason} in ('malattia', 'ferie', 'permesso', 'ricovero', 'altro')`),
+  ],
+);
+
+/** The daily roll call (appello): one mark per patient and day, with who made it and when. */
+export const rollCall = pgTable(
+  'roll_call',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    present: boolean('present').notNull(),
+    /** Set exactly when the patient is absent. */
+    reason: text('reason'),
+    justified: boolean('justified').notNull().default(true),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.patientId] }),
+    index('roll_call_patient_idx').on(t.patientId, t.day),
+    check(
+      'roll_call_reason',
+      sql`(${t.present} and ${t.reason} is null) or (not ${t.present} and ${t.reason} in ('malattia', 'ferie', 'permesso', 'ricovero', 'altro'))`,
+    ),
+  ],
+);
+
+/** Months an administrator has closed (yyyy-mm): their marks and absences change only with a reason. */
+export const closedMonths = pgTable(
+  'closed_months',
+  {
+    month: text('month').primaryKey(),
+    closedBy: integer('closed_by').references(() => users.id, { onDelete: 'set null' }),
+    closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('closed_months_format', sql`${t.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`)],
+);
+
+/** The centre's own closing days, beside Italy's public holidays (common/holidays.ts). */
+export const closingDays = pgTable('closing_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  description: text('description').notNull(),
+});
+
+/**
+ * Every change to a closed month (a roll-call mark, an absence recorded or
+ * deleted, the month reopened), with who made it, when and why.
+ */
+export const attendanceCorrections = pgTable(
+  'attendance_corrections',
+  {
+    id: serial('id').primaryKey(),
+    month: text('month').notNull(),
+    /** What changed, in Italian, without names: "appello del 2026-11-03, paziente 12: assente (malattia)". */
+    change: text('change').notNull(),
+    reason: text('reason').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attendance_corrections_month_idx').on(t.month, t.at)],
+);

@@ -1,0 +1,243 @@
+/**
+ * Contracts of Presenze (docs/product.md, Presenze): absences of patients and
+ * therapists, the daily roll call, the monthly register, the month's closing
+ * and the centre's own closing days. Shared by the server's validation and the web app.
+ */
+import { z } from 'zod';
+import { dateSchema, idSchema, safeText } from './schemas.ts';
+
+export const PRESENZE_MSG = {
+  kindInvalid: 'Tipo non valido: scegli paziente o operatore',
+  reasonInvalid: 'Motivo non valido: scegli malattia, ferie, permesso, ricovero o altro',
+  noteInvalid: 'La nota può avere al massimo 200 caratteri',
+  justifiedInvalid: 'Indica se l’assenza è giustificata',
+  rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
+  rangeTooLong: 'Un’assenza può coprire al massimo 366 giorni',
+  listRangeTooLong: 'L’elenco può coprire al massimo 366 giorni',
+  overlap: 'Questa persona ha già un’assenza registrata in questi giorni',
+  absenceNotFound: 'Assenza non trovata',
+  personNotFound: 'Persona non trovata',
+  notAbsent: 'Questa persona non risulta assente in questo giorno',
+  monthInvalid: 'Mese non valido: usa il formato aaaa-mm',
+  yearInvalid: 'Anno non valido',
+  presentInvalid: 'Indica se il paziente è presente o assente',
+  reasonRequired: 'Per un’assenza indica il motivo',
+  futureDay: 'L’appello si può fare solo per oggi o per i giorni passati',
+  pastDayAdminOnly: 'Solo un amministratore può correggere l’appello di un giorno passato',
+  monthClosed: 'Il mese è chiuso: solo un amministratore può modificarlo, indicando il motivo della correzione',
+  correctionInvalid: 'Motivo della correzione non valido (da 3 a 200 caratteri)',
+  monthAlreadyClosed: 'Il mese è già chiuso',
+  monthNotClosed: 'Il mese non è chiuso',
+  monthNotOver: 'Si può chiudere un mese solo dopo il suo ultimo giorno',
+  closingDayInvalid: 'Descrizione non valida (da 2 a 100 caratteri)',
+  closingDayDuplicate: 'Questo giorno è già segnato come chiusura del centro',
+  closingDayNotFound: 'Giorno di chiusura non trovato',
+  // Success and progress
+  absenceSaved: 'Assenza registrata',
+  absenceDeleted: 'Assenza eliminata',
+  markSaved: 'Appello salvato',
+  monthClosedOk: 'Mese chiuso',
+  monthReopened: 'Mese riaperto',
+  closingDaySaved: 'Giorno di chiusura aggiunto',
+  closingDayDeleted: 'Giorno di chiusura eliminato',
+  confirmDeleteAbsence: 'Vuoi davvero eliminare questa assenza?',
+  confirmCloseMonth: 'Chiudere il mese? Dopo la chiusura presenze e assenze si potranno cambiare solo indicando il motivo',
+} as const;
+const M = PRESENZE_MSG;
+
+export const ABSENCE_REASONS = ['malattia', 'ferie', 'permesso', 'ricovero', 'altro'] as const;
+export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
+
+/** How a reason is written in a sentence ("assente: malattia") and as the column of a register. */
+export const REASON_LABELS: Record<AbsenceReason, string> = {
+  malattia: 'malattia',
+  ferie: 'ferie',
+  permesso: 'permesso',
+  ricovero: 'ricovero',
+  altro: 'altro',
+};
+
+/** The letter after "A" in a cell of the monthly register: Am = assente per malattia. */
+export const REASON_INITIALS: Record<AbsenceReason, string> = {
+  malattia: 'm',
+  ferie: 'f',
+  permesso: 'p',
+  ricovero: 'r',
+  altro: 'a',
+};
+
+export const PERSON_KINDS = ['paziente', 'terapista'] as const;
+export type PersonKind = (typeof PERSON_KINDS)[number];
+
+/** A patient absent this many consecutive days or more is flagged in the register (many regions suspend the place). */
+export const LONG_ABSENCE_DAYS = 30;
+/** The longest single absence, and the longest range the list of absences answers. */
+export const MAX_ABSENCE_DAYS = 366;
+
+const reasonSchema = z.enum(ABSENCE_REASONS, { error: M.reasonInvalid });
+const noteSchema = safeText(M.noteInvalid).trim().max(200, M.noteInvalid);
+/** Why a closed month is changed: required then, kept with the change. */
+export const correctionSchema = safeText(M.correctionInvalid).trim().min(3, M.correctionInvalid).max(200, M.correctionInvalid);
+export const monthSchema = z
+  .string({ error: M.monthInvalid })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, M.monthInvalid)
+  .refine((m) => Number(m.slice(0, 4)) >= 1900 && Number(m.slice(0, 4)) <= 2999, M.monthInvalid);
+
+const daySpan = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+/** PUT /server/presenze/assenze */
+export const absenceCreateSchema = z
+  .object({
+    tipo: z.enum(PERSON_KINDS, { error: M.kindInvalid }),
+    persona: idSchema,
+    dal: dateSchema,
+    al: dateSchema,
+    motivo: reasonSchema,
+    giustificata: z.boolean({ error: M.justifiedInvalid }).optional().default(true),
+    note: noteSchema.optional().default(''),
+    correzione: correctionSchema.optional(),
+  })
+  .refine((b) => b.al >= b.dal, { message: M.rangeInvalid, path: ['al'] })
+  .refine((b) => b.al < b.dal || daySpan(b.dal, b.al) <= MAX_ABSENCE_DAYS, { message: M.rangeTooLong, path: ['al'] });
+export type AbsenceCreateInput = z.input<typeof absenceCreateSchema>;
+
+/** GET /server/presenze/assenze?dal=&al= */
+export const absenceListQuery = z
+  .object({ dal: dateSchema, al: dateSchema })
+  .refine((q) => q.al >= q.dal, { message: M.rangeInvalid, path: ['al'] })
+  .refine((q) => q.al < q.dal || daySpan(q.dal, q.al) <= MAX_ABSENCE_DAYS, { message: M.listRangeTooLong, path: ['al'] });
+
+/** POST /server/presenze/assenze/elimina */
+export const absenceDeleteSchema = z.object({ ID: idSchema, correzione: correctionSchema.optional() });
+
+/**
+ * POST /server/presenze/assenze/togli: takes an absent person out of every activity
+ * and minibus run of the absence's whole period (`{ID}`) or of one day (`{tipo, persona, data}`).
+ */
+export const absenceRemoveSchema = z.union([
+  z.object({ ID: idSchema }).strict(),
+  z.object({ tipo: z.enum(PERSON_KINDS, { error: M.kindInvalid }), persona: idSchema, data: dateSchema }).strict(),
+]);
+export type AbsenceRemoveInput = z.input<typeof absenceRemoveSchema>;
+
+/** POST /server/presenze/appello */
+export const rollCallSchema = z
+  .object({
+    data: dateSchema,
+    paziente: idSchema,
+    presente: z.boolean({ error: M.presentInvalid }),
+    motivo: reasonSchema.optional(),
+    giustificata: z.boolean({ error: M.justifiedInvalid }).optional().default(true),
+    correzione: correctionSchema.optional(),
+  })
+  .refine((b) => b.presente || b.motivo !== undefined, { message: M.reasonRequired, path: ['motivo'] });
+export type RollCallInput = z.input<typeof rollCallSchema>;
+
+export const rollCallQuery = z.object({ data: dateSchema });
+export const monthQuery = z.object({ mese: monthSchema });
+/** POST /server/presenze/mese/chiudi and /riapri (the second needs `correzione`). */
+export const monthCloseSchema = z.object({ mese: monthSchema });
+export const monthReopenSchema = z.object({ mese: monthSchema, correzione: correctionSchema });
+
+export const yearQuery = z.object({
+  anno: z
+    .string({ error: M.yearInvalid })
+    .regex(/^\d{4}$/, M.yearInvalid)
+    .transform(Number)
+    .pipe(z.number().min(1900, M.yearInvalid).max(2999, M.yearInvalid)),
+});
+/** PUT /server/presenze/chiusure */
+export const closingDaySchema = z.object({
+  data: dateSchema,
+  descrizione: safeText(M.closingDayInvalid).trim().min(2, M.closingDayInvalid).max(100, M.closingDayInvalid),
+});
+export const closingDayDeleteSchema = z.object({ data: dateSchema });
+
+// ---- Answers ----
+
+/** One row of GET /server/presenze/assenze. */
+export interface Absence {
+  ID: number;
+  tipo: PersonKind;
+  persona: number;
+  /** "Nome Cognome" of a patient, the username of a therapist. */
+  nome: string;
+  dal: string;
+  al: string;
+  motivo: AbsenceReason;
+  giustificata: boolean;
+  note: string;
+}
+
+export type RollCallState = 'presente' | 'assente' | null;
+
+/** One expected patient of GET /server/presenze/appello. */
+export interface RollCallRow {
+  ID: number;
+  Nome: string;
+  Cognome: string;
+  /** null: not yet marked. */
+  stato: RollCallState;
+  motivo: AbsenceReason | null;
+  giustificata: boolean | null;
+  /** Who marked it and when (ISO time), null when not yet marked. */
+  segnatoDa: string | null;
+  segnatoIl: string | null;
+  /** The recorded absence covering the day, if any: the roll call starts from it. */
+  assenza: { ID: number; motivo: AbsenceReason; giustificata: boolean } | null;
+}
+
+export interface RollCallDay {
+  data: string;
+  /** The month is closed: changes need an administrator and a reason. */
+  meseChiuso: boolean;
+  pazienti: RollCallRow[];
+}
+
+/** A cell of the register: P, A with its reason, or nothing for a day with no mark and no absence. */
+export type RegisterCell = { stato: 'P' } | { stato: 'A'; motivo: AbsenceReason; giustificata: boolean };
+
+export interface RegisterTotals {
+  presenti: number;
+  assenti: number;
+  giustificate: number;
+  ingiustificate: number;
+  perMotivo: Record<AbsenceReason, number>;
+}
+
+export interface RegisterPatient {
+  ID: number;
+  Nome: string;
+  Cognome: string;
+  /** Keyed by yyyy-mm-dd; days with no mark and no absence are left out. */
+  giorni: Record<string, RegisterCell>;
+  totali: RegisterTotals;
+  /** Absent 30 or more consecutive days in a stretch that touches this month. */
+  assenzaLunga: boolean;
+}
+
+export interface RegisterDay {
+  data: string;
+  /** An Italian public holiday's name, or the centre's closing day's description, else null. */
+  festivo: string | null;
+  chiusura: string | null;
+  presenti: number;
+  assenti: number;
+}
+
+/** GET /server/presenze/mese?mese=yyyy-mm */
+export interface MonthRegister {
+  mese: string;
+  chiuso: { da: string; il: string } | null;
+  giorni: RegisterDay[];
+  pazienti: RegisterPatient[];
+  totali: RegisterTotals;
+}
+
+export interface ClosingDay {
+  data: string;
+  descrizione: string;
+}
+
+/** "assente: malattia", as the search dialogs and card titles say it. */
+export const absentNote = (motivo: AbsenceReason) => `assente: ${REASON_LABELS[motivo]}`;
