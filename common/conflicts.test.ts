@@ -44,6 +44,23 @@ function run(id: number, start: string, end: string, people: { p?: number[]; t?:
 const names = (id: number) => ['', 'Palestra', 'Logopedia', 'Musicoterapia'][id] ?? `Stanza ${id}`;
 
 describe('findConflicts', () => {
+  it('reports a person absent that day wherever they are, before the overlaps, with the reason', () => {
+    const sick = { ...therapist(4), Assente: true as const, Motivo: 'malattia' as const };
+    const away = { ...patient(3), Assente: true as const, Motivo: 'ferie' as const };
+    const day: ConflictDay = {
+      attivita: [
+        { ...activity(1, 1, '09:00', '10:00'), Terapisti: [sick], Pazienti: [away] },
+        activity(2, 2, '09:30', '10:30', { p: [3] }),
+      ],
+      uscite: [{ ...run(7, '08:00', '08:45'), Terapisti: [sick] }],
+    };
+    expect(findConflicts(day, names)).toEqual([
+      { tipo: 'assente', ID: 3, nome: 'Nome3 Cognome3', persona: 'paziente', motivo: 'ferie', attivita: [1], uscite: [] },
+      { tipo: 'assente', ID: 4, nome: 'terapista4', persona: 'terapista', motivo: 'malattia', attivita: [1], uscite: [7] },
+      { tipo: 'paziente', ID: 3, nome: 'Nome3 Cognome3', attivita: [1, 2], uscite: [] },
+    ]);
+  });
+
   it('finds nothing on a clean day, and touching intervals do not clash', () => {
     const day: ConflictDay = {
       attivita: [activity(1, 1, '09:00', '10:00', { p: [1], t: [1] }), activity(2, 1, '10:00', '11:00', { p: [1], t: [1] })],

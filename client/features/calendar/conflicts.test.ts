@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findConflicts } from '../../../common/conflicts.ts';
-import { busyPlaces, countConflicts, dayConflicts } from './conflicts.ts';
+import { busyPlaces, conflictsTopic, countConflicts, dayConflicts, personInConflict } from './conflicts.ts';
 import type { DayActivity, Giornata } from './types.ts';
 
 const ROOMS: Record<number, string> = { 1: 'Palestra', 2: 'Logopedia' };
@@ -82,5 +82,32 @@ describe('the day conflicts as the calendar shows them', () => {
     expect(busyPlaces(day, 'paziente', 4, base.attivita[0], roomLabel)).toEqual(['Andata Nord 08:30–09:45', 'Logopedia 09:30–10:30']);
     expect(busyPlaces(day, 'terapista', 99, coro, roomLabel)).toEqual([]);
     expect([1, 2].map(countConflicts)).toEqual(['1 conflitto', '2 conflitti']);
+  });
+});
+
+describe('dayConflicts of absent people', () => {
+  it('lists an absent therapist with one place, notes her card, and marks her there', () => {
+    const day: Giornata = {
+      data: '2026-11-23',
+      attivita: [activity(7, 'Ginnastica', 1, '09:00', '10:00', { Terapisti: [{ ID: 70, ...paola, Assente: true, Motivo: 'malattia' }] })],
+      uscite: [],
+    };
+    day.conflitti = findConflicts(day, roomLabel);
+    const { entries, byCard } = dayConflicts(day, roomLabel);
+    expect(entries).toEqual([
+      {
+        key: 'assente-terapista-2',
+        tipo: 'assente',
+        ID: 2,
+        nome: 'paola.neri',
+        persona: 'terapista',
+        motivo: 'malattia',
+        places: [{ cardKey: 'a7', label: 'Palestra 09:00–10:00', start: '09:00', end: '10:00' }],
+      },
+    ]);
+    expect(byCard.get('a7')).toEqual([{ tipo: 'assente', ID: 2, persona: 'terapista', text: 'paola.neri è assente (malattia)' }]);
+    expect(personInConflict(byCard.get('a7'), 'terapista', 2)).toBe(true);
+    expect(personInConflict(byCard.get('a7'), 'paziente', 2)).toBe(false);
+    expect(conflictsTopic(entries)).toBe('persone assenti ancora in attività o uscite.');
   });
 });

@@ -5,6 +5,7 @@
  * a person already is at an activity's time. Times are half-open, [inizio, fine).
  */
 import type { ConflictKind } from '../../../common/conflicts.ts';
+import type { AbsenceReason } from '../../../common/presenze.ts';
 import { toHourMinute } from '../../../common/dates.ts';
 import type { PersonKind } from '../../lib/people-search.ts';
 import { isTransport, type DayActivity, type DayTransportRun, type Giornata } from './types.ts';
@@ -28,12 +29,17 @@ export interface ConflictEntry {
   ID: number;
   nome: string;
   places: ConflictPlace[];
+  /** `assente` only: the person's kind and the absence's reason (Presenze). */
+  persona?: PersonKind;
+  motivo?: AbsenceReason;
 }
 
 /** What one card says about one of its conflicts. */
 export interface CardConflict {
   tipo: ConflictKind;
   ID: number;
+  /** `assente` only: whether ID is a patient's or a therapist's. */
+  persona?: PersonKind;
   /** "paola.neri anche in Logopedia 09:30–10:30", "Palestra occupata anche da Coro 09:30–10:30". */
   text: string;
 }
@@ -87,13 +93,30 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
       if (run && !places.has(`r${id}`)) places.set(`r${id}`, runPlace(run));
     }
     // A conflict whose cards are no longer all on the day (it is being read again) waits for the new answer.
-    if (places.size < 2) continue;
+    if (places.size < (conflict.tipo === 'assente' ? 1 : 2)) continue;
     const sorted = [...places.values()].sort((a, b) => a.start.localeCompare(b.start) || a.label.localeCompare(b.label, 'it'));
-    entries.push({ key: `${conflict.tipo}-${conflict.ID}`, tipo: conflict.tipo, ID: conflict.ID, nome: conflict.nome, places: sorted });
+    const key = conflict.tipo === 'assente' ? `assente-${conflict.persona}-${conflict.ID}` : `${conflict.tipo}-${conflict.ID}`;
+    entries.push({
+      key,
+      tipo: conflict.tipo,
+      ID: conflict.ID,
+      nome: conflict.nome,
+      places: sorted,
+      persona: conflict.persona,
+      motivo: conflict.motivo,
+    });
   }
 
   const byCard = new Map<string, CardConflict[]>();
   for (const entry of entries) {
+    if (entry.tipo === 'assente') {
+      // An absent person is a conflict wherever they are that day.
+      for (const place of entry.places) {
+        const text = `${entry.nome} è assente (${entry.motivo ?? 'altro'})`;
+        byCard.set(place.cardKey, [...(byCard.get(place.cardKey) ?? []), { tipo: entry.tipo, ID: entry.ID, persona: entry.persona, text }]);
+      }
+      continue;
+    }
     for (const place of entry.places) {
       // The card names only what overlaps it, not every place of the person's day.
       const others = entry.places
@@ -110,7 +133,16 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
 
 /** Whether a card's conflicts include this person. */
 export const personInConflict = (conflicts: CardConflict[] | undefined, tipo: PersonKind, id: number) =>
-  !!conflicts?.some((c) => c.tipo === tipo && c.ID === id);
+  !!conflicts?.some((c) => (c.tipo === tipo || (c.tipo === 'assente' && c.persona === tipo)) && c.ID === id);
+
+/** What the banner says the day's conflicts are about. */
+export function conflictsTopic(entries: ConflictEntry[]): string {
+  const absent = entries.some((e) => e.tipo === 'assente');
+  const overlapping = entries.some((e) => e.tipo !== 'assente');
+  if (absent && overlapping) return 'orari sovrapposti e persone assenti ancora in programma.';
+  if (absent) return 'persone assenti ancora in attività o uscite.';
+  return 'orari sovrapposti per la stessa persona o stanza.';
+}
 
 /**
  * Where a person already is during `target`'s time, from the loaded day: "Logopedia 09:00–10:00",

@@ -76,4 +76,24 @@ describe('buildWeekGrid', () => {
     expect(grid.rows.map((r) => r.label)).toEqual(['Palestra', 'Logopedia', 'Vecchia sala', EXTERNAL_ROW_LABEL]);
     expect(grid.rows[2].days).toEqual([[], [], ['marta'], [], []]);
   });
+
+  it('marks a therapist absent that day, in rooms and on runs, without moving her', () => {
+    const absent = { ...therapist('paola.neri'), Assente: true as const, Motivo: 'malattia' as const };
+    const monday = { ...act(days[0], 1, ['ugo.verdi']), Terapisti: [absent, therapist('ugo.verdi')] };
+    const tuesday = act(days[1], 1, ['paola.neri']);
+    const run: WeekRun = {
+      ID: 9,
+      Tratta: 'Andata',
+      Ora: '08:00',
+      OraArrivo: '08:30',
+      RifPulmino: 1,
+      Data: days[0],
+      Pazienti: [],
+      Terapisti: [absent],
+    };
+    const grid = buildWeekGrid(days, rooms, [monday, tuesday], [run]);
+    expect(grid.rows[0].days[0]).toEqual(['paola.neri (assente)', 'ugo.verdi']);
+    expect(grid.rows[0].days[1]).toEqual(['paola.neri']);
+    expect(grid.rows.at(-1)!.days[0]).toEqual(['paola.neri (assente)']);
+  });
 });

@@ -11,7 +11,7 @@ export const EXTERNAL_ROW_LABEL = 'ATTIVITÀ ESTERNE';
 
 export interface WeekRow {
   label: string;
-  /** One list of usernames per day, distinct and sorted. */
+  /** One list of usernames per day, distinct and sorted; an absent therapist's ends in " (assente)". */
   days: string[][];
 }
 
@@ -21,6 +21,10 @@ export interface WeekGrid {
 }
 
 const sortedDistinct = (names: string[]) => [...new Set(names)].sort((a, b) => a.localeCompare(b, 'it'));
+
+/** Suffix of a therapist absent that day (Presenze): still printed where planned, marked. */
+export const ABSENT_SUFFIX = ' (assente)';
+const shownName = (t: { username: string; Assente?: true }) => (t.Assente ? `${t.username}${ABSENT_SUFFIX}` : t.username);
 
 export const dayHeader = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
 
@@ -32,12 +36,12 @@ export function buildWeekGrid(days: string[], rooms: Room[], activities: WeekAct
   const rows: WeekRow[] = shown.map((room) => ({
     label: room.Nome,
     days: days.map((day) =>
-      sortedDistinct(ordinary.filter((a) => a.Data === day && a.RifStanza === room.ID).flatMap((a) => a.Terapisti.map((t) => t.username))),
+      sortedDistinct(ordinary.filter((a) => a.Data === day && a.RifStanza === room.ID).flatMap((a) => a.Terapisti.map(shownName))),
     ),
   }));
   rows.push({
     label: EXTERNAL_ROW_LABEL,
-    days: days.map((day) => sortedDistinct(runs.filter((r) => r.Data === day).flatMap((r) => r.Terapisti.map((t) => t.username)))),
+    days: days.map((day) => sortedDistinct(runs.filter((r) => r.Data === day).flatMap((r) => r.Terapisti.map(shownName)))),
   });
   return { headers: days.map(dayHeader), rows };
 }

@@ -3,12 +3,14 @@
  * write that changes a day answers also the `conflitti` of that day, read
  * after the write (a warning, never a refusal: docs/product.md, Regole).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Conflict } from '../../../common/conflicts.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
+import type { AbsenceReason, PersonKind } from '../../../common/presenze.ts';
+import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
 import { refuseViolations } from '../../db/queries.ts';
@@ -102,10 +104,45 @@ export async function emptyDay(db: Db, day: string) {
  * of the source's, with their passengers, staff and calendar placement.
  * One transaction: a failure anywhere leaves the target day as it was.
  */
+/** Someone a paste left out because they are absent on the target day. */
+interface PastedAbsent {
+  tipo: PersonKind;
+  ID: number;
+  nome: string;
+  motivo: AbsenceReason;
+}
+
+const notAmong = (column: SQL, ids: number[]): SQL =>
+  ids.length === 0
+    ? sql``
+    : sql`and ${column} not in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
+
 export async function pasteDay(db: Db, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
-  const pasted = await db.transaction(async (tx) => {
+  const { pasted, esclusi } = await db.transaction(async (tx) => {
     await lockDay(tx, to);
+    // People absent on the target day stay out of the copy (Presenze); the answer names them.
+    const left = (await tx.execute(sql`
+      select 'paziente' as tipo, p.id as "ID", p.first_name || ' ' || p.last_name as nome, absent.reason as motivo
+      from patients p cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`${to}::date`)} as reason) absent
+      where absent.reason is not null and p.id in (
+        select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${from}::date
+        union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${from}::date)
+      union all
+      select 'terapista', t.id, t.username, absent.reason
+      from therapists t cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`${to}::date`)} as reason) absent
+      where absent.reason is not null and t.id in (
+        select at.therapist_id from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${from}::date
+        union select tt.therapist_id from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${from}::date)
+      order by 1, 3
+    `)) as unknown as { rows: PastedAbsent[] };
+    const skipPatients = left.rows.filter((r) => r.tipo === 'paziente').map((r) => Number(r.ID));
+    const skipTherapists = left.rows.filter((r) => r.tipo === 'terapista').map((r) => Number(r.ID));
+    const keepPatient = (column: SQL) => notAmong(column, skipPatients);
+    const keepTherapist = (column: SQL) => notAmong(column, skipTherapists);
     await tx.delete(activities).where(eq(activities.day, to));
     await tx.delete(transportRuns).where(eq(transportRuns.day, to));
     // One statement copies the runs, the activities and every link: each source row draws its
@@ -123,10 +160,12 @@ export async function pasteDay(db: Db, from: string, to: string) {
       new_riders as (
         insert into transport_patients (run_id, patient_id)
         select m.new_id, tp.patient_id from transport_patients tp join run_map m on m.id = tp.run_id
+        where true ${keepPatient(sql`tp.patient_id`)}
       ),
       new_staff as (
         insert into transport_therapists (run_id, therapist_id)
         select m.new_id, tt.therapist_id from transport_therapists tt join run_map m on m.id = tt.run_id
+        where true ${keepTherapist(sql`tt.therapist_id`)}
       ),
       activity_map as (
         select a.*, nextval(pg_get_serial_sequence('activities', 'id')) as new_id
@@ -140,16 +179,19 @@ export async function pasteDay(db: Db, from: string, to: string) {
       new_people as (
         insert into activity_patients (activity_id, patient_id)
         select a.new_id, ap.patient_id from activity_patients ap join activity_map a on a.id = ap.activity_id
+        where true ${keepPatient(sql`ap.patient_id`)}
       ),
       new_therapists as (
         insert into activity_therapists (activity_id, therapist_id)
         select a.new_id, at.therapist_id from activity_therapists at join activity_map a on a.id = at.activity_id
+        where true ${keepTherapist(sql`at.therapist_id`)}
       )
       select count(*) filter (where transport_run_id is null)::int as pasted from activity_map
     `)) as unknown as { rows: { pasted: number }[] };
-    return Number(result.rows[0].pasted);
+    const esclusi = left.rows.map((r) => ({ tipo: r.tipo, ID: Number(r.ID), nome: r.nome, motivo: r.motivo }));
+    return { pasted: Number(result.rows[0].pasted), esclusi };
   });
-  return { pasted, conflitti: await readDayConflicts(db, to) };
+  return { pasted, esclusi, conflitti: await readDayConflicts(db, to) };
 }
 
 /**

@@ -1,4 +1,5 @@
 /** Whole-day writes (administrators): empty a day, paste a copied day onto another. */
+import type { AbsenceReason, PersonKind } from '../../../../common/presenze.ts';
 import type { Conflict } from '../../../../common/conflicts.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useDayMutation } from './day-mutation.ts';
@@ -7,7 +8,15 @@ export const emptyDay = (data: string) => api.post<{ deleted: number }>('/calend
 
 /** One transaction on the server: empties `to`, then recreates every ordinary activity of `from` with its people; answers `to`'s conflicts. */
 export const pasteDay = (from: string, to: string) =>
-  api.post<{ pasted: number; conflitti: Conflict[] }>('/calendario/pasteday', { from, to });
+  api.post<{ pasted: number; conflitti: Conflict[]; esclusi: PastedAbsent[] }>('/calendario/pasteday', { from, to });
+
+/** Someone the paste left out because they are absent on the target day. */
+export interface PastedAbsent {
+  tipo: PersonKind;
+  ID: number;
+  nome: string;
+  motivo: AbsenceReason;
+}
 
 export const useEmptyDay = (day: string) => useDayMutation(day, () => emptyDay(day));
 export const usePasteDay = (day: string) => useDayMutation(day, (from: string) => pasteDay(from, day));

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
+import { AbsentName } from './absent-name.tsx';
 import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
 import type { PlacedActivity } from '../day-grid.ts';
 import type { DayActivity } from '../types.ts';
@@ -32,6 +33,7 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
         linkId: p.ID,
         name: `${p.Nome} ${p.Cognome}`,
         clash: personInConflict(conflicts, 'paziente', p.RifPaziente),
+        motivo: p.Assente ? p.Motivo : undefined,
       })),
     },
     {
@@ -42,6 +44,7 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
         linkId: t.ID,
         name: t.username,
         clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
+        motivo: t.Assente ? t.Motivo : undefined,
       })),
     },
   ];
@@ -88,18 +91,24 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
             <ul className="people-list">
               {group.list.map((person) => (
                 <li key={person.linkId} className={person.clash ? 'person-conflict' : undefined}>
-                  {actions ? (
-                    <button
-                      type="button"
-                      className="person-link"
-                      title={group.kind === 'paziente' ? 'Gestione paziente' : 'Gestione terapista'}
-                      onClick={() => actions.onManagePerson(group.kind, person.linkId, person.name, activity)}
-                    >
-                      {person.name}
-                    </button>
-                  ) : (
-                    person.name
-                  )}
+                  <AbsentName
+                    name={person.name}
+                    motivo={person.motivo}
+                    render={
+                      actions
+                        ? (label) => (
+                            <button
+                              type="button"
+                              className="person-link"
+                              title={person.motivo ? undefined : group.kind === 'paziente' ? 'Gestione paziente' : 'Gestione terapista'}
+                              onClick={() => actions.onManagePerson(group.kind, person.linkId, person.name, activity)}
+                            >
+                              {label}
+                            </button>
+                          )
+                        : undefined
+                    }
+                  />
                 </li>
               ))}
             </ul>

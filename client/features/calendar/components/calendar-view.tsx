@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { MSG } from '../../../../common/messages.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
+import { removedFromDay, useRemoveAbsentFromDay } from '../api/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { dayQueryOptions, useDay } from '../api/get-day.ts';
@@ -14,7 +15,7 @@ import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
 import { activityDraft, type ActivityValues } from '../activity-form.ts';
-import { countConflicts, dayConflicts } from '../conflicts.ts';
+import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
 import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
@@ -69,6 +70,7 @@ export function CalendarView({ day, onDayChange }: Props) {
   const emptyDay = useEmptyDay(day);
   const pasteDay = usePasteDay(day);
   const pastePrevious = usePasteFromPrevious(day);
+  const removeAbsentFromDay = useRemoveAbsentFromDay(day);
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
   const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
@@ -130,10 +132,20 @@ export function CalendarView({ day, onDayChange }: Props) {
     // One toast for the whole paste; the runs are counted on the day as read again after it.
     await withToasts(pasteDay.mutateAsync(copiedDay), {
       loading: MSG.inserting,
-      success: ({ pasted, conflitti }) => {
+      success: ({ pasted, conflitti, esclusi }) => {
         const pastedRuns = queryClient.getQueryData(dayQueryOptions(day).queryKey)?.uscite.length ?? 0;
-        return `Giornata incollata: ${countActivities(pasted)}, ${countRuns(pastedRuns)}${conflictsSuffix(conflitti)}`;
+        const left = esclusi.length ? `. Non incollati perché assenti: ${esclusi.map((p) => `${p.nome} (${p.motivo})`).join(', ')}` : '';
+        return `Giornata incollata: ${countActivities(pasted)}, ${countRuns(pastedRuns)}${conflictsSuffix(conflitti)}${left}`;
       },
+      successDuration: LONG_TOAST,
+    });
+  };
+
+  const removeAbsent = (entry: ConflictEntry) => {
+    if (!entry.persona) return;
+    void withToasts(removeAbsentFromDay.mutateAsync({ tipo: entry.persona, persona: entry.ID }), {
+      loading: 'Tolgo dalle attività…',
+      success: ({ rimossi }) => removedFromDay(entry.nome, rimossi),
     });
   };
 
@@ -199,7 +211,7 @@ export function CalendarView({ day, onDayChange }: Props) {
               </Button>
             </Alert>
           )}
-          <ConflictBanner entries={conflicts?.entries ?? []} />
+          <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsent : undefined} busy={busy} />
           <div className={stale ? 'day-stale' : undefined}>
             <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
           </div>

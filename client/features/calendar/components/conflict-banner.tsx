@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { cardElementId, countConflicts, type ConflictEntry } from '../conflicts.ts';
+import { cardElementId, conflictsTopic, countConflicts, type ConflictEntry } from '../conflicts.ts';
 
 const LIST_ID = 'elenco-conflitti';
 
@@ -16,7 +16,14 @@ function goToCard(cardKey: string) {
  * "N conflitti" above the day's table, a live region so a conflict made or solved is announced; it
  * opens the list of who (or which room) is in two places, where and when, each place a link to its card.
  */
-export function ConflictBanner({ entries }: { entries: ConflictEntry[] }) {
+interface Props {
+  entries: ConflictEntry[];
+  /** Administrators only: "Togli dalle attività del giorno" beside each absent person. */
+  onRemoveAbsent?: (entry: ConflictEntry) => void;
+  busy?: boolean;
+}
+
+export function ConflictBanner({ entries, onRemoveAbsent, busy }: Props) {
   const [open, setOpen] = useState(false);
   const count = entries.length;
   return (
@@ -27,7 +34,7 @@ export function ConflictBanner({ entries }: { entries: ConflictEntry[] }) {
             <span className="conflict-icon" aria-hidden="true">
               ⚠
             </span>{' '}
-            <strong>{countConflicts(count)}</strong> nella giornata: orari sovrapposti per la stessa persona o stanza.
+            <strong>{countConflicts(count)}</strong> nella giornata: {conflictsTopic(entries)}
           </>
         )}
       </div>
@@ -47,7 +54,8 @@ export function ConflictBanner({ entries }: { entries: ConflictEntry[] }) {
             <ul id={LIST_ID} className="conflict-list" aria-label="Elenco dei conflitti">
               {entries.map((entry) => (
                 <li key={entry.key}>
-                  <span className="conflict-who">{entry.nome}</span>:{' '}
+                  <span className="conflict-who">{entry.nome}</span>
+                  {entry.tipo === 'assente' && <> assente ({entry.motivo ?? 'altro'}) ma in programma</>}:{' '}
                   {entry.places.map((place, i) => (
                     <span key={place.cardKey}>
                       {i > 0 && ', '}
@@ -61,6 +69,18 @@ export function ConflictBanner({ entries }: { entries: ConflictEntry[] }) {
                       </button>
                     </span>
                   ))}
+                  {entry.tipo === 'assente' && onRemoveAbsent && (
+                    <Button
+                      variant="outline-danger"
+                      size="sm"
+                      className="ms-2 py-0"
+                      disabled={busy}
+                      aria-label={`Togli ${entry.nome} dalle attività del giorno`}
+                      onClick={() => onRemoveAbsent(entry)}
+                    >
+                      Togli dalle attività del giorno
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>

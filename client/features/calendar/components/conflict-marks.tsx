@@ -15,7 +15,7 @@ export function ConflictNotes({ conflicts }: { conflicts?: CardConflict[] }) {
   return (
     <ul className="conflict-notes">
       {conflicts.map((c) => (
-        <li key={`${c.tipo}-${c.ID}`}>
+        <li key={`${c.tipo}-${c.persona ?? ''}-${c.ID}`}>
           <span className="visually-hidden">Conflitto: </span>
           {c.text}
         </li>

@@ -1,8 +1,11 @@
+import { absentNote, type AbsenceReason } from '../../../../common/presenze.ts';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import type { PersonKind, PersonMatch } from '../../../lib/people-search.ts';
+import { useDayAbsences } from '../api/absences.ts';
 import { useAddPerson } from '../api/people-writes.ts';
 import { busyPlaces } from '../conflicts.ts';
+import type { AbsentMark } from '../../../../common/schemas.ts';
 import type { DayActivity, Giornata } from '../types.ts';
 
 interface Props {
@@ -16,12 +19,33 @@ interface Props {
 }
 
 /**
+ * Who is absent on the day, and why: the recorded absences of the day, and the day's own marks
+ * (a patient marked absent at the roll call is flagged on the cards they are in).
+ */
+function useAbsentOnDay(day: string, kind: PersonKind, giornata: Giornata | undefined) {
+  const absences = useDayAbsences(day, true);
+  return (id: number): AbsenceReason | undefined => {
+    const recorded = absences.data?.find((a) => a.tipo === kind && a.persona === id);
+    if (recorded) return recorded.motivo;
+    if (!giornata) return undefined;
+    const groups = [...giornata.attivita, ...giornata.uscite];
+    const marks: AbsentMark[] =
+      kind === 'paziente'
+        ? groups.flatMap((g) => g.Pazienti.filter((p) => p.RifPaziente === id))
+        : groups.flatMap((g) => g.Terapisti.filter((t) => t.RifTerapista === id));
+    return marks.find((m) => m.Assente)?.Motivo;
+  };
+}
+
+/**
  * Aggiungi Paziente / Aggiungi Terapista of an activity: the shared search dialog, adding to this activity.
- * A person already busy at that time is said so ("già in Logopedia 09:00–10:00"); adding them still works.
+ * A person already busy at that time is said so ("già in Logopedia 09:00–10:00"), and one absent that day
+ * ("assente: malattia"); adding them still works, with a warning.
  */
 export function PersonSearchModal({ day, kind, activity, giornata, roomLabel, onClose }: Props) {
   const addPerson = useAddPerson(day);
   const busyIn = (person: PersonMatch) => (giornata ? busyPlaces(giornata, kind, person.ID, activity, roomLabel).join(', ') : '');
+  const absentAs = useAbsentOnDay(day, kind, giornata);
   return (
     <PersonSearchDialog
       kind={kind}
@@ -29,13 +53,17 @@ export function PersonSearchModal({ day, kind, activity, giornata, roomLabel, on
       busy={addPerson.isPending}
       noteFor={(person) => {
         const where = busyIn(person);
-        return where ? `già in ${where}` : undefined;
+        const motivo = absentAs(person.ID);
+        const notes = [motivo ? absentNote(motivo) : '', where ? `già in ${where}` : ''].filter(Boolean);
+        return notes.length ? notes.join(' · ') : undefined;
       }}
       onAdd={(person) => {
         const where = busyIn(person);
+        const motivo = absentAs(person.ID);
+        const buts = [motivo ? `è ${absentNote(motivo)}` : '', where ? `è già in ${where}` : ''].filter(Boolean);
         return withToasts(addPerson.mutateAsync({ kind, personId: person.ID, activityId: activity.ID }), {
-          success: `${person.label} inserito in ${activity.NomeAttivita}${where ? `, ma è già in ${where}` : ''}`,
-          successDuration: where ? 6000 : undefined,
+          success: `${person.label} inserito in ${activity.NomeAttivita}${buts.length ? `, ma ${buts.join(' e ')}` : ''}`,
+          successDuration: buts.length ? 6000 : undefined,
         });
       }}
       onClose={onClose}

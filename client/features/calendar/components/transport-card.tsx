@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
 import type { PlacedRun } from '../day-grid.ts';
 import { minibusLabel, type DayActivity } from '../types.ts';
+import { AbsentName } from './absent-name.tsx';
 import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
 
 interface Props {
@@ -25,8 +26,17 @@ export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
   const { run, transport, start, end } = placed;
   const title = run?.Tratta ?? transport?.NomeAttivita ?? '';
   const passengers =
-    run?.Pazienti.map((p) => ({ name: `${p.Nome} ${p.Cognome}`, clash: personInConflict(conflicts, 'paziente', p.RifPaziente) })) ?? [];
-  const staff = run?.Terapisti.map((t) => ({ name: t.username, clash: personInConflict(conflicts, 'terapista', t.RifTerapista) })) ?? [];
+    run?.Pazienti.map((p) => ({
+      name: `${p.Nome} ${p.Cognome}`,
+      clash: personInConflict(conflicts, 'paziente', p.RifPaziente),
+      motivo: p.Assente ? p.Motivo : undefined,
+    })) ?? [];
+  const staff =
+    run?.Terapisti.map((t) => ({
+      name: t.username,
+      clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
+      motivo: t.Assente ? t.Motivo : undefined,
+    })) ?? [];
   let name = <span className="activity-name">{title}</span>;
   if (onEdit && transport) {
     name = (
@@ -67,7 +77,9 @@ export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
                 ? staff.map((t, i) => (
                     <span key={i}>
                       {i > 0 && ', '}
-                      <span className={t.clash ? 'person-conflict' : undefined}>{t.name}</span>
+                      <span className={t.clash ? 'person-conflict' : undefined}>
+                        <AbsentName name={t.name} motivo={t.motivo} />
+                      </span>
                     </span>
                   ))
                 : 'nessuno'}
@@ -79,7 +91,7 @@ export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
               <ul className="people-list">
                 {passengers.map((p, i) => (
                   <li key={i} className={p.clash ? 'person-conflict' : undefined}>
-                    {p.name}
+                    <AbsentName name={p.name} motivo={p.motivo} />
                   </li>
                 ))}
               </ul>
