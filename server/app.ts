@@ -24,6 +24,7 @@ import { ConstraintRefusal } from './db/queries.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
+import { presenzeRoutes } from './features/presenze/routes.ts';
 import { auth } from './features/session/plugin.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
@@ -148,6 +149,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(calendarRoutes, { db });
       await api.register(peopleSearchRoutes, { db });
       await api.register(anagraficheRoutes, { db });
+      await api.register(presenzeRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

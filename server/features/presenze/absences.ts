@@ -1,0 +1,189 @@
+/**
+ * Absences of patients and therapists: record, list, delete, and take an
+ * absent person out of the activities and minibus runs of the days they are
+ * absent ("Togli dalle attività del giorno / del periodo").
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PRESENZE_MSG as M,
+  type Absence,
+  type AbsenceReason,
+  type PersonKind,
+  type absenceCreateSchema,
+  type absenceDeleteSchema,
+  type absenceRemoveSchema,
+} from '../../../common/presenze.ts';
+import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
+import type { Db } from '../../db/client.ts';
+import { absences, patients, therapists } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { guardClosedMonths, monthsOfRange } from './rules.ts';
+
+type Rows<T> = { rows: T[] };
+
+/** Who writes, as the closed-month guard needs it. */
+export interface Writer {
+  ID: number;
+  Admin: number;
+}
+
+const personLabel = (tipo: PersonKind, id: number) => `${tipo === 'paziente' ? 'paziente' : 'terapista'} ${id}`;
+const describe = (a: { tipo: PersonKind; persona: number; dal: string; al: string; motivo: AbsenceReason }, what: string) =>
+  `assenza ${a.dal}…${a.al} di ${personLabel(a.tipo, a.persona)} ${what} (${a.motivo})`;
+
+async function requirePerson(tx: Db, tipo: PersonKind, id: number) {
+  const table = tipo === 'paziente' ? patients : therapists;
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw notFound(M.personNotFound);
+}
+
+export async function createAbsence(db: Db, input: z.output<typeof absenceCreateSchema>, by: Writer) {
+  const personColumn = input.tipo === 'paziente' ? absences.patientId : absences.therapistId;
+  const insertId = await db.transaction(async (tx) => {
+    // Two recordings for one person take turns, so they cannot both miss each other's range.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assenze:${input.tipo}:${input.persona}`}))`);
+    await requirePerson(tx, input.tipo, input.persona);
+    const [clash] = await tx
+      .select({ id: absences.id })
+      .from(absences)
+      .where(and(eq(personColumn, input.persona), sql`${absences.startDay} <= ${input.al}`, sql`${absences.endDay} >= ${input.dal}`))
+      .limit(1);
+    if (clash) throw conflict(M.overlap);
+    await guardClosedMonths(tx, {
+      months: monthsOfRange(input.dal, input.al),
+      change: describe(input, 'registrata'),
+      correction: input.correzione,
+      userId: by.ID,
+      isAdmin: by.Admin > 0,
+    });
+    const [row] = await tx
+      .insert(absences)
+      .values({
+        patientId: input.tipo === 'paziente' ? input.persona : null,
+        therapistId: input.tipo === 'terapista' ? input.persona : null,
+        startDay: input.dal,
+        endDay: input.al,
+        reason: input.motivo,
+        justified: input.giustificata,
+        note: input.note,
+        createdBy: by.ID,
+      })
+      .returning({ id: absences.id });
+    return row.id;
+  });
+  return { insertId };
+}
+
+/** The absences overlapping `dal`…`al`, by start and name. */
+export async function listAbsences(db: Db, dal: string, al: string): Promise<Absence[]> {
+  const result = (await db.execute(sql`
+    select ab.id as "ID",
+           case when ab.patient_id is null then 'terapista' else 'paziente' end as tipo,
+           coalesce(ab.patient_id, ab.therapist_id) as persona,
+           coalesce(p.first_name || ' ' || p.last_name, t.username) as nome,
+           ab.start_day::text as dal, ab.end_day::text as al, ab.reason as motivo, ab.justified as giustificata, ab.note
+    from absences ab
+    left join patients p on p.id = ab.patient_id
+    left join therapists t on t.id = ab.therapist_id
+    where ab.end_day >= ${dal}::date and ab.start_day <= ${al}::date
+    order by ab.start_day, nome, ab.id
+  `)) as unknown as Rows<Absence>;
+  return result.rows.map((r) => ({ ...r, ID: Number(r.ID), persona: Number(r.persona) }));
+}
+
+interface AbsenceRow {
+  tipo: PersonKind;
+  persona: number;
+  dal: string;
+  al: string;
+  motivo: AbsenceReason;
+}
+
+async function readAbsence(tx: Db, id: number): Promise<AbsenceRow> {
+  const [row] = (
+    (await tx.execute(sql`
+      select case when patient_id is null then 'terapista' else 'paziente' end as tipo,
+             coalesce(patient_id, therapist_id) as persona, start_day::text as dal, end_day::text as al, reason as motivo
+      from absences where id = ${id} for update
+    `)) as unknown as Rows<AbsenceRow>
+  ).rows;
+  if (!row) throw notFound(M.absenceNotFound);
+  return { ...row, persona: Number(row.persona) };
+}
+
+export async function deleteAbsence(db: Db, input: z.output<typeof absenceDeleteSchema>, by: Writer) {
+  await db.transaction(async (tx) => {
+    const absence = await readAbsence(tx, input.ID);
+    await guardClosedMonths(tx, {
+      months: monthsOfRange(absence.dal, absence.al),
+      change: describe(absence, 'eliminata'),
+      correction: input.correzione,
+      userId: by.ID,
+      isAdmin: by.Admin > 0,
+    });
+    await tx.delete(absences).where(eq(absences.id, input.ID));
+  });
+  return { ok: true };
+}
+
+/** The person's links of one kind (activities or runs) on the days they are absent within `dal`…`al`. */
+function absentLinks(tipo: PersonKind, persona: number, dal: string, al: string) {
+  const reason = (day: SQL) =>
+    tipo === 'paziente' ? patientAbsenceReason(sql`${persona}::int`, day) : therapistAbsenceReason(sql`${persona}::int`, day);
+  const [activityLinks, runLinks, column] =
+    tipo === 'paziente'
+      ? [sql`activity_patients`, sql`transport_patients`, sql`patient_id`]
+      : [sql`activity_therapists`, sql`transport_therapists`, sql`therapist_id`];
+  const within = (day: SQL) => sql`${day} between ${dal}::date and ${al}::date and ${reason(day)} is not null`;
+  return {
+    days: sql`
+      select a.day::text as day from ${activityLinks} l join activities a on a.id = l.activity_id
+        where l.${column} = ${persona} and ${within(sql`a.day`)}
+      union
+      select r.day::text from ${runLinks} l join transport_runs r on r.id = l.run_id
+        where l.${column} = ${persona} and ${within(sql`r.day`)}
+      order by 1`,
+    deleteFromActivities: sql`
+      delete from ${activityLinks} l using activities a
+      where a.id = l.activity_id and l.${column} = ${persona} and ${within(sql`a.day`)}
+      returning 1 as removed`,
+    deleteFromRuns: sql`
+      delete from ${runLinks} l using transport_runs r
+      where r.id = l.run_id and l.${column} = ${persona} and ${within(sql`r.day`)}
+      returning 1 as removed`,
+  };
+}
+
+/** Rows a `delete … returning` removed (both drivers answer { rows }). */
+const removedCount = (result: unknown) => (result as Rows<unknown>).rows.length;
+
+/**
+ * Togli: removes the person from every activity and run on the days of the
+ * absence (`{ID}`) or of one day (`{tipo, persona, data}`) where they are
+ * absent, in one transaction, each day locked as the calendar's whole-day writes lock it.
+ */
+export async function removeAbsentFromPlan(db: Db, input: z.output<typeof absenceRemoveSchema>) {
+  const rimossi = await db.transaction(async (tx) => {
+    let target: { tipo: PersonKind; persona: number; dal: string; al: string };
+    if ('ID' in input) {
+      target = await readAbsence(tx, input.ID);
+    } else {
+      await requirePerson(tx, input.tipo, input.persona);
+      const reason =
+        input.tipo === 'paziente'
+          ? patientAbsenceReason(sql`${input.persona}::int`, sql`${input.data}::date`)
+          : therapistAbsenceReason(sql`${input.persona}::int`, sql`${input.data}::date`);
+      const [row] = ((await tx.execute(sql`select ${reason} as reason`)) as unknown as Rows<{ reason: string | null }>).rows;
+      if (!row?.reason) throw conflict(M.notAbsent);
+      target = { tipo: input.tipo, persona: input.persona, dal: input.data, al: input.data };
+    }
+    const links = absentLinks(target.tipo, target.persona, target.dal, target.al);
+    const days = ((await tx.execute(links.days)) as unknown as Rows<{ day: string }>).rows.map((r) => r.day);
+    for (const day of days) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`giornata:${day}`}))`);
+    const fromActivities = await tx.execute(links.deleteFromActivities);
+    const fromRuns = await tx.execute(links.deleteFromRuns);
+    return removedCount(fromActivities) + removedCount(fromRuns);
+  });
+  return { rimossi };
+}

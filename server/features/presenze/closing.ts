@@ -1,0 +1,68 @@
+/**
+ * Closing a checked month (its marks and absences then change only by an
+ * administrator with a reason), reopening it, the list of changes made to
+ * closed months, and the centre's own closing days.
+ */
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { PRESENZE_MSG as M, type ClosingDay } from '../../../common/presenze.ts';
+import type { Db } from '../../db/client.ts';
+import { refuseViolations } from '../../db/queries.ts';
+import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { isoTime } from './roll-call.ts';
+import { daysOfMonth, lockMonths, todayInRome } from './rules.ts';
+
+export async function closeMonth(db: Db, month: string, userId: number, today: string = todayInRome()) {
+  const days = daysOfMonth(month);
+  if (days[days.length - 1] >= today) throw conflict(M.monthNotOver);
+  await db.transaction(async (tx) => {
+    await lockMonths(tx, [month], 'exclusive');
+    const inserted = await tx
+      .insert(closedMonths)
+      .values({ month, closedBy: userId })
+      .onConflictDoNothing()
+      .returning({ month: closedMonths.month });
+    if (inserted.length === 0) throw conflict(M.monthAlreadyClosed);
+  });
+  return { ok: true };
+}
+
+export async function reopenMonth(db: Db, month: string, correction: string, userId: number) {
+  await db.transaction(async (tx) => {
+    await lockMonths(tx, [month], 'exclusive');
+    const deleted = await tx.delete(closedMonths).where(eq(closedMonths.month, month)).returning({ month: closedMonths.month });
+    if (deleted.length === 0) throw conflict(M.monthNotClosed);
+    await tx.insert(attendanceCorrections).values({ month, change: `mese ${month} riaperto`, reason: correction, userId });
+  });
+  return { ok: true };
+}
+
+/** The changes made to a closed month, newest first. */
+export async function listCorrections(db: Db, month: string) {
+  const result = (await db.execute(sql`
+    select c.id as "ID", c.change as cambio, c.reason as motivo, coalesce(u.username, '') as da, ${isoTime('c.at')} as il
+    from attendance_corrections c left join users u on u.id = c.user_id
+    where c.month = ${month}
+    order by c.at desc, c.id desc
+  `)) as unknown as { rows: { ID: number; cambio: string; motivo: string; da: string; il: string }[] };
+  return result.rows.map((r) => ({ ...r, ID: Number(r.ID) }));
+}
+
+export async function listClosingDays(db: Db, year: number): Promise<ClosingDay[]> {
+  return db
+    .select({ data: closingDays.day, descrizione: closingDays.description })
+    .from(closingDays)
+    .where(and(gte(closingDays.day, `${year}-01-01`), lte(closingDays.day, `${year}-12-31`)))
+    .orderBy(asc(closingDays.day));
+}
+
+export async function addClosingDay(db: Db, day: string, description: string) {
+  await refuseViolations(() => db.insert(closingDays).values({ day, description }), { duplicate: M.closingDayDuplicate });
+  return { ok: true };
+}
+
+export async function deleteClosingDay(db: Db, day: string) {
+  const deleted = await db.delete(closingDays).where(eq(closingDays.day, day)).returning({ day: closingDays.day });
+  if (deleted.length === 0) throw notFound(M.closingDayNotFound);
+  return { ok: true };
+}

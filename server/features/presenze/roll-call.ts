@@ -1,0 +1,110 @@
+/**
+ * The daily roll call (appello): the patients expected on a day with their
+ * marks, and a mark made by any signed-in user for today, by an
+ * administrator for a past day, never for a future one.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { MSG } from '../../../common/messages.ts';
+import { PRESENZE_MSG as M, type AbsenceReason, type RollCallDay, type rollCallSchema } from '../../../common/presenze.ts';
+import type { Db } from '../../db/client.ts';
+import { patients, rollCall } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import type { Writer } from './absences.ts';
+import { guardClosedMonths, todayInRome } from './rules.ts';
+
+interface RollCallDbRow {
+  ID: number;
+  Nome: string;
+  Cognome: string;
+  present: boolean | null;
+  reason: AbsenceReason | null;
+  justified: boolean | null;
+  segnatoDa: string | null;
+  segnatoIl: string | null;
+  absenceId: number | null;
+  absenceReason: AbsenceReason | null;
+  absenceJustified: boolean | null;
+}
+
+/** ISO time in UTC with milliseconds, the same text on both drivers. */
+export const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * Expected: in at least one activity or minibus run of the day, or already
+ * marked that day. `assenza` is the recorded absence covering the day.
+ */
+export async function readRollCall(db: Db, day: string): Promise<RollCallDay> {
+  const result = (await db.execute(sql`
+    with expected as (
+      select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
+      union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date
+      union select rc.patient_id from roll_call rc where rc.day = ${day}::date
+    )
+    select p.id as "ID", p.first_name as "Nome", p.last_name as "Cognome",
+           rc.present, rc.reason, rc.justified, u.username as "segnatoDa", ${isoTime('rc.marked_at')} as "segnatoIl",
+           ab.id as "absenceId", ab.reason as "absenceReason", ab.justified as "absenceJustified"
+    from expected e
+    join patients p on p.id = e.patient_id
+    left join roll_call rc on rc.day = ${day}::date and rc.patient_id = p.id
+    left join users u on u.id = rc.marked_by
+    left join lateral (
+      select id, reason, justified from absences
+      where patient_id = p.id and end_day >= ${day}::date and start_day <= ${day}::date limit 1
+    ) ab on true
+    order by p.last_name, p.first_name, p.id
+  `)) as unknown as { rows: RollCallDbRow[] };
+  const [closed] = (
+    (await db.execute(sql`select 1 as closed from closed_months where month = ${day.slice(0, 7)}`)) as unknown as {
+      rows: unknown[];
+    }
+  ).rows;
+  return {
+    data: day,
+    meseChiuso: closed !== undefined,
+    pazienti: result.rows.map((r) => {
+      const marked = r.present !== null;
+      return {
+        ID: Number(r.ID),
+        Nome: r.Nome,
+        Cognome: r.Cognome,
+        stato: marked ? (r.present ? 'presente' : 'assente') : null,
+        motivo: marked && !r.present ? r.reason : null,
+        giustificata: marked && !r.present ? r.justified : null,
+        segnatoDa: marked ? r.segnatoDa : null,
+        segnatoIl: marked ? r.segnatoIl : null,
+        assenza:
+          r.absenceId === null
+            ? null
+            : { ID: Number(r.absenceId), motivo: r.absenceReason as AbsenceReason, giustificata: Boolean(r.absenceJustified) },
+      };
+    }),
+  };
+}
+
+export async function markRollCall(db: Db, input: z.output<typeof rollCallSchema>, by: Writer, today: string = todayInRome()) {
+  if (input.data > today) throw badRequest(M.futureDay);
+  const isAdmin = by.Admin > 0;
+  if (input.data < today && !isAdmin) throw forbidden(M.pastDayAdminOnly, ERROR_CODES.adminOnly);
+  const reason = input.presente ? null : (input.motivo ?? null);
+  const justified = input.presente ? true : input.giustificata;
+  const state = input.presente ? 'presente' : `assente (${reason}${justified ? '' : ', non giustificata'})`;
+  await db.transaction(async (tx) => {
+    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.paziente));
+    if (!patient) throw notFound(MSG.patientNotFound);
+    await guardClosedMonths(tx, {
+      months: [input.data.slice(0, 7)],
+      change: `appello del ${input.data}, paziente ${input.paziente}: ${state}`,
+      correction: input.correzione,
+      userId: by.ID,
+      isAdmin,
+    });
+    const values = { present: input.presente, reason, justified, markedBy: by.ID, markedAt: sql`now()` };
+    await tx
+      .insert(rollCall)
+      .values({ day: input.data, patientId: input.paziente, ...values })
+      .onConflictDoUpdate({ target: [rollCall.day, rollCall.patientId], set: values });
+  });
+  return { ok: true };
+}

@@ -1,0 +1,65 @@
+/**
+ * The Presenze calls (docs/api.md, Presenze): any signed-in user reads and
+ * does the day's roll call; administrators record absences, correct past
+ * days, close months and keep the centre's closing days.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  absenceCreateSchema,
+  absenceDeleteSchema,
+  absenceListQuery,
+  absenceRemoveSchema,
+  closingDayDeleteSchema,
+  closingDaySchema,
+  monthCloseSchema,
+  monthQuery,
+  monthReopenSchema,
+  rollCallQuery,
+  rollCallSchema,
+  yearQuery,
+} from '../../../common/presenze.ts';
+import type { Db } from '../../db/client.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
+import * as absences from './absences.ts';
+import * as closing from './closing.ts';
+import { readMonthRegister } from './register.ts';
+import * as rollCall from './roll-call.ts';
+
+const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, preHandler: requireAdmin });
+  const user = <T extends z.ZodType>(body: T) => ({ schema: { body }, preHandler: requireUser });
+  const read = <T extends z.ZodType>(querystring: T) => ({ schema: { querystring }, preHandler: requireUser });
+  // Ranges and months are the costly reads: limited per session, each call in its own count (server/lib/rate-limits.ts).
+  const limitedRead = async <T extends z.ZodType>(querystring: T) => ({
+    schema: { querystring },
+    preHandler: [requireUser, await perSessionLimit(app, RANGE_READS)],
+  });
+
+  app.put('/assenze', admin(absenceCreateSchema), async (req) => absences.createAbsence(db, req.body, currentUser(req)));
+  app.get('/assenze', await limitedRead(absenceListQuery), async (req) => absences.listAbsences(db, req.query.dal, req.query.al));
+  app.post('/assenze/elimina', admin(absenceDeleteSchema), async (req) => absences.deleteAbsence(db, req.body, currentUser(req)));
+  app.post('/assenze/togli', admin(absenceRemoveSchema), async (req) => absences.removeAbsentFromPlan(db, req.body));
+
+  app.get('/appello', read(rollCallQuery), async (req) => rollCall.readRollCall(db, req.query.data));
+  app.post('/appello', user(rollCallSchema), async (req) => rollCall.markRollCall(db, req.body, currentUser(req)));
+
+  app.get('/mese', await limitedRead(monthQuery), async (req) => readMonthRegister(db, req.query.mese));
+  app.post('/mese/chiudi', admin(monthCloseSchema), async (req) => closing.closeMonth(db, req.body.mese, currentUser(req).ID));
+  app.post('/mese/riapri', admin(monthReopenSchema), async (req) =>
+    closing.reopenMonth(db, req.body.mese, req.body.correzione, currentUser(req).ID),
+  );
+
+  app.get('/chiusure', read(yearQuery), async (req) => closing.listClosingDays(db, req.query.anno));
+  app.put('/chiusure', admin(closingDaySchema), async (req) => closing.addClosingDay(db, req.body.data, req.body.descrizione));
+  app.post('/chiusure/elimina', admin(closingDayDeleteSchema), async (req) => closing.deleteClosingDay(db, req.body.data));
+
+  app.get('/correzioni', { schema: { querystring: monthQuery }, preHandler: requireAdmin }, async (req) =>
+    closing.listCorrections(db, req.query.mese),
+  );
+};
+
+export const presenzeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(presenze, { db, prefix: '/presenze' });
+};

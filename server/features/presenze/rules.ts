@@ -1,0 +1,84 @@
+/**
+ * The rules every Presenze write shares: what "today" is at the centre, which
+ * months a range of days touches, and the closed-month guard that refuses a
+ * change or keeps it in attendance_corrections with its reason.
+ */
+import { sql } from 'drizzle-orm';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { PRESENZE_MSG as M } from '../../../common/presenze.ts';
+import type { Db } from '../../db/client.ts';
+import { attendanceCorrections } from '../../db/schema.ts';
+import { conflict, forbidden } from '../../lib/http-error.ts';
+
+/** The centre's calendar day (Europe/Rome) at `now`, as yyyy-mm-dd: a server in UTC would change day at 1 or 2 a.m. */
+export function todayInRome(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The yyyy-mm months of the days from `start` to `end`, both included, in order. */
+export function monthsOfRange(start: string, end: string): string[] {
+  const months: string[] = [];
+  let [year, month] = start.slice(0, 7).split('-').map(Number);
+  const last = end.slice(0, 7);
+  for (;;) {
+    const current = `${year}-${String(month).padStart(2, '0')}`;
+    months.push(current);
+    if (current >= last) return months;
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/** The days of a yyyy-mm month, as yyyy-mm-dd. */
+export function daysOfMonth(month: string): string[] {
+  const [year, m] = month.split('-').map(Number);
+  const count = new Date(Date.UTC(year, m, 0)).getUTCDate();
+  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/**
+ * Makes a change to `months` wait for a closing or reopening of any of them
+ * in progress (and the other way round), so a write never slips into a month
+ * closed after it checked. Writes share the lock; closing takes it alone.
+ */
+export async function lockMonths(tx: Db, months: string[], mode: 'shared' | 'exclusive') {
+  for (const month of [...months].sort()) {
+    const key = `presenze-mese:${month}`;
+    if (mode === 'shared') await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`);
+    else await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  }
+}
+
+export interface ClosedMonthChange {
+  months: string[];
+  /** What changes, in Italian and without names ("assenza … di paziente 12 registrata (malattia)"). */
+  change: string;
+  correction: string | undefined;
+  userId: number;
+  isAdmin: boolean;
+}
+
+/**
+ * In a write's transaction: takes the months' shared lock, and when some are
+ * closed refuses the change (a non-administrator with 403, an administrator
+ * without a reason with 409) or records one correction row per closed month.
+ */
+export async function guardClosedMonths(tx: Db, c: ClosedMonthChange) {
+  await lockMonths(tx, c.months, 'shared');
+  const closed = (
+    (await tx.execute(
+      sql`select month from closed_months where month in (${sql.join(
+        c.months.map((m) => sql`${m}`),
+        sql`, `,
+      )}) order by month`,
+    )) as unknown as { rows: { month: string }[] }
+  ).rows.map((r) => r.month);
+  if (closed.length === 0) return;
+  if (!c.isAdmin) throw forbidden(M.monthClosed, ERROR_CODES.adminOnly);
+  if (!c.correction) throw conflict(M.monthClosed);
+  const reason = c.correction;
+  await tx.insert(attendanceCorrections).values(closed.map((month) => ({ month, change: c.change, reason, userId: c.userId })));
+}
