@@ -3,7 +3,10 @@
  * generate_series (bulk, seconds rather than hours): 20 rooms, 500 patients,
  * 80 therapists, and for every weekday of the history about 30 activities
  * with 3 to 6 patients and 1 or 2 therapists, and 6 minibus runs with 5
- * passengers and 1 driver-assistant each, placed on the calendar.
+ * passengers and 1 driver-assistant each, placed on the calendar. Presenze
+ * too: each patient about 4 absences a year (1 to 7 days), each therapist 5
+ * (1 to 10 days), and a roll-call mark for every patient of every weekday's
+ * plan (one in 17 absent), so the day's absence lookups walk a decade of rows.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
@@ -42,6 +45,18 @@ export async function buildSyntheticCentre(db: Db, firstDay: string, lastDay: st
   await run(sql`insert into transport_therapists (run_id, therapist_id) select r.id, 1 + r.id % 80 from transport_runs r`);
   await run(sql`insert into activities (name, room_id, day, weekday, start, "end", transport_run_id)
     select 'TRASPORTO', null, r.day, extract(dow from r.day)::int, r.departure, r.arrival, r.id from transport_runs r`);
+  await run(sql`insert into absences (patient_id, start_day, end_day, reason, justified)
+    select p, ${firstDay}::date + k * 91 + p % 60, ${firstDay}::date + k * 91 + p % 60 + (p + k) % 7,
+           (array['malattia','ferie','permesso','ricovero','altro'])[1 + (p + k) % 5], (p + k) % 9 <> 0
+    from generate_series(1, 500) p, generate_series(0, (${lastDay}::date - ${firstDay}::date) / 91) k`);
+  await run(sql`insert into absences (therapist_id, start_day, end_day, reason)
+    select t, ${firstDay}::date + k * 73 + t % 50, ${firstDay}::date + k * 73 + t % 50 + (t + k) % 10,
+           (array['malattia','ferie','permesso'])[1 + (t + k) % 3]
+    from generate_series(1, 80) t, generate_series(0, (${lastDay}::date - ${firstDay}::date) / 73) k`);
+  await run(sql`insert into roll_call (day, patient_id, present, reason)
+    select day, patient_id, (patient_id * 31 + (day - ${firstDay}::date)) % 17 <> 0,
+           case when (patient_id * 31 + (day - ${firstDay}::date)) % 17 = 0 then 'malattia' end
+    from (select distinct a.day, ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id) expected`);
   await run(sql`analyze`);
 }
 
