@@ -53,6 +53,11 @@ export function AppLayout() {
                 Calendario
               </NavLink>
             )}
+            {pathname !== paths.presenze && (
+              <NavLink className="nav-link px-2" to={withDay(paths.presenze, day)}>
+                Presenze
+              </NavLink>
+            )}
             {isAdmin(user) && pathname !== paths.anagrafiche && (
               <NavLink className="nav-link px-2" to={withDay(paths.anagrafiche, day)}>
                 Anagrafiche

@@ -22,6 +22,7 @@ export const routes = [
           { path: paths.calendar, element: <CalendarRoute /> },
           { path: paths.weekPrint, lazy: () => import('./routes/week-print.tsx') },
           { path: paths.anagrafiche, lazy: () => import('./routes/anagrafiche.tsx') },
+          { path: paths.presenze, lazy: () => import('./routes/presenze.tsx') },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

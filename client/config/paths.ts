@@ -6,6 +6,8 @@ export const paths = {
   weekPrint: '/stampasettimana',
   /** Anagrafiche: patients, therapists, rooms, minibus runs and accounts; administrators only. */
   anagrafiche: '/anagrafiche',
+  /** Presenze: roll call, monthly register, absences and closing days; everyone reads, administrators correct. */
+  presenze: '/presenze',
 } as const;
 
 /** A route path with the displayed day in the query string (?data=yyyy-mm-dd), shared by the calendar and the week print. */

@@ -7,4 +7,6 @@ export const QUERY_KEYS = {
   day: ['giornata'],
   week: ['settimana'],
   search: ['cerca'],
+  /** Presenze: the roll call, the register, the absences and the closing days (all reloaded after any of their writes). */
+  presenze: ['presenze'],
 } as const;

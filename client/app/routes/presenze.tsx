@@ -1,0 +1,42 @@
+import { useSearchParams } from 'react-router';
+import { isRealDate, todayLocal } from '../../../common/dates.ts';
+import { isPresenzeTab, PresenzeView, type PresenzeState } from '../../features/presenze/components/presenze-view.tsx';
+import { firstDay, isMonth, lastDay, monthOf } from '../../features/presenze/month.ts';
+
+/**
+ * Loaded lazily by the router: any signed-in user (administrators get the write controls).
+ * The open tab and what each tab shows live in the URL: ?scheda=appello&data=yyyy-mm-dd (the calendar's
+ * day, so the bar's link opens the roll call of the day being planned), &mese=yyyy-mm, &dal=…&al=…, &anno=yyyy.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const date = (key: string) => {
+    const value = params.get(key);
+    return value && isRealDate(value) ? value : null;
+  };
+  const today = todayLocal();
+  const day = date('data') ?? today;
+  const rawMonth = params.get('mese');
+  const month = isMonth(rawMonth) ? rawMonth : monthOf(day);
+  const rawTab = params.get('scheda');
+  const rawYear = Number(params.get('anno'));
+  const state: PresenzeState = {
+    tab: isPresenzeTab(rawTab) ? rawTab : 'appello',
+    day,
+    month,
+    from: date('dal') ?? firstDay(monthOf(today)),
+    to: date('al') ?? lastDay(monthOf(today)),
+    year: Number.isInteger(rawYear) && rawYear >= 1900 && rawYear <= 2999 ? rawYear : Number(today.slice(0, 4)),
+  };
+  const keys: Record<keyof PresenzeState, string> = { tab: 'scheda', day: 'data', month: 'mese', from: 'dal', to: 'al', year: 'anno' };
+  const onChange = (changes: Partial<PresenzeState>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) next.set(keys[key as keyof PresenzeState], String(value));
+        return next;
+      },
+      { replace: true },
+    );
+  return <PresenzeView state={state} onChange={onChange} />;
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RollCallDay, RollCallInput } from '../../../../common/presenze.ts';
+import { api } from '../../../lib/api-client.ts';
+import { QUERY_KEYS } from '../../../lib/query-keys.ts';
+import { usePresenzeMutation } from './presenze-mutation.ts';
+
+export const getRollCall = (data: string) => api.get<RollCallDay>(`/presenze/appello?${new URLSearchParams({ data })}`);
+
+export const rollCallQueryOptions = (data: string) =>
+  queryOptions({ queryKey: [...QUERY_KEYS.presenze, 'appello', data], queryFn: () => getRollCall(data) });
+export const useRollCall = (data: string) => useQuery(rollCallQueryOptions(data));
+
+export const useMarkRollCall = () => usePresenzeMutation((mark: RollCallInput) => api.post<{ ok: true }>('/presenze/appello', mark));

@@ -1,0 +1,203 @@
+import { useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import toast from 'react-hot-toast';
+import { todayLocal } from '../../../../common/dates.ts';
+import {
+  ABSENCE_REASONS,
+  absenceCreateSchema,
+  PRESENZE_MSG,
+  REASON_LABELS,
+  type AbsenceReason,
+  type PersonKind,
+} from '../../../../common/presenze.ts';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import type { PersonMatch } from '../../../lib/people-search.ts';
+import { useCreateAbsence } from '../api/absences.ts';
+
+export const KIND_LABELS: Record<PersonKind, string> = { paziente: 'utente', terapista: 'operatore' };
+const NOTE_MAX = 200;
+/** The schema's message for a missing person reads "Identificativo non valido": the form says what to do instead. */
+export const CHOOSE_PERSON = 'Scegli la persona assente';
+
+type Field = 'tipo' | 'persona' | 'dal' | 'al' | 'motivo' | 'note' | 'correzione' | 'form';
+
+/** Nuova assenza: who (utente or operatore, found with the search dialog), from when to when, why; checked by absenceCreateSchema. */
+export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
+  const today = todayLocal();
+  const [kind, setKind] = useState<PersonKind>('paziente');
+  const [person, setPerson] = useState<PersonMatch | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [values, setValues] = useState({ dal: today, al: today, motivo: 'malattia' as AbsenceReason, giustificata: true, note: '' });
+  // Shown once the server says the period touches a closed month: an administrator then gives the reason.
+  const [correction, setCorrection] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const chooseRef = useRef<HTMLButtonElement>(null);
+  const create = useCreateAbsence();
+
+  const set =
+    <K extends keyof typeof values>(field: K) =>
+    (value: (typeof values)[K]) => {
+      setValues((v) => ({ ...v, [field]: value }));
+      setErrors((e) => ({ ...e, [field]: undefined }));
+      setServerError(null);
+    };
+
+  const submit = async () => {
+    // Until a person is chosen the other fields are checked with a stand-in: the schema checks the dates' order only on a whole object.
+    const input = { ...values, tipo: kind, persona: person?.ID ?? 1, ...(correction !== null ? { correzione: correction } : {}) };
+    const result = checkForm<typeof absenceCreateSchema, Field>(absenceCreateSchema, input);
+    const found = 'errors' in result ? result.errors : {};
+    if (!person) return setErrors({ ...found, persona: CHOOSE_PERSON });
+    if ('errors' in result) return setErrors(found);
+    try {
+      await create.mutateAsync(result.data);
+      toast.success(PRESENZE_MSG.absenceSaved);
+      onClose();
+    } catch (error) {
+      const message = errorMessage(error);
+      if (message === PRESENZE_MSG.monthClosed && correction === null) setCorrection('');
+      setServerError(message);
+    }
+  };
+
+  return (
+    <>
+      <FormModal
+        title="Nuova assenza"
+        submitLabel="Registra l’assenza"
+        busy={create.isPending}
+        onSubmit={() => void submit()}
+        onClose={onClose}
+      >
+        {serverError && (
+          <Alert variant="danger" role="alert" className="py-2">
+            {serverError}
+          </Alert>
+        )}
+        <fieldset className="mb-3">
+          <legend className="form-label fs-6 mb-1">Chi è assente</legend>
+          {(['paziente', 'terapista'] as const).map((k) => (
+            <Form.Check
+              key={k}
+              inline
+              type="radio"
+              name="absence-kind"
+              id={`absence-kind-${k}`}
+              label={k === 'paziente' ? 'Utente' : 'Operatore'}
+              checked={kind === k}
+              onChange={() => {
+                setKind(k);
+                setPerson(null);
+                setServerError(null);
+              }}
+            />
+          ))}
+        </fieldset>
+        <div className="mb-3">
+          <span className="form-label d-block" id="absence-person-label">
+            {kind === 'paziente' ? 'Utente' : 'Operatore'}
+          </span>
+          <div className="d-flex align-items-center gap-2">
+            <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">
+              {person ? person.label : <span className="text-muted">nessuno scelto</span>}
+            </span>
+            <Button
+              ref={chooseRef}
+              variant="outline-primary"
+              className="text-nowrap"
+              onClick={() => setChoosing(true)}
+              aria-describedby={
+                errors.persona ? 'absence-person-label absence-person absence-person-error' : 'absence-person-label absence-person'
+              }
+            >
+              {person ? 'Cambia…' : `Scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'}…`}
+            </Button>
+          </div>
+          {errors.persona && (
+            <div className="invalid-feedback d-block" id="absence-person-error">
+              {errors.persona}
+            </div>
+          )}
+        </div>
+        <div className="d-flex gap-3">
+          <div className="flex-fill">
+            <TextField id="absence-from" label="Dal" type="date" value={values.dal} onChange={set('dal')} error={errors.dal} />
+          </div>
+          <div className="flex-fill">
+            <TextField id="absence-to" label="Al" type="date" value={values.al} onChange={set('al')} error={errors.al} />
+          </div>
+        </div>
+        <Form.Group className="mb-3" controlId="absence-reason">
+          <Form.Label>Motivo</Form.Label>
+          <Form.Select
+            value={values.motivo}
+            onChange={(e) => set('motivo')(e.target.value as AbsenceReason)}
+            isInvalid={!!errors.motivo}
+            aria-describedby={errors.motivo ? 'absence-reason-error' : undefined}
+          >
+            {ABSENCE_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REASON_LABELS[r]}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Control.Feedback type="invalid" id="absence-reason-error">
+            {errors.motivo}
+          </Form.Control.Feedback>
+        </Form.Group>
+        <Form.Check
+          className="mb-3"
+          type="checkbox"
+          id="absence-justified"
+          label="Giustificata"
+          checked={values.giustificata}
+          onChange={(e) => set('giustificata')(e.target.checked)}
+        />
+        <TextField
+          id="absence-note"
+          label="Note"
+          value={values.note}
+          onChange={set('note')}
+          error={errors.note}
+          hint={`Facoltative. ${values.note.length}/${NOTE_MAX} caratteri`}
+        />
+        {correction !== null && (
+          <TextField
+            id="absence-correction"
+            label="Motivo della correzione"
+            value={correction}
+            onChange={(value) => {
+              setCorrection(value);
+              setErrors((e) => ({ ...e, correzione: undefined }));
+            }}
+            error={errors.correzione}
+            hint="Il periodo tocca un mese chiuso: il motivo resta registrato con la modifica."
+            autoFocus
+            maxLength={200}
+          />
+        )}
+      </FormModal>
+      {choosing && (
+        <PersonSearchDialog
+          kind={kind}
+          context={`Nuova assenza: scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'} assente.`}
+          busy={false}
+          onAdd={(match) => {
+            setPerson(match);
+            setErrors((e) => ({ ...e, persona: undefined }));
+            setServerError(null);
+            return Promise.resolve(true);
+          }}
+          onClose={() => setChoosing(false)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { correctionSchema } from '../../../../common/presenze.ts';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { checkForm } from '../../../lib/form-check.ts';
+
+interface Props {
+  title: string;
+  /** What is about to change, in a sentence. */
+  intro: string;
+  submitLabel: string;
+  /** The reason last given on this screen, offered again. */
+  initialReason?: string;
+  busy: boolean;
+  /** Saves with the reason; resolves to something truthy when done, which closes the dialog. */
+  onSubmit: (reason: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks why a closed month is changed (3 to 200 characters, kept with the change). */
+export function CorrectionModal({ title, intro, submitLabel, initialReason = '', busy, onSubmit, onClose }: Props) {
+  const [reason, setReason] = useState(initialReason);
+  const [error, setError] = useState<string>();
+  const submit = async () => {
+    const result = checkForm(correctionSchema, reason);
+    if ('errors' in result) return setError(result.errors.form);
+    if (await onSubmit(result.data)) onClose();
+  };
+  return (
+    <FormModal title={title} submitLabel={submitLabel} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+      <p>{intro}</p>
+      <TextField
+        id="correction-reason"
+        label="Motivo della correzione"
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setError(undefined);
+        }}
+        error={error}
+        hint="Resta registrato insieme alla modifica."
+        autoFocus
+        maxLength={200}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,125 @@
+import Badge from 'react-bootstrap/Badge';
+import Table from 'react-bootstrap/Table';
+import { WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import type { MonthRegister, RegisterDay } from '../../../../common/presenze.ts';
+import { formatDate, isWeekend, monthName, weekdayInitial } from '../month.ts';
+import { cellDescription, cellText, LEGEND, patientName, TOTAL_HEADERS, TOTAL_HEADERS_SHORT, totalValues } from '../register-cells.ts';
+
+/** A day the centre is closed: its name (holiday, closing day, Sabato/Domenica), or null on an open day. */
+export function dayOffName(day: RegisterDay): string | null {
+  if (day.festivo) return day.festivo;
+  if (day.chiusura) return `Chiusura del centro: ${day.chiusura}`;
+  return isWeekend(day.data) ? WEEKDAYS_IT[weekdayOf(day.data)] : null;
+}
+
+/** The register of a month: patients × days, sticky names, totals per patient and per day, and the legend. */
+export function RegisterGrid({ register }: { register: MonthRegister }) {
+  const days = register.giorni;
+  const off = days.map(dayOffName);
+  const offClass = (i: number) => (off[i] ? 'day-off' : undefined);
+  return (
+    <>
+      <div className="register-scroll" tabIndex={0} role="region" aria-label={`Registro di ${monthName(register.mese)}, scorrevole`}>
+        <Table bordered size="sm" className="register-table mb-0" aria-label={`Registro presenze di ${monthName(register.mese)}`}>
+          <thead>
+            <tr>
+              <th scope="col" className="name-col">
+                Cognome Nome
+              </th>
+              {days.map((g, i) => (
+                <th
+                  scope="col"
+                  key={g.data}
+                  className={offClass(i)}
+                  title={off[i] ?? undefined}
+                  aria-label={`${WEEKDAYS_IT[weekdayOf(g.data)]} ${formatDate(g.data)}${g.festivo || g.chiusura ? `, ${off[i]}` : ''}`}
+                >
+                  <span className="d-block">{Number(g.data.slice(8))}</span>
+                  <span className="register-weekday">{weekdayInitial(g.data)}</span>
+                </th>
+              ))}
+              {TOTAL_HEADERS_SHORT.map((h, i) => (
+                <th scope="col" key={h} className="total-col" title={TOTAL_HEADERS[i]}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {register.pazienti.map((p) => (
+              <tr key={p.ID}>
+                <th scope="row" className="name-col">
+                  {patientName(p)}
+                  {p.assenzaLunga && (
+                    <Badge bg="danger" className="ms-2 fw-normal">
+                      assente da 30+ giorni
+                    </Badge>
+                  )}
+                </th>
+                {days.map((g, i) => {
+                  const cell = p.giorni[g.data];
+                  return (
+                    <td
+                      key={g.data}
+                      className={[offClass(i), cell?.stato === 'A' ? 'cell-absent' : undefined].filter(Boolean).join(' ') || undefined}
+                      title={`${formatDate(g.data)}: ${cellDescription(cell)}`}
+                    >
+                      {cellText(cell)}
+                    </td>
+                  );
+                })}
+                {totalValues(p.totali).map((value, i) => (
+                  <td key={TOTAL_HEADERS[i]} className="total-col">
+                    {value}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="name-col">
+                Presenti del giorno
+              </th>
+              {days.map((g, i) => (
+                <td key={g.data} className={offClass(i)}>
+                  {g.presenti || ''}
+                </td>
+              ))}
+              <td className="total-col">{register.totali.presenti}</td>
+              <td colSpan={TOTAL_HEADERS.length - 1} />
+            </tr>
+            <tr>
+              <th scope="row" className="name-col">
+                Assenti del giorno
+              </th>
+              {days.map((g, i) => (
+                <td key={g.data} className={offClass(i)}>
+                  {g.assenti || ''}
+                </td>
+              ))}
+              <td className="total-col" />
+              {totalValues(register.totali)
+                .slice(1)
+                .map((value, i) => (
+                  <td key={TOTAL_HEADERS[i + 1]} className="total-col">
+                    {value}
+                  </td>
+                ))}
+            </tr>
+          </tfoot>
+        </Table>
+      </div>
+      <p className="register-legend small text-muted mt-2 mb-0">
+        <span className="fw-semibold">Legenda:</span>{' '}
+        {LEGEND.map(([code, meaning], i) => (
+          <span key={code}>
+            {i > 0 && ' · '}
+            <strong>{code}</strong> {meaning}
+          </span>
+        ))}
+        . Le colonne in grigio sono sabati, domeniche, festività e chiusure del centro (il nome compare passandoci sopra).
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,143 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import toast from 'react-hot-toast';
+import { MSG } from '../../../../common/messages.ts';
+import { PRESENZE_MSG, type MonthRegister } from '../../../../common/presenze.ts';
+import { isAdmin, useUser } from '../../../lib/session.ts';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useCloseMonth, useCorrections, useMonthRegister, useReopenMonth } from '../api/month-register.ts';
+import { downloadText } from '../download.ts';
+import { formatDate, formatTime, isMonth, monthName, shiftMonth } from '../month.ts';
+import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
+import { saveRegisterPdf } from '../register-pdf.ts';
+import { CorrectionModal } from './correction-modal.tsx';
+import { ListState } from './list-state.tsx';
+import { RegisterGrid } from './register-grid.tsx';
+
+/** "Mese chiuso da anna il 02/12/2026". */
+export const closedText = (chiuso: NonNullable<MonthRegister['chiuso']>) =>
+  `Mese chiuso da ${chiuso.da} il ${formatDate(chiuso.il.slice(0, 10))}`;
+
+/** Registro mensile: the month's grid, its closing (administrators) and its exports (everyone). */
+export function RegisterTab({ month, onMonthChange }: { month: string; onMonthChange: (month: string) => void }) {
+  const admin = isAdmin(useUser());
+  const register = useMonthRegister(month);
+  const closeMonth = useCloseMonth();
+  const reopenMonth = useReopenMonth();
+  const corrections = useCorrections(month, admin);
+  const [reopening, setReopening] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  // While another month loads, the previous one stays on screen (dimmed): exports wait for the right one.
+  const data = register.data?.mese === month ? register.data : undefined;
+
+  const exportPdf = async () => {
+    if (!data) return;
+    setExporting(true);
+    try {
+      await saveRegisterPdf(data);
+    } catch (error) {
+      console.error(error);
+      toast.error(MSG.genericRetry);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const exportCsv = () => data && downloadText(registerCsvName(month), buildRegisterCsv(data), 'text/csv;charset=utf-8');
+
+  const close = () => {
+    if (!window.confirm(PRESENZE_MSG.confirmCloseMonth)) return;
+    void withToasts(closeMonth.mutateAsync(month), { success: PRESENZE_MSG.monthClosedOk });
+  };
+
+  return (
+    <section aria-labelledby="register-title">
+      <div className="presenze-toolbar">
+        <h2 id="register-title" className="h5 mb-0 me-auto">
+          Registro di {monthName(month)}
+        </h2>
+        <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
+          ‹
+        </Button>
+        <Form.Group controlId="register-month" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0">Mese</Form.Label>
+          <Form.Control
+            type="month"
+            size="sm"
+            value={month}
+            required
+            onChange={(e) => {
+              if (isMonth(e.target.value)) onMonthChange(e.target.value);
+            }}
+          />
+        </Form.Group>
+        <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
+          ›
+        </Button>
+      </div>
+      <div className="presenze-toolbar">
+        <p className="mb-0 me-auto" aria-live="polite">
+          {data?.chiuso ? (
+            <span className="badge text-bg-secondary fs-6 fw-normal">{closedText(data.chiuso)}</span>
+          ) : data ? (
+            <span className="text-muted">Mese aperto</span>
+          ) : null}
+        </p>
+        {admin && data && !data.chiuso && (
+          <Button variant="outline-danger" size="sm" onClick={close} disabled={closeMonth.isPending}>
+            Chiudi il mese
+          </Button>
+        )}
+        {admin && data?.chiuso && (
+          <Button variant="outline-primary" size="sm" onClick={() => setReopening(true)} disabled={reopenMonth.isPending}>
+            Riapri
+          </Button>
+        )}
+        <Button size="sm" onClick={() => void exportPdf()} disabled={!data || exporting}>
+          {exporting && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          Esporta PDF
+        </Button>
+        <Button size="sm" variant="outline-primary" onClick={exportCsv} disabled={!data}>
+          Esporta CSV
+        </Button>
+      </div>
+      <ListState
+        label="registro"
+        isPending={register.isPending}
+        error={register.error}
+        empty={!!register.data && register.data.pazienti.length === 0}
+        emptyText="Nessun utente in questo mese: il registro elenca chi ha un appello, un’assenza o un’attività del mese."
+      />
+      {register.data && register.data.pazienti.length > 0 && (
+        <div className={data ? undefined : 'opacity-50'} aria-busy={!data}>
+          <RegisterGrid register={register.data} />
+        </div>
+      )}
+      {admin && corrections.data && corrections.data.length > 0 && (
+        <details className="mt-3">
+          <summary>Correzioni del mese ({corrections.data.length})</summary>
+          <ul className="small mt-2">
+            {corrections.data.map((c) => (
+              <li key={c.ID}>
+                {formatDate(c.il.slice(0, 10))} {formatTime(c.il)}, {c.da}: {c.cambio}. Motivo: {c.motivo}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {reopening && (
+        <CorrectionModal
+          title={`Riapri ${monthName(month)}`}
+          intro="Riaprendo il mese, presenze e assenze tornano modificabili. Indica perché lo riapri."
+          submitLabel="Riapri il mese"
+          busy={reopenMonth.isPending}
+          onSubmit={(correzione) =>
+            withToasts(reopenMonth.mutateAsync({ mese: month, correzione }), { success: PRESENZE_MSG.monthReopened })
+          }
+          onClose={() => setReopening(false)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { useRef, useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import {
+  ABSENCE_REASONS,
+  absentNote,
+  REASON_LABELS,
+  type AbsenceReason,
+  type RollCallInput,
+  type RollCallRow,
+  type RollCallState,
+} from '../../../../common/presenze.ts';
+import { formatDate, formatTime, localDateOf } from '../month.ts';
+
+interface Mark {
+  stato: RollCallState;
+  motivo: AbsenceReason;
+  giustificata: boolean;
+}
+
+/** What the row shows: the saved mark, else what the recorded absence says, else malattia and justified. */
+export function markOf(row: RollCallRow): Mark {
+  return {
+    stato: row.stato,
+    motivo: row.motivo ?? row.assenza?.motivo ?? 'malattia',
+    giustificata: row.giustificata ?? row.assenza?.giustificata ?? true,
+  };
+}
+
+/** "già segnato da anna alle 08:42" (with the date when it was marked on another day). */
+export function markedText(row: RollCallRow, day: string): string | null {
+  if (!row.segnatoDa || !row.segnatoIl) return null;
+  const on = localDateOf(row.segnatoIl);
+  return `già segnato da ${row.segnatoDa}${on === day ? '' : ` il ${formatDate(on)}`} alle ${formatTime(row.segnatoIl)}`;
+}
+
+interface Props {
+  row: RollCallRow;
+  day: string;
+  readOnly: boolean;
+  /** Saves one mark; resolves once saved (or refused, or given up). */
+  onSave: (mark: RollCallInput) => Promise<unknown>;
+}
+
+/**
+ * One patient of the roll call: a fieldset named by the patient, so Tab moves from one patient to the next,
+ * the arrow keys between Presente and Assente, and Space chooses. Each change is saved at once; until the
+ * server answers, the row shows the choice just made.
+ */
+export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
+  const [draft, setDraft] = useState<Mark | null>(null);
+  const latest = useRef(0);
+  const shown = draft ?? markOf(row);
+  const name = `${row.Cognome} ${row.Nome}`;
+  const prefix = `appello-${row.ID}`;
+
+  const change = async (next: Mark) => {
+    const attempt = ++latest.current;
+    setDraft(next);
+    await onSave({
+      data: day,
+      paziente: row.ID,
+      presente: next.stato === 'presente',
+      ...(next.stato === 'assente' ? { motivo: next.motivo, giustificata: next.giustificata } : {}),
+    });
+    // A later change still on its way keeps its own choice on screen.
+    if (attempt === latest.current) setDraft(null);
+  };
+
+  const marked = markedText(row, day);
+  return (
+    <li className="list-group-item roll-call-row">
+      <fieldset className="d-flex flex-wrap align-items-center gap-3" disabled={readOnly}>
+        <legend className="roll-call-name float-none w-auto fs-6 fw-semibold mb-0">{name}</legend>
+        <div className="d-flex gap-3">
+          <Form.Check
+            type="radio"
+            inline
+            className="me-0"
+            id={`${prefix}-presente`}
+            name={prefix}
+            label="Presente"
+            checked={shown.stato === 'presente'}
+            onChange={() => void change({ ...shown, stato: 'presente' })}
+          />
+          <Form.Check
+            type="radio"
+            inline
+            className="me-0"
+            id={`${prefix}-assente`}
+            name={prefix}
+            label="Assente"
+            checked={shown.stato === 'assente'}
+            onChange={() => void change({ ...shown, stato: 'assente' })}
+          />
+        </div>
+        {shown.stato === 'assente' && (
+          <div className="d-flex flex-wrap align-items-center gap-3">
+            <Form.Group controlId={`${prefix}-motivo`} className="d-flex align-items-center gap-2">
+              <Form.Label className="mb-0">Motivo</Form.Label>
+              <Form.Select
+                size="sm"
+                value={shown.motivo}
+                onChange={(e) => void change({ ...shown, motivo: e.target.value as AbsenceReason })}
+              >
+                {ABSENCE_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {REASON_LABELS[r]}
+                  </option>
+                ))}
+              </Form.Select>
+            </Form.Group>
+            <Form.Check
+              type="checkbox"
+              id={`${prefix}-giustificata`}
+              label="giustificata"
+              checked={shown.giustificata}
+              onChange={(e) => void change({ ...shown, giustificata: e.target.checked })}
+            />
+          </div>
+        )}
+        {row.assenza && (
+          <Badge bg="warning" text="dark" className="fw-normal">
+            {absentNote(row.assenza.motivo)}
+            {row.assenza.giustificata ? '' : ', non giustificata'}
+          </Badge>
+        )}
+        {marked && <small className="text-muted">{marked}</small>}
+      </fieldset>
+    </li>
+  );
+}

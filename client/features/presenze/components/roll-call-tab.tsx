@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { addDays, isRealDate, todayLocal, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { PRESENZE_MSG, type RollCallInput, type RollCallRow } from '../../../../common/presenze.ts';
+import { isAdmin, useUser } from '../../../lib/session.ts';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useMarkRollCall, useRollCall } from '../api/roll-call.ts';
+import { formatDate } from '../month.ts';
+import { CorrectionModal } from './correction-modal.tsx';
+import { ListState } from './list-state.tsx';
+import { RollCallRowItem } from './roll-call-row.tsx';
+
+/** Why the roll call of this day cannot be changed by this user, or null when it can. */
+export function readOnlyReason(day: string, today: string, admin: boolean, monthClosed: boolean): string | null {
+  if (day > today) return PRESENZE_MSG.futureDay;
+  if (monthClosed && !admin) return 'Il mese è chiuso: solo un amministratore può correggere l’appello, indicando il motivo.';
+  if (day < today && !admin) return PRESENZE_MSG.pastDayAdminOnly;
+  return null;
+}
+
+/** "Presenti 3 · Assenti 1 · Da segnare 2". */
+export function rollCallCounts(rows: readonly RollCallRow[]): string {
+  const present = rows.filter((r) => r.stato === 'presente').length;
+  const absent = rows.filter((r) => r.stato === 'assente').length;
+  return `Presenti ${present} · Assenti ${absent} · Da segnare ${rows.length - present - absent}`;
+}
+
+interface Asking {
+  mark: RollCallInput;
+  done: () => void;
+}
+
+/** Appello: the expected patients of one day, each marked present or absent; every change is saved at once. */
+export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (day: string) => void }) {
+  const admin = isAdmin(useUser());
+  const list = useRollCall(day);
+  const markRollCall = useMarkRollCall();
+  const [asking, setAsking] = useState<Asking | null>(null);
+  const [lastReason, setLastReason] = useState('');
+  const rows = list.data?.pazienti ?? [];
+  const closed = list.data?.meseChiuso ?? false;
+  const locked = readOnlyReason(day, todayLocal(), admin, closed);
+
+  const save = (mark: RollCallInput): Promise<unknown> => {
+    // A closed month changes only with a reason: asked before saving, the row waits for the answer.
+    if (closed) return new Promise<void>((done) => setAsking({ mark, done }));
+    return withToasts(markRollCall.mutateAsync(mark), { success: PRESENZE_MSG.markSaved });
+  };
+
+  const saveCorrection = async (correzione: string) => {
+    if (!asking) return undefined;
+    setLastReason(correzione);
+    return withToasts(markRollCall.mutateAsync({ ...asking.mark, correzione }), { success: PRESENZE_MSG.markSaved });
+  };
+
+  return (
+    <section aria-labelledby="roll-call-title">
+      <div className="presenze-toolbar">
+        <h2 id="roll-call-title" className="h5 mb-0 me-auto">
+          Appello di {WEEKDAYS_IT[weekdayOf(day)].toLowerCase()} {formatDate(day)}
+        </h2>
+        <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, -1))} aria-label="Giorno precedente">
+          ‹
+        </Button>
+        <Form.Group controlId="roll-call-date" className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0">Giorno</Form.Label>
+          <Form.Control
+            type="date"
+            size="sm"
+            value={day}
+            required
+            onChange={(e) => {
+              if (isRealDate(e.target.value)) onDayChange(e.target.value);
+            }}
+          />
+        </Form.Group>
+        <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, 1))} aria-label="Giorno successivo">
+          ›
+        </Button>
+        <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(todayLocal())}>
+          Oggi
+        </Button>
+      </div>
+      {list.data && (
+        <p className="roll-call-counts fw-semibold mb-2" aria-live="polite">
+          {rollCallCounts(rows)}
+        </p>
+      )}
+      {list.data && locked && (
+        <Alert variant="secondary" className="py-2">
+          {locked}
+        </Alert>
+      )}
+      {list.data && !locked && closed && (
+        <Alert variant="warning" className="py-2">
+          Il mese è chiuso: ogni modifica chiede il motivo della correzione, che resta registrato.
+        </Alert>
+      )}
+      <ListState
+        label="appello"
+        isPending={list.isPending}
+        error={list.error}
+        empty={rows.length === 0}
+        emptyText="Nessun utente atteso in questo giorno: l’appello elenca chi è in un’attività o in un’uscita del giorno."
+      />
+      {rows.length > 0 && (
+        <ul className="list-group roll-call-list" aria-label={`Utenti attesi il ${formatDate(day)}`}>
+          {rows.map((row) => (
+            <RollCallRowItem key={row.ID} row={row} day={day} readOnly={!!locked} onSave={save} />
+          ))}
+        </ul>
+      )}
+      {asking && (
+        <CorrectionModal
+          title="Correzione di un mese chiuso"
+          intro={`Il mese è chiuso: per cambiare l’appello del ${formatDate(day)} indica il motivo della correzione.`}
+          submitLabel="Salva la correzione"
+          initialReason={lastReason}
+          busy={markRollCall.isPending}
+          onSubmit={saveCorrection}
+          onClose={() => {
+            asking.done();
+            setAsking(null);
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The monthly register as a vector PDF (real, selectable text), A4 landscape: the centre's name, the month,
+ * the grid with its totals (as many pages as it needs, the header repeated), the legend, then one row per
+ * patient with the totals and a signature line. jspdf is imported here on demand, so it is fetched only
+ * when someone presses Esporta PDF.
+ */
+import type { MonthRegister } from '../../../common/presenze.ts';
+import { formatDate, monthName, weekdayInitial } from './month.ts';
+import { cellText, legendText, patientName, TOTAL_HEADERS, totalValues } from './register-cells.ts';
+
+/** The centre as the app names itself (index.html, the bar): there is no configured name yet. */
+export const CENTRE_NAME = 'Giornata — centro diurno';
+const MARGIN_PT = 28;
+const SHADE: [number, number, number] = [225, 228, 232];
+
+export const registerPdfName = (month: string) => `presenze_${month}.pdf`;
+export const registerTitle = (month: string) => `Registro presenze — ${monthName(month)}`;
+
+export async function saveRegisterPdf(register: MonthRegister): Promise<void> {
+  const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' });
+  const title = registerTitle(register.mese);
+  doc.setProperties({ title: `${title} · ${CENTRE_NAME}`, creator: 'Giornata' });
+  doc.setFontSize(15);
+  doc.text(CENTRE_NAME, MARGIN_PT, MARGIN_PT + 12);
+  doc.setFontSize(12);
+  doc.text(title, MARGIN_PT, MARGIN_PT + 30);
+  doc.setFontSize(9);
+  if (register.chiuso)
+    doc.text(`Mese chiuso da ${register.chiuso.da} il ${formatDate(register.chiuso.il.slice(0, 10))}`, MARGIN_PT, MARGIN_PT + 44);
+
+  const days = register.giorni;
+  const shaded = new Set(days.flatMap((g, i) => (g.festivo || g.chiusura || ['S', 'D'].includes(weekdayInitial(g.data)) ? [i + 1] : [])));
+  const margin = { top: MARGIN_PT, right: MARGIN_PT, bottom: MARGIN_PT, left: MARGIN_PT };
+  autoTable(doc, {
+    startY: MARGIN_PT + 54,
+    margin,
+    head: [['Utente', ...days.map((g) => `${Number(g.data.slice(8))}\n${weekdayInitial(g.data)}`), 'P', 'A', 'Giust.', 'N.g.']],
+    body: register.pazienti.map((p) => [
+      patientName(p) + (p.assenzaLunga ? ' (30+ gg)' : ''),
+      ...days.map((g) => cellText(p.giorni[g.data])),
+      ...totalValues(p.totali).slice(0, 4),
+    ]),
+    foot: [
+      ['Presenti', ...days.map((g) => String(g.presenti)), String(register.totali.presenti), '', '', ''],
+      [
+        'Assenti',
+        ...days.map((g) => String(g.assenti)),
+        '',
+        String(register.totali.assenti),
+        String(register.totali.giustificate),
+        String(register.totali.ingiustificate),
+      ],
+    ],
+    theme: 'grid',
+    styles: { fontSize: 6.5, cellPadding: 1.5, halign: 'center', valign: 'middle', overflow: 'linebreak', lineColor: 160, lineWidth: 0.4 },
+    headStyles: { fillColor: [33, 37, 41], textColor: 255, fontStyle: 'bold' },
+    footStyles: { fillColor: [240, 240, 240], textColor: 20, fontStyle: 'bold' },
+    columnStyles: { 0: { halign: 'left', cellWidth: 110 } },
+    didParseCell: (data) => {
+      if (data.section === 'body' && shaded.has(data.column.index)) data.cell.styles.fillColor = SHADE;
+      if (data.column.index === 0) data.cell.styles.halign = 'left';
+    },
+  });
+
+  const afterGrid = (doc as unknown as { lastAutoTable: { finalY: number } }).lastAutoTable.finalY;
+  doc.setFontSize(7.5);
+  doc.text(`Legenda: ${legendText()}. Giorni in grigio: sabati, domeniche, festività e chiusure del centro.`, MARGIN_PT, afterGrid + 12, {
+    maxWidth: doc.internal.pageSize.getWidth() - 2 * MARGIN_PT,
+  });
+
+  autoTable(doc, {
+    startY: afterGrid + 30,
+    margin,
+    head: [['Utente', ...TOTAL_HEADERS, 'Firma']],
+    body: register.pazienti.map((p) => [patientName(p), ...totalValues(p.totali).map(String), 'Firma: ______________________']),
+    theme: 'grid',
+    styles: {
+      fontSize: 8,
+      cellPadding: { top: 7, bottom: 7, left: 3, right: 3 },
+      halign: 'center',
+      valign: 'bottom',
+      lineColor: 160,
+      lineWidth: 0.4,
+    },
+    headStyles: { fillColor: [33, 37, 41], textColor: 255, fontStyle: 'bold', valign: 'middle' },
+    columnStyles: { 0: { halign: 'left', cellWidth: 130 }, [TOTAL_HEADERS.length + 1]: { halign: 'left', cellWidth: 170 } },
+    rowPageBreak: 'avoid',
+  });
+  doc.save(registerPdfName(register.mese));
+}
