@@ -218,8 +218,9 @@ export interface RegisterPatient {
 
 export interface RegisterDay {
   data: string;
-  /** An Italian public holiday's name, or the centre's closing day's description, else null. */
+  /** An Italian public holiday's name (common/holidays.ts), else null. */
   festivo: string | null;
+  /** The centre's closing day's description, else null. */
   chiusura: string | null;
   presenti: number;
   assenti: number;
@@ -232,6 +233,23 @@ export interface MonthRegister {
   giorni: RegisterDay[];
   pazienti: RegisterPatient[];
   totali: RegisterTotals;
+}
+
+/** One row of GET /server/presenze/correzioni: a change made to a closed month, without names. */
+export interface AttendanceCorrection {
+  ID: number;
+  /** What changed: "appello del 2026-11-03, paziente 12: assente (malattia)". */
+  cambio: string;
+  /** The administrator's reason (`correzione`). */
+  motivo: string;
+  /** Username of who made it ('' when the account is gone) and when (ISO time). */
+  da: string;
+  il: string;
+}
+
+/** POST /server/presenze/assenze/togli: how many places in activities and runs were freed. */
+export interface AbsentRemoval {
+  rimossi: number;
 }
 
 export interface ClosingDay {

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import {
   PRESENZE_MSG as M,
   type Absence,
+  type AbsentRemoval,
   type AbsenceReason,
   type PersonKind,
   type absenceCreateSchema,
@@ -163,7 +164,7 @@ const removedCount = (result: unknown) => (result as Rows<unknown>).rows.length;
  * absence (`{ID}`) or of one day (`{tipo, persona, data}`) where they are
  * absent, in one transaction, each day locked as the calendar's whole-day writes lock it.
  */
-export async function removeAbsentFromPlan(db: Db, input: z.output<typeof absenceRemoveSchema>) {
+export async function removeAbsentFromPlan(db: Db, input: z.output<typeof absenceRemoveSchema>): Promise<AbsentRemoval> {
   const rimossi = await db.transaction(async (tx) => {
     let target: { tipo: PersonKind; persona: number; dal: string; al: string };
     if ('ID' in input) {

@@ -4,7 +4,7 @@
  * closed months, and the centre's own closing days.
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import { PRESENZE_MSG as M, type ClosingDay } from '../../../common/presenze.ts';
+import { PRESENZE_MSG as M, type AttendanceCorrection, type ClosingDay } from '../../../common/presenze.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
@@ -38,13 +38,13 @@ export async function reopenMonth(db: Db, month: string, correction: string, use
 }
 
 /** The changes made to a closed month, newest first. */
-export async function listCorrections(db: Db, month: string) {
+export async function listCorrections(db: Db, month: string): Promise<AttendanceCorrection[]> {
   const result = (await db.execute(sql`
     select c.id as "ID", c.change as cambio, c.reason as motivo, coalesce(u.username, '') as da, ${isoTime('c.at')} as il
     from attendance_corrections c left join users u on u.id = c.user_id
     where c.month = ${month}
     order by c.at desc, c.id desc
-  `)) as unknown as { rows: { ID: number; cambio: string; motivo: string; da: string; il: string }[] };
+  `)) as unknown as { rows: AttendanceCorrection[] };
   return result.rows.map((r) => ({ ...r, ID: Number(r.ID) }));
 }
 
