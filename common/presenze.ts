@@ -18,6 +18,7 @@ export const PRESENZE_MSG = {
   absenceNotFound: 'Assenza non trovata',
   personNotFound: 'Persona non trovata',
   notAbsent: 'Questa persona non risulta assente in questo giorno',
+  removeInvalid: 'Indica l’assenza, oppure la persona e il giorno da cui toglierla',
   monthInvalid: 'Mese non valido: usa il formato aaaa-mm',
   yearInvalid: 'Anno non valido',
   presentInvalid: 'Indica se il paziente è presente o assente',
@@ -114,10 +115,23 @@ export const absenceDeleteSchema = z.object({ ID: idSchema, correzione: correcti
  * POST /server/presenze/assenze/togli: takes an absent person out of every activity
  * and minibus run of the absence's whole period (`{ID}`) or of one day (`{tipo, persona, data}`).
  */
-export const absenceRemoveSchema = z.union([
-  z.object({ ID: idSchema }).strict(),
-  z.object({ tipo: z.enum(PERSON_KINDS, { error: M.kindInvalid }), persona: idSchema, data: dateSchema }).strict(),
-]);
+const onlyTheseKeys = { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? M.removeInvalid : undefined) };
+export const absenceRemoveSchema = z.union(
+  [
+    z.object({ ID: idSchema }, onlyTheseKeys).strict(),
+    z.object({ tipo: z.enum(PERSON_KINDS, { error: M.kindInvalid }), persona: idSchema, data: dateSchema }, onlyTheseKeys).strict(),
+  ],
+  {
+    // The message of the form the body was meant to be (by its keys), not zod's generic "Invalid input".
+    error: (issue) => {
+      const input = issue.input;
+      if (typeof input !== 'object' || input === null) return M.removeInvalid;
+      const form = 'ID' in input ? 0 : ['tipo', 'persona', 'data'].some((k) => k in input) ? 1 : -1;
+      const errors = (issue as { errors?: { message: string }[][] }).errors;
+      return (form >= 0 && errors?.[form]?.[0]?.message) || M.removeInvalid;
+    },
+  },
+);
 export type AbsenceRemoveInput = z.input<typeof absenceRemoveSchema>;
 
 /** POST /server/presenze/appello */

@@ -359,8 +359,19 @@ describeOnBothDatabases('presenze', (ctx) => {
       const notAbsent = await admin.post('/server/presenze/assenze/togli', { tipo: 'paziente', persona: centre.lucia.id, data: WED });
       expect(notAbsent.status).toBe(409);
       expect(errorOf(notAbsent.body)).toBe(M.notAbsent);
-      const bad = await admin.post('/server/presenze/assenze/togli', { tipo: 'ospite', persona: centre.lucia.id, data: WED });
-      expect(bad.status).toBe(400);
+      for (const [body, message] of [
+        [{ tipo: 'ospite', persona: centre.lucia.id, data: WED }, M.kindInvalid],
+        [{ tipo: 'paziente', persona: centre.lucia.id }, MSG.dateInvalid],
+        [{ tipo: 'paziente', persona: centre.lucia.id, data: '2027-02-30' }, MSG.dateInvalid],
+        [{ ID: 'x' }, MSG.idInvalid],
+        [{ ID: 1, tipo: 'paziente' }, M.removeInvalid],
+        [{}, M.removeInvalid],
+        [[1], M.removeInvalid],
+      ] as const) {
+        const bad = await admin.post('/server/presenze/assenze/togli', body);
+        expect(bad.status, JSON.stringify(body)).toBe(400);
+        expect(errorOf(bad.body), JSON.stringify(body)).toBe(message);
+      }
       expect((await day(WED)).attivita.find((a) => a.ID === gym.id)!.Pazienti).toHaveLength(1);
     });
   });
