@@ -112,10 +112,12 @@ export async function buildApp(options: AppOptions) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({
-        path: (v.instancePath || '').split('/').filter(Boolean),
-        message: v.message ?? MSG.bodyInvalid,
-      }));
+      const issues = error.validation.map((v) => {
+        const path = (v.instancePath || '').split('/').filter(Boolean);
+        // A body that is not an object at all (null, a list, a number) fails before any field's own message.
+        const notAnObject = path.length === 0 && v.keyword === 'invalid_type';
+        return { path, message: notAnObject || !v.message ? MSG.bodyInvalid : v.message };
+      });
       const body: ApiErrorBody = { error: issues[0]?.message ?? MSG.bodyInvalid, code: ERROR_CODES.invalidInput, issues };
       return reply.status(400).send(body);
     }

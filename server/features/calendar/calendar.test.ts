@@ -818,6 +818,19 @@ describeOnBothDatabases('calendar calls', (ctx) => {
       expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
     });
 
+    it.each(['null', '[]', '"testo"', '42'])('answers a body that is not an object (%s) with 400 in Italian', async (payload) => {
+      for (const [method, url] of [
+        ['POST', '/server/calendario/emptyday'],
+        ['POST', '/server/presenze/appello'],
+        ['PUT', '/server/anagrafiche/stanze'],
+      ] as const) {
+        const res = await admin.request(method, url, payload);
+        expect(res.status).toBe(400);
+        expect(errorOf(res.body)).toBe(MSG.bodyInvalid);
+        expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
+      }
+    });
+
     it('answers a body over the size limit with 413', async () => {
       const res = await admin.post('/server/calendario/emptyday', { data: MON, extra: 'x'.repeat(100_000) });
       expect(res.status).toBe(413);
