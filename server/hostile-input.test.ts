@@ -230,6 +230,26 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
     ['/server/anagrafiche/utenti/admin', 'POST', { ID: 1, Admin: 0 }],
     ['/server/anagrafiche/utenti/disattiva', 'POST', { ID: 1, disattivato: true }],
     ['/server/anagrafiche/utenti/password', 'POST', { ID: 999_999, password: 'abcdef' }],
+    [
+      '/server/presenze/assenze',
+      'PUT',
+      {
+        tipo: 'terapista',
+        persona: ids.therapist,
+        dal: '2026-12-01',
+        al: '2026-12-03',
+        motivo: 'ferie',
+        giustificata: true,
+        note: 'Visita',
+      },
+    ],
+    ['/server/presenze/assenze/elimina', 'POST', { ID: 999_999 }],
+    ['/server/presenze/assenze/togli', 'POST', { tipo: 'paziente', persona: ids.patient, data: MON }],
+    ['/server/presenze/appello', 'POST', { data: MON, paziente: ids.patient, presente: false, motivo: 'malattia', giustificata: true }],
+    ['/server/presenze/mese/chiudi', 'POST', { mese: '2026-10' }],
+    ['/server/presenze/mese/riapri', 'POST', { mese: '2026-09', correzione: 'Errore di battitura' }],
+    ['/server/presenze/chiusure', 'PUT', { data: '2026-12-24', descrizione: 'Vigilia di Natale' }],
+    ['/server/presenze/chiusure/elimina', 'POST', { data: '2026-12-31' }],
   ];
 
   it('answers random and hostile payloads to every write and search with a 4xx or a success, never a 5xx, and a refusal changes nothing', async () => {
@@ -278,6 +298,9 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
     '/server/anagrafiche/uscite/update': ['Tratta'],
     '/server/anagrafiche/utenti': ['username', 'password'],
     '/server/anagrafiche/utenti/password': ['password'],
+    '/server/presenze/assenze': ['note'],
+    '/server/presenze/mese/riapri': ['correzione'],
+    '/server/presenze/chiusure': ['descrizione'],
   };
 
   it('refuses NUL, any other control character or a lone surrogate in every text field with 400 and its message, changing nothing', async () => {
