@@ -63,4 +63,6 @@ export const MSG = {
   textInvalidChars: 'Il testo contiene caratteri non ammessi',
   rangeTooLong: "L'intervallo può coprire al massimo 31 giorni",
   tooManyReads: 'Troppe richieste in poco tempo, riprova tra un minuto',
+  activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",
+  versionInvalid: 'Versione non valida',
 } as const;

@@ -101,7 +101,19 @@ export type ActivityForm = z.input<typeof activityFormSchema>;
 const giornoSchema = z.union([z.number(), z.string()]).optional();
 
 export const createActivitySchema = activityFormSchema.and(z.object({ data: dateSchema, giorno: giornoSchema }));
-export const updateActivitySchema = activityFormSchema.and(z.object({ data: dateSchema, giorno: giornoSchema, attivitaId: idSchema }));
+/**
+ * The activity's `Versione` as the editor read it (optional: a client that sends none overwrites, as before).
+ * A stale one is refused with 409 MSG.activityStale.
+ */
+const versionSchema = z
+  .number({ error: MSG.versionInvalid })
+  .int(MSG.versionInvalid)
+  .min(1, MSG.versionInvalid)
+  .max(MAX_INT, MSG.versionInvalid);
+
+export const updateActivitySchema = activityFormSchema.and(
+  z.object({ data: dateSchema, giorno: giornoSchema, attivitaId: idSchema, versione: versionSchema.optional() }),
+);
 
 export const dayBody = z.object({ data: dateSchema });
 export const weekBody = z
@@ -122,7 +134,7 @@ export const copyActivityBody = z
   .refine((b) => minutesOf(b.orafine) > minutesOf(b.orainizio), { path: ['orafine'], message: MSG.endBeforeStart });
 export const patientInActivityBody = z.object({ paziente: idSchema, attivita: idSchema });
 export const therapistInActivityBody = z.object({ terapista: idSchema, attivita: idSchema });
-export const activityIdBody = z.object({ attivitaId: idSchema });
+export const activityIdBody = z.object({ attivitaId: idSchema, versione: versionSchema.optional() });
 export const singleActivityBody = z.object({ attivita: idSchema });
 export const linkIdBody = z.object({ id: idSchema });
 export const therapistLinkBody = z.object({ terapistaId: idSchema });
@@ -237,6 +249,11 @@ export interface DayTherapist extends AbsentMark {
   username: string;
 }
 export interface DayActivity extends Activity {
+  /**
+   * Grows with every edit: sent back by updateattivita and removeattivita, which refuse a stale one.
+   * Always in the server's answer; optional for days built by hand (tests).
+   */
+  Versione?: number;
   Pazienti: DayPatient[];
   Terapisti: DayTherapist[];
 }

@@ -63,6 +63,7 @@ const activitiesJson = (start: string | SQL, stop: string | SQL, withPatients: b
       'OraInizio', left(a.start::text, 5),
       'OraFine', left(a."end"::text, 5),
       'RifTrasporto', coalesce(a.transport_run_id, -1),
+      'Versione', a.version,
       'Pazienti', coalesce(pats.list, '[]'::json),
       'Terapisti', coalesce(ters.list, '[]'::json)
     ) order by a.day, a.start, a.id)

@@ -91,6 +91,8 @@ export const activities = pgTable(
     start: time('start').notNull(),
     end: time('end').notNull(),
     transportRunId: integer('transport_run_id').references(() => transportRuns.id, { onDelete: 'cascade' }),
+    /** Grows with every edit of the activity: an edit or removal made on an older version is refused (no lost edits). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('activities_day_idx').on(t.day, t.start),

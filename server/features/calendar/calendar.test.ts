@@ -161,6 +161,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             OraInizio: '08:00',
             OraFine: '09:00',
             RifTrasporto: run.id,
+            Versione: 1,
             Pazienti: [],
             Terapisti: [],
           },
@@ -173,6 +174,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             OraInizio: '09:00',
             OraFine: '10:30',
             RifTrasporto: -1,
+            Versione: 1,
             Pazienti: [
               { ID: expect.any(Number), RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' },
               { ID: expect.any(Number), RifPaziente: centre.mario.id, Nome: 'Mario', Cognome: 'Rossi' },

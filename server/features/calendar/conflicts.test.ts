@@ -143,7 +143,7 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
       });
       expect(moved.status).toBe(200);
       const paolaTwice = { tipo: 'terapista', ID: centre.paola.id, nome: 'paola.neri', attivita: [first.id, id], uscite: [] };
-      expect(moved.body).toEqual({ ok: true, conflitti: [paolaTwice] });
+      expect(moved.body).toEqual({ ok: true, versione: 2, conflitti: [paolaTwice] });
 
       const inRoom = await admin.put('/server/calendario/createattivita', {
         ...form,

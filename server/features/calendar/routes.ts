@@ -125,7 +125,7 @@ const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =>
   app.put('/calendario/createattivita', { schema: { body: createActivitySchema } }, async (req) => writes.createActivity(db, req.body));
   app.post('/calendario/updateattivita', { schema: { body: updateActivitySchema } }, async (req) => writes.updateActivity(db, req.body));
   app.post('/calendario/removeattivita', { schema: { body: activityIdBody } }, async (req) =>
-    writes.removeActivity(db, req.body.attivitaId),
+    writes.removeActivity(db, req.body.attivitaId, req.body.versione),
   );
   app.post('/calendario/removepaziente', { schema: { body: linkIdBody } }, async (req) => writes.removePatientLink(db, req.body.id));
   app.post('/calendario/removeterapista', { schema: { body: linkIdBody } }, async (req) => writes.removeTherapistLink(db, req.body.id));

@@ -59,7 +59,7 @@ export async function updateActivity(db: Db, input: UpdateActivityInput) {
   if (current.transportRunId !== null || input.trasporto > 0) throw conflict(MSG.transportNotEditable);
   // A past activity may stay in a room archived since; moving into an archived room is refused.
   if (input.stanza !== current.roomId) await requireActiveRoom(db, input.stanza);
-  await db
+  const updated = await db
     .update(activities)
     .set({
       name: input.nome.trim(),
@@ -68,15 +68,30 @@ export async function updateActivity(db: Db, input: UpdateActivityInput) {
       weekday: weekdayOf(input.data),
       start: input.orainizio,
       end: input.orafine,
+      version: sql`${activities.version} + 1`,
     })
-    .where(eq(activities.id, input.attivitaId));
-  return { ok: true, conflitti: await readDayConflicts(db, input.data) };
+    .where(and(eq(activities.id, input.attivitaId), sameVersion(input.versione)))
+    .returning({ version: activities.version });
+  if (updated.length === 0) await refuseStaleOrMissing(db, input.attivitaId);
+  return { ok: true, versione: updated[0].version, conflitti: await readDayConflicts(db, input.data) };
+}
+
+/** No version sent: the write applies whatever the version (the SPEC's clients send none). */
+const sameVersion = (version: number | undefined) => (version === undefined ? undefined : eq(activities.version, version));
+
+/** A write that matched no row: the activity is gone (404) or was changed by someone else since it was read (409). */
+async function refuseStaleOrMissing(db: Db, id: number): Promise<never> {
+  await requireActivity(db, id);
+  throw conflict(MSG.activityStale);
 }
 
 /** Its links go with it (ON DELETE CASCADE, in the same statement). */
-export async function removeActivity(db: Db, id: number) {
-  const deleted = await db.delete(activities).where(eq(activities.id, id)).returning({ id: activities.id });
-  if (deleted.length === 0) throw notFound(MSG.activityNotFound);
+export async function removeActivity(db: Db, id: number, version?: number) {
+  const deleted = await db
+    .delete(activities)
+    .where(and(eq(activities.id, id), sameVersion(version)))
+    .returning({ id: activities.id });
+  if (deleted.length === 0) await refuseStaleOrMissing(db, id);
   return { ok: true };
 }
 

@@ -12,16 +12,19 @@ export type ActivityFields = z.output<typeof activityFormSchema>;
 export const createActivity = (data: string, fields: ActivityFields) =>
   api.put<{ insertId: number; conflitti: Conflict[] }>('/calendario/createattivita', { ...fields, data, giorno: weekdayOf(data) });
 
-export const updateActivity = (data: string, attivitaId: number, fields: ActivityFields) =>
-  api.post<{ ok: true; conflitti: Conflict[] }>('/calendario/updateattivita', {
+/** `versione`: the activity's version as the form read it; the server refuses the edit if someone changed it since. */
+export const updateActivity = (data: string, attivitaId: number, versione: number | undefined, fields: ActivityFields) =>
+  api.post<{ ok: true; versione: number; conflitti: Conflict[] }>('/calendario/updateattivita', {
     ...fields,
     trasporto: -1,
     data,
     giorno: weekdayOf(data),
     attivitaId,
+    versione,
   });
 
-export const removeActivity = (attivitaId: number) => api.post<{ ok: true }>('/calendario/removeattivita', { attivitaId });
+export const removeActivity = ({ id, versione }: { id: number; versione: number | undefined }) =>
+  api.post<{ ok: true }>('/calendario/removeattivita', { attivitaId: id, versione });
 
 /** The last ordinary activity of the room starting before `ora` that day, or none. */
 export const getPreviousActivity = (data: string, ora: string, stanza: number) =>
@@ -40,7 +43,9 @@ export async function pasteFromPrevious(data: string, slot: { roomId: number; st
 
 export const useCreateActivity = (day: string) => useDayMutation(day, (fields: ActivityFields) => createActivity(day, fields));
 export const useUpdateActivity = (day: string) =>
-  useDayMutation(day, ({ id, fields }: { id: number; fields: ActivityFields }) => updateActivity(day, id, fields));
+  useDayMutation(day, ({ id, versione, fields }: { id: number; versione: number | undefined; fields: ActivityFields }) =>
+    updateActivity(day, id, versione, fields),
+  );
 export const useRemoveActivity = (day: string) => useDayMutation(day, removeActivity);
 export const usePasteFromPrevious = (day: string) =>
   useDayMutation(day, (slot: { roomId: number; start: string; end: string }) => pasteFromPrevious(day, slot));

@@ -73,7 +73,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
     }
     let done: unknown;
     if (activity) {
-      done = await withToasts(update.mutateAsync({ id: activity.ID, fields: result.fields }), { success: MSG.saved });
+      done = await withToasts(update.mutateAsync({ id: activity.ID, versione: activity.Versione, fields: result.fields }), {
+        success: MSG.saved,
+      });
     } else {
       const fields: ActivityFields = chosenRun
         ? { nome: 'TRASPORTO', stanza: -1, orainizio: chosenRun.Ora, orafine: chosenRun.OraArrivo, trasporto: chosenRun.ID }
@@ -87,7 +89,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
 
   const deleteActivity = async () => {
     if (!activity || !window.confirm(MSG.confirmDeleteActivity)) return;
-    const done = await withToasts(remove.mutateAsync(activity.ID), { success: MSG.deleted });
+    const done = await withToasts(remove.mutateAsync({ id: activity.ID, versione: activity.Versione }), { success: MSG.deleted });
     if (done) onClose();
   };
 
