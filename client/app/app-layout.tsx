@@ -43,7 +43,7 @@ export function AppLayout() {
   return (
     <>
       <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header">
-        <Container fluid className="gap-2">
+        <Container fluid className="gap-2 flex-wrap">
           <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
             Giornata
           </Navbar.Brand>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Absence, absenceCreateSchema, AbsenceRemoveInput } from '../../../../common/presenze.ts';
+import type { Absence, absenceCreateSchema, AbsenceRemoveInput, AbsentRemoval } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { usePresenzeMutation } from './presenze-mutation.ts';
@@ -23,4 +23,4 @@ export const useDeleteAbsence = () =>
   usePresenzeMutation((body: { ID: number; correzione?: string }) => api.post<{ ok: true }>('/presenze/assenze/elimina', body));
 /** Takes an absent person out of every activity and minibus run of the absence's days. */
 export const useRemoveAbsent = () =>
-  usePresenzeMutation((body: AbsenceRemoveInput) => api.post<{ rimossi: number }>('/presenze/assenze/togli', body));
+  usePresenzeMutation((body: AbsenceRemoveInput) => api.post<AbsentRemoval>('/presenze/assenze/togli', body));

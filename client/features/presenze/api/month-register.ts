@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { MonthRegister } from '../../../../common/presenze.ts';
+import type { AttendanceCorrection, MonthRegister } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { usePresenzeMutation } from './presenze-mutation.ts';
@@ -18,17 +18,9 @@ export const useCloseMonth = () => usePresenzeMutation((mese: string) => api.pos
 export const useReopenMonth = () =>
   usePresenzeMutation((body: { mese: string; correzione: string }) => api.post<{ ok: true }>('/presenze/mese/riapri', body));
 
-/** One change made to a closed month, with its reason (administrators only). */
-export interface Correction {
-  ID: number;
-  cambio: string;
-  motivo: string;
-  da: string;
-  il: string;
-}
 export const correctionsQueryOptions = (mese: string) =>
   queryOptions({
     queryKey: [...QUERY_KEYS.presenze, 'correzioni', mese],
-    queryFn: () => api.get<Correction[]>(`/presenze/correzioni?${new URLSearchParams({ mese })}`),
+    queryFn: () => api.get<AttendanceCorrection[]>(`/presenze/correzioni?${new URLSearchParams({ mese })}`),
   });
 export const useCorrections = (mese: string, enabled: boolean) => useQuery({ ...correctionsQueryOptions(mese), enabled });

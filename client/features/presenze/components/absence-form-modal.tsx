@@ -39,6 +39,7 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const chooseRef = useRef<HTMLButtonElement>(null);
+  // The search dialog takes the form's place while a person is chosen (two dialogs on top of each other read badly); the form's values stay here.
   const create = useCreateAbsence();
 
   const set =
@@ -69,121 +70,123 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <FormModal
-        title="Nuova assenza"
-        submitLabel="Registra l’assenza"
-        busy={create.isPending}
-        onSubmit={() => void submit()}
-        onClose={onClose}
-      >
-        {serverError && (
-          <Alert variant="danger" role="alert" className="py-2">
-            {serverError}
-          </Alert>
-        )}
-        <fieldset className="mb-3">
-          <legend className="form-label fs-6 mb-1">Chi è assente</legend>
-          {(['paziente', 'terapista'] as const).map((k) => (
-            <Form.Check
-              key={k}
-              inline
-              type="radio"
-              name="absence-kind"
-              id={`absence-kind-${k}`}
-              label={k === 'paziente' ? 'Utente' : 'Operatore'}
-              checked={kind === k}
-              onChange={() => {
-                setKind(k);
-                setPerson(null);
-                setServerError(null);
-              }}
-            />
-          ))}
-        </fieldset>
-        <div className="mb-3">
-          <span className="form-label d-block" id="absence-person-label">
-            {kind === 'paziente' ? 'Utente' : 'Operatore'}
-          </span>
-          <div className="d-flex align-items-center gap-2">
-            <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">
-              {person ? person.label : <span className="text-muted">nessuno scelto</span>}
-            </span>
-            <Button
-              ref={chooseRef}
-              variant="outline-primary"
-              className="text-nowrap"
-              onClick={() => setChoosing(true)}
-              aria-describedby={
-                errors.persona ? 'absence-person-label absence-person absence-person-error' : 'absence-person-label absence-person'
-              }
-            >
-              {person ? 'Cambia…' : `Scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'}…`}
-            </Button>
-          </div>
-          {errors.persona && (
-            <div className="invalid-feedback d-block" id="absence-person-error">
-              {errors.persona}
-            </div>
+      {!choosing && (
+        <FormModal
+          title="Nuova assenza"
+          submitLabel="Registra l’assenza"
+          busy={create.isPending}
+          onSubmit={() => void submit()}
+          onClose={onClose}
+        >
+          {serverError && (
+            <Alert variant="danger" role="alert" className="py-2">
+              {serverError}
+            </Alert>
           )}
-        </div>
-        <div className="d-flex gap-3">
-          <div className="flex-fill">
-            <TextField id="absence-from" label="Dal" type="date" value={values.dal} onChange={set('dal')} error={errors.dal} />
-          </div>
-          <div className="flex-fill">
-            <TextField id="absence-to" label="Al" type="date" value={values.al} onChange={set('al')} error={errors.al} />
-          </div>
-        </div>
-        <Form.Group className="mb-3" controlId="absence-reason">
-          <Form.Label>Motivo</Form.Label>
-          <Form.Select
-            value={values.motivo}
-            onChange={(e) => set('motivo')(e.target.value as AbsenceReason)}
-            isInvalid={!!errors.motivo}
-            aria-describedby={errors.motivo ? 'absence-reason-error' : undefined}
-          >
-            {ABSENCE_REASONS.map((r) => (
-              <option key={r} value={r}>
-                {REASON_LABELS[r]}
-              </option>
+          <fieldset className="mb-3">
+            <legend className="form-label fs-6 mb-1">Chi è assente</legend>
+            {(['paziente', 'terapista'] as const).map((k) => (
+              <Form.Check
+                key={k}
+                inline
+                type="radio"
+                name="absence-kind"
+                id={`absence-kind-${k}`}
+                label={k === 'paziente' ? 'Utente' : 'Operatore'}
+                checked={kind === k}
+                onChange={() => {
+                  setKind(k);
+                  setPerson(null);
+                  setServerError(null);
+                }}
+              />
             ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid" id="absence-reason-error">
-            {errors.motivo}
-          </Form.Control.Feedback>
-        </Form.Group>
-        <Form.Check
-          className="mb-3"
-          type="checkbox"
-          id="absence-justified"
-          label="Giustificata"
-          checked={values.giustificata}
-          onChange={(e) => set('giustificata')(e.target.checked)}
-        />
-        <TextField
-          id="absence-note"
-          label="Note"
-          value={values.note}
-          onChange={set('note')}
-          error={errors.note}
-          hint={`Facoltative. ${values.note.length}/${NOTE_MAX} caratteri`}
-        />
-        {correction !== null && (
-          <TextField
-            id="absence-correction"
-            label="Motivo della correzione"
-            value={correction}
-            onChange={(value) => {
-              setCorrection(value);
-              setErrors((e) => ({ ...e, correzione: undefined }));
-            }}
-            error={errors.correzione}
-            hint="Il periodo tocca un mese chiuso: il motivo resta registrato con la modifica."
-            autoFocus
-            maxLength={200}
+          </fieldset>
+          <div className="mb-3">
+            <span className="form-label d-block" id="absence-person-label">
+              {kind === 'paziente' ? 'Utente' : 'Operatore'}
+            </span>
+            <div className="d-flex align-items-center gap-2">
+              <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">
+                {person ? person.label : <span className="text-muted">nessuno scelto</span>}
+              </span>
+              <Button
+                ref={chooseRef}
+                variant="outline-primary"
+                className="text-nowrap"
+                onClick={() => setChoosing(true)}
+                aria-describedby={
+                  errors.persona ? 'absence-person-label absence-person absence-person-error' : 'absence-person-label absence-person'
+                }
+              >
+                {person ? 'Cambia…' : `Scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'}…`}
+              </Button>
+            </div>
+            {errors.persona && (
+              <div className="invalid-feedback d-block" id="absence-person-error">
+                {errors.persona}
+              </div>
+            )}
+          </div>
+          <div className="d-flex gap-3">
+            <div className="flex-fill">
+              <TextField id="absence-from" label="Dal" type="date" value={values.dal} onChange={set('dal')} error={errors.dal} />
+            </div>
+            <div className="flex-fill">
+              <TextField id="absence-to" label="Al" type="date" value={values.al} onChange={set('al')} error={errors.al} />
+            </div>
+          </div>
+          <Form.Group className="mb-3" controlId="absence-reason">
+            <Form.Label>Motivo</Form.Label>
+            <Form.Select
+              value={values.motivo}
+              onChange={(e) => set('motivo')(e.target.value as AbsenceReason)}
+              isInvalid={!!errors.motivo}
+              aria-describedby={errors.motivo ? 'absence-reason-error' : undefined}
+            >
+              {ABSENCE_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {REASON_LABELS[r]}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control.Feedback type="invalid" id="absence-reason-error">
+              {errors.motivo}
+            </Form.Control.Feedback>
+          </Form.Group>
+          <Form.Check
+            className="mb-3"
+            type="checkbox"
+            id="absence-justified"
+            label="Giustificata"
+            checked={values.giustificata}
+            onChange={(e) => set('giustificata')(e.target.checked)}
           />
-        )}
-      </FormModal>
+          <TextField
+            id="absence-note"
+            label="Note"
+            value={values.note}
+            onChange={set('note')}
+            error={errors.note}
+            hint={`Facoltative. ${values.note.length}/${NOTE_MAX} caratteri`}
+          />
+          {correction !== null && (
+            <TextField
+              id="absence-correction"
+              label="Motivo della correzione"
+              value={correction}
+              onChange={(value) => {
+                setCorrection(value);
+                setErrors((e) => ({ ...e, correzione: undefined }));
+              }}
+              error={errors.correzione}
+              hint="Il periodo tocca un mese chiuso: il motivo resta registrato con la modifica."
+              autoFocus
+              maxLength={200}
+            />
+          )}
+        </FormModal>
+      )}
       {choosing && (
         <PersonSearchDialog
           kind={kind}
@@ -195,7 +198,11 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
             setServerError(null);
             return Promise.resolve(true);
           }}
-          onClose={() => setChoosing(false)}
+          onClose={() => {
+            setChoosing(false);
+            // Back in the form, on the button that opened the search (after the dialog's own focus on opening).
+            setTimeout(() => chooseRef.current?.focus(), 0);
+          }}
         />
       )}
     </>

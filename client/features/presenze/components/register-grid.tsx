@@ -83,7 +83,7 @@ export function RegisterGrid({ register }: { register: MonthRegister }) {
               </th>
               {days.map((g, i) => (
                 <td key={g.data} className={offClass(i)}>
-                  {g.presenti || ''}
+                  {off[i] ? '' : g.presenti}
                 </td>
               ))}
               <td className="total-col">{register.totali.presenti}</td>
@@ -95,7 +95,7 @@ export function RegisterGrid({ register }: { register: MonthRegister }) {
               </th>
               {days.map((g, i) => (
                 <td key={g.data} className={offClass(i)}>
-                  {g.assenti || ''}
+                  {off[i] ? '' : g.assenti}
                 </td>
               ))}
               <td className="total-col" />

@@ -9,7 +9,8 @@ import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCloseMonth, useCorrections, useMonthRegister, useReopenMonth } from '../api/month-register.ts';
 import { downloadText } from '../download.ts';
-import { formatDate, formatTime, isMonth, monthName, shiftMonth } from '../month.ts';
+import { addDays, todayLocal } from '../../../../common/dates.ts';
+import { formatDate, formatTime, isMonth, lastDay, monthName, shiftMonth } from '../month.ts';
 import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
@@ -31,6 +32,8 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
   const [exporting, setExporting] = useState(false);
   // While another month loads, the previous one stays on screen (dimmed): exports wait for the right one.
   const data = register.data?.mese === month ? register.data : undefined;
+  // A month closes only once its last day is past (the server says so too).
+  const over = lastDay(month) < todayLocal();
 
   const exportPdf = async () => {
     if (!data) return;
@@ -84,7 +87,10 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
             <span className="text-muted">Mese aperto</span>
           ) : null}
         </p>
-        {admin && data && !data.chiuso && (
+        {admin && data && !data.chiuso && !over && (
+          <span className="small text-muted">Si potrà chiudere dal {formatDate(addDays(lastDay(month), 1))}</span>
+        )}
+        {admin && data && !data.chiuso && over && (
           <Button variant="outline-danger" size="sm" onClick={close} disabled={closeMonth.isPending}>
             Chiudi il mese
           </Button>

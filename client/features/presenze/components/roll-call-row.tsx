@@ -70,62 +70,64 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
   const marked = markedText(row, day);
   return (
     <li className="list-group-item roll-call-row">
-      <fieldset className="d-flex flex-wrap align-items-center gap-3" disabled={readOnly}>
-        <legend className="roll-call-name float-none w-auto fs-6 fw-semibold mb-0">{name}</legend>
-        <div className="d-flex gap-3">
-          <Form.Check
-            type="radio"
-            inline
-            className="me-0"
-            id={`${prefix}-presente`}
-            name={prefix}
-            label="Presente"
-            checked={shown.stato === 'presente'}
-            onChange={() => void change({ ...shown, stato: 'presente' })}
-          />
-          <Form.Check
-            type="radio"
-            inline
-            className="me-0"
-            id={`${prefix}-assente`}
-            name={prefix}
-            label="Assente"
-            checked={shown.stato === 'assente'}
-            onChange={() => void change({ ...shown, stato: 'assente' })}
-          />
-        </div>
-        {shown.stato === 'assente' && (
-          <div className="d-flex flex-wrap align-items-center gap-3">
-            <Form.Group controlId={`${prefix}-motivo`} className="d-flex align-items-center gap-2">
-              <Form.Label className="mb-0">Motivo</Form.Label>
-              <Form.Select
-                size="sm"
-                value={shown.motivo}
-                onChange={(e) => void change({ ...shown, motivo: e.target.value as AbsenceReason })}
-              >
-                {ABSENCE_REASONS.map((r) => (
-                  <option key={r} value={r}>
-                    {REASON_LABELS[r]}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
+      <fieldset disabled={readOnly}>
+        <legend className="roll-call-name fs-6 fw-semibold mb-0">{name}</legend>
+        <div className="roll-call-marks">
+          <div className="d-flex gap-3">
             <Form.Check
-              type="checkbox"
-              id={`${prefix}-giustificata`}
-              label="giustificata"
-              checked={shown.giustificata}
-              onChange={(e) => void change({ ...shown, giustificata: e.target.checked })}
+              type="radio"
+              inline
+              className="me-0"
+              id={`${prefix}-presente`}
+              name={prefix}
+              label="Presente"
+              checked={shown.stato === 'presente'}
+              onChange={() => void change({ ...shown, stato: 'presente' })}
+            />
+            <Form.Check
+              type="radio"
+              inline
+              className="me-0"
+              id={`${prefix}-assente`}
+              name={prefix}
+              label="Assente"
+              checked={shown.stato === 'assente'}
+              onChange={() => void change({ ...shown, stato: 'assente' })}
             />
           </div>
-        )}
-        {row.assenza && (
-          <Badge bg="warning" text="dark" className="fw-normal">
-            {absentNote(row.assenza.motivo)}
-            {row.assenza.giustificata ? '' : ', non giustificata'}
-          </Badge>
-        )}
-        {marked && <small className="text-muted">{marked}</small>}
+          {shown.stato === 'assente' && (
+            <div className="d-flex flex-wrap align-items-center gap-3">
+              <Form.Group controlId={`${prefix}-motivo`} className="d-flex align-items-center gap-2">
+                <Form.Label className="mb-0">Motivo</Form.Label>
+                <Form.Select
+                  size="sm"
+                  value={shown.motivo}
+                  onChange={(e) => void change({ ...shown, motivo: e.target.value as AbsenceReason })}
+                >
+                  {ABSENCE_REASONS.map((r) => (
+                    <option key={r} value={r}>
+                      {REASON_LABELS[r]}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              <Form.Check
+                type="checkbox"
+                id={`${prefix}-giustificata`}
+                label="giustificata"
+                checked={shown.giustificata}
+                onChange={(e) => void change({ ...shown, giustificata: e.target.checked })}
+              />
+            </div>
+          )}
+          {row.assenza && (
+            <Badge bg="warning" text="dark" className="fw-normal">
+              {absentNote(row.assenza.motivo)}
+              {row.assenza.giustificata ? '' : ', non giustificata'}
+            </Badge>
+          )}
+          {marked && <small className="text-muted">{marked}</small>}
+        </div>
       </fieldset>
     </li>
   );
