@@ -168,7 +168,7 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
     await new TestClient(targetApp).login(ADMIN);
   });
 
-  it('ignores the sessions and sign-in attempts of a backup made before they were left out', async () => {
+  it('ignores the sessions and sign-in attempts of a backup made before they were left out, and restores rows older than a column', async () => {
     const old = path.join(tmp, `old-${kind}.json.gz`);
     const fresh = await openTestDatabase(kind);
     try {
@@ -181,6 +181,20 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
       const createdAt = '2026-11-20T08:00:00+00:00';
       const tables = Object.fromEntries(BACKUP_TABLES.map((t) => [t, [] as unknown[]]));
       tables.users = [{ id: 1, username: ADMIN.username, password_hash: hash, admin: 1, disabled: false, created_at: createdAt }];
+      // Activities as a backup made before they carried a version wrote them.
+      tables.rooms = [{ id: 1, name: 'Palestra', position: 1, archived: false }];
+      tables.activities = [
+        {
+          id: 1,
+          name: 'Ginnastica',
+          room_id: 1,
+          day: '2026-11-20',
+          weekday: 5,
+          start: '09:00:00',
+          end: '10:00:00',
+          transport_run_id: null,
+        },
+      ];
       Object.assign(tables, {
         sessions: [{ id_hash: 'a'.repeat(64), user_id: 1, csrf_token: 'x', created_at: createdAt, last_seen_at: createdAt }],
         login_failures: [{ id: 1, key: 'user:direttrice', at: createdAt }],
@@ -188,6 +202,10 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
       fs.writeFileSync(old, zlib.gzipSync(JSON.stringify({ format: 'giornata-backup-1', createdAt, tables })));
       await restoreBackup(fresh.db, old);
       expect(await countOf(fresh, 'users')).toBe(1);
+      const restored = (await fresh.db.execute(sql`select version from activities where id = 1`)) as unknown as {
+        rows: { version: number }[];
+      };
+      expect(restored.rows).toEqual([{ version: 1 }]);
       expect(await countOf(fresh, 'sessions')).toBe(0);
       expect(await countOf(fresh, 'login_failures')).toBe(0);
     } finally {

@@ -61,6 +61,14 @@ const SERIAL_TABLES = [
 
 export const BACKUP_FORMAT = 'giornata-backup-1';
 
+/**
+ * Columns added to a table after backups of this format were first written, with the value a row
+ * of an older backup takes (the column's default): a missing key would otherwise restore as NULL.
+ */
+const COLUMNS_ADDED_SINCE_FORMAT_1 = {
+  activities: { version: 1 },
+} as const;
+
 interface BackupFile {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
@@ -106,7 +114,8 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
     }
     // Only the centre's tables: the sessions and sign-in counters of a backup made before they were left out are ignored.
     for (const table of BACKUP_TABLES) {
-      const rows = backup.tables[table] ?? [];
+      const added = COLUMNS_ADDED_SINCE_FORMAT_1[table as keyof typeof COLUMNS_ADDED_SINCE_FORMAT_1];
+      const rows = (backup.tables[table] ?? []).map((row) => (added ? { ...added, ...row } : row));
       counts[table] = rows.length;
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = JSON.stringify(rows.slice(i, i + 500));
