@@ -1,11 +1,14 @@
 /** A small, known centre for the end-to-end tests: the dates are fixed, so the tests do not depend on today. */
 import { MON, TUE } from './dates.ts';
+import { addDays, weekdayOf } from '../common/dates.ts';
+import { holidayName } from '../common/holidays.ts';
 import type { Db } from '../server/db/client.ts';
 import {
   activities,
   activityPatients,
   activityTherapists,
   patients,
+  rollCall,
   rooms,
   therapists,
   transportPatients,
@@ -75,3 +78,89 @@ export async function seedE2eCentre(db: Db) {
 }
 
 export type E2eCentre = Awaited<ReturnType<typeof seedE2eCentre>>;
+
+/**
+ * The centre of the Presenze tests, on real dates (the roll call takes only today and past days):
+ * three utenti in an activity of `today`, one with an accented name for the CSV; on `workDay`
+ * paola.neri in Ginnastica dolce and on the minibus run Andata Nord, for the absence to strike through;
+ * three more utenti marked on the month's past working days, so the register reads like a real one.
+ */
+export async function seedPresenzeCentre(db: Db, today: string, workDay: string) {
+  const [admin] = await db
+    .insert(users)
+    .values([
+      { username: E2E_ADMIN.username, passwordHash: await hashPassword(E2E_ADMIN.password), admin: 1 },
+      { username: E2E_VIEWER.username, passwordHash: await hashPassword(E2E_VIEWER.password), admin: 0 },
+    ])
+    .returning();
+  const [palestra, laboratorio] = await db
+    .insert(rooms)
+    .values([
+      { name: 'Palestra', position: 1 },
+      { name: 'Laboratorio', position: 2 },
+    ])
+    .returning();
+  const [lucia, niccolo, mario] = await db
+    .insert(patients)
+    .values([
+      { firstName: 'Lucia', lastName: 'Bianchi' },
+      { firstName: 'Niccolò', lastName: 'Foà' },
+      { firstName: 'Mario', lastName: 'Rossi' },
+    ])
+    .returning();
+  const [paola, stefano] = await db
+    .insert(therapists)
+    .values([{ username: 'paola.neri' }, { username: 'stefano.villa' }])
+    .returning();
+
+  const [creativo] = await db
+    .insert(activities)
+    .values({ name: 'Laboratorio creativo', roomId: laboratorio.id, day: today, weekday: weekdayOf(today), start: '10:00', end: '11:30' })
+    .returning();
+  await db.insert(activityPatients).values([lucia, niccolo, mario].map((p) => ({ activityId: creativo.id, patientId: p.id })));
+  await db.insert(activityTherapists).values({ activityId: creativo.id, therapistId: stefano.id });
+
+  const [run] = await db
+    .insert(transportRuns)
+    .values({ route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1, day: workDay })
+    .returning();
+  await db.insert(transportPatients).values({ runId: run.id, patientId: lucia.id });
+  await db.insert(transportTherapists).values({ runId: run.id, therapistId: paola.id });
+  await db.insert(activities).values({
+    name: 'TRASPORTO',
+    roomId: null,
+    day: workDay,
+    weekday: weekdayOf(workDay),
+    start: '08:00',
+    end: '09:00',
+    transportRunId: run.id,
+  });
+  const [ginnastica] = await db
+    .insert(activities)
+    .values({ name: 'Ginnastica dolce', roomId: palestra.id, day: workDay, weekday: weekdayOf(workDay), start: '09:00', end: '10:30' })
+    .returning();
+  await db.insert(activityPatients).values({ activityId: ginnastica.id, patientId: mario.id });
+  await db.insert(activityTherapists).values({ activityId: ginnastica.id, therapistId: paola.id });
+
+  // The month so far, for a register that looks like one: three other utenti marked on each past working day.
+  const [carla, anna, giorgio] = await db
+    .insert(patients)
+    .values([
+      { firstName: 'Carla', lastName: 'Esposito' },
+      { firstName: 'Anna', lastName: 'Neri' },
+      { firstName: 'Giorgio', lastName: 'Verdi' },
+    ])
+    .returning();
+  const pastWorkDays: string[] = [];
+  for (let day = `${today.slice(0, 7)}-01`; day < today; day = addDays(day, 1))
+    if (weekdayOf(day) !== 0 && weekdayOf(day) !== 6 && !holidayName(day)) pastWorkDays.push(day);
+  const marks = pastWorkDays.flatMap((day, i) => [
+    { day, patientId: giorgio.id, present: true },
+    i >= 3 && i <= 5 ? { day, patientId: anna.id, present: false, reason: 'malattia' } : { day, patientId: anna.id, present: true },
+    i === 7
+      ? { day, patientId: carla.id, present: false, reason: 'permesso', justified: false }
+      : { day, patientId: carla.id, present: true },
+  ]);
+  if (marks.length > 0) await db.insert(rollCall).values(marks.map((m) => ({ ...m, markedBy: admin.id })));
+  return { patients: { lucia, niccolo, mario, carla, anna, giorgio }, therapists: { paola, stefano }, run };
+}
