@@ -47,10 +47,10 @@ async function choosePerson(page: Page, kind: 'Utente' | 'Operatore', search: st
   const form = modal(page, 'Nuova assenza');
   await form.getByLabel(kind, { exact: true }).check();
   await form.getByRole('button', { name: kind === 'Utente' ? 'Scegli l’utente…' : 'Scegli l’operatore…' }).click();
-  const dialog = modal(page, kind === 'Utente' ? 'Aggiungi Paziente' : 'Aggiungi Terapista');
+  const dialog = modal(page, kind === 'Utente' ? 'Scegli l’utente' : 'Scegli l’operatore');
   await dialog.getByRole('combobox').fill(search);
   await dialog.locator('[role="listbox"][aria-busy="false"]').getByRole('option', { name: label }).waitFor();
-  await dialog.getByRole('button', { name: 'Aggiungi' }).click();
+  await dialog.getByRole('button', { name: 'Scegli', exact: true }).click();
   await form.locator('#absence-person', { hasText: label }).waitFor();
 }
 
@@ -283,12 +283,17 @@ describe('Presenze', () => {
     // Column 0 holds the names, column n the n-th day of the month ("23" over "L").
     const dayColumn = Number(TODAY.slice(8));
     expect(header[dayColumn]).toMatch(new RegExp(`^${dayColumn}[LMGVSD]$`));
-    const totalsFrom = header.indexOf('Presenti');
-    expect(header.slice(totalsFrom)).toEqual([
+    const totalsFrom = header.indexOf('Pres.');
+    expect(header.slice(totalsFrom)).toEqual(['Pres.', 'Ass.', 'Giust.', 'Non g.', 'Am', 'Af', 'Ap', 'Ar', 'Aa']);
+    // On screen the short headers carry their full names.
+    const titles = await page
+      .locator('table.register-table thead th.total-col')
+      .evaluateAll((ths) => ths.map((th) => th.getAttribute('title')));
+    expect(titles).toEqual([
       'Presenti',
       'Assenti',
-      'Giust.',
-      'Non giust.',
+      'Giustificate',
+      'Non giustificate',
       'Malattia',
       'Ferie',
       'Permesso',
@@ -316,6 +321,8 @@ describe('Presenze', () => {
     const closedToday = weekdayOf(TODAY) === 0 || weekdayOf(TODAY) === 6 || holidayName(TODAY) !== null;
     expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn]).toBe(closedToday ? '' : '2');
     expect(rows.find((r) => r[0] === 'Assenti del giorno')![dayColumn]).toBe(closedToday ? '' : '1');
+    // The days still to come have no counts yet, rather than a zero that reads as "nobody came".
+    if (dayColumn + 1 < totalsFrom) expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn + 1]).toBe('');
     await screenshot(page, 'presenze-registro-1366x768');
     fs.mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
     fs.copyFileSync(path.join(SCREENSHOTS, 'presenze-registro-1366x768.png'), path.resolve('docs/screenshots/presenze.png'));

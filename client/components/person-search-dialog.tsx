@@ -20,6 +20,9 @@ interface Props {
   /** A warning to show beside a person found, before they are added (e.g. "già in Logopedia 09:00–10:00"). */
   noteFor?: (person: PersonMatch) => string | undefined;
   onClose: () => void;
+  /** When the dialog chooses rather than adds (e.g. who is absent): its title and its button. */
+  title?: string;
+  actionLabel?: string;
 }
 
 /**
@@ -27,7 +30,7 @@ interface Props {
  * and Anagrafiche (minibus runs): search as you type, arrows move, Enter adds
  * the highlighted person. Archived people are never offered (the server's search).
  */
-export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClose }: Props) {
+export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClose, title, actionLabel = 'Aggiungi' }: Props) {
   const [text, setText] = useState('');
   const [highlighted, setHighlighted] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -63,7 +66,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
   return (
     <Modal show onHide={onClose} onEntered={() => inputRef.current?.focus()} aria-labelledby="person-search-title">
       <Modal.Header closeButton closeLabel="Chiudi">
-        <Modal.Title id="person-search-title">{TITLES[kind]}</Modal.Title>
+        <Modal.Title id="person-search-title">{title ?? TITLES[kind]}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p className="text-muted small mb-2">{context}</p>
@@ -131,7 +134,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
           Annulla
         </Button>
         <Button onClick={() => void add(highlighted)} disabled={matches.length === 0 || busy || stale}>
-          Aggiungi
+          {actionLabel}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -28,7 +28,7 @@ export const TOTAL_HEADERS = [
   'Non giustificate',
   ...ABSENCE_REASONS.map((r) => capitalised(REASON_LABELS[r])),
 ];
-/** The same, short enough for the screen's and the PDF's narrow columns. */
+/** The same, short enough for the PDF's narrow columns. */
 export const TOTAL_HEADERS_SHORT = [
   'Presenti',
   'Assenti',
@@ -36,6 +36,8 @@ export const TOTAL_HEADERS_SHORT = [
   'Non giust.',
   ...ABSENCE_REASONS.map((r) => capitalised(REASON_LABELS[r])),
 ];
+/** On screen, where a month and its totals share one width: the legend's codes (the full name on hover). */
+export const TOTAL_HEADERS_SCREEN = ['Pres.', 'Ass.', 'Giust.', 'Non g.', ...ABSENCE_REASONS.map((r) => `A${REASON_INITIALS[r]}`)];
 
 export const totalValues = (t: RegisterTotals): number[] => [
   t.presenti,

@@ -191,6 +191,8 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
         <PersonSearchDialog
           kind={kind}
           context={`Nuova assenza: scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'} assente.`}
+          title={kind === 'paziente' ? 'Scegli l’utente' : 'Scegli l’operatore'}
+          actionLabel="Scegli"
           busy={false}
           onAdd={(match) => {
             setPerson(match);

@@ -1,9 +1,9 @@
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
-import { WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { todayLocal, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import type { MonthRegister, RegisterDay } from '../../../../common/presenze.ts';
 import { formatDate, isWeekend, monthName, weekdayInitial } from '../month.ts';
-import { cellDescription, cellText, LEGEND, patientName, TOTAL_HEADERS, TOTAL_HEADERS_SHORT, totalValues } from '../register-cells.ts';
+import { cellDescription, cellText, LEGEND, patientName, TOTAL_HEADERS, TOTAL_HEADERS_SCREEN, totalValues } from '../register-cells.ts';
 
 /** A day the centre is closed: its name (holiday, closing day, Sabato/Domenica), or null on an open day. */
 export function dayOffName(day: RegisterDay): string | null {
@@ -13,9 +13,11 @@ export function dayOffName(day: RegisterDay): string | null {
 }
 
 /** The register of a month: patients × days, sticky names, totals per patient and per day, and the legend. */
-export function RegisterGrid({ register }: { register: MonthRegister }) {
+export function RegisterGrid({ register, today = todayLocal() }: { register: MonthRegister; today?: string }) {
   const days = register.giorni;
   const off = days.map(dayOffName);
+  // A day still to come has no count yet: blank, not a zero that reads as "nobody came".
+  const dayCount = (i: number, count: number) => (off[i] || days[i].data > today ? '' : count);
   const offClass = (i: number) => (off[i] ? 'day-off' : undefined);
   return (
     <>
@@ -38,8 +40,8 @@ export function RegisterGrid({ register }: { register: MonthRegister }) {
                   <span className="register-weekday">{weekdayInitial(g.data)}</span>
                 </th>
               ))}
-              {TOTAL_HEADERS_SHORT.map((h, i) => (
-                <th scope="col" key={h} className="total-col" title={TOTAL_HEADERS[i]}>
+              {TOTAL_HEADERS_SCREEN.map((h, i) => (
+                <th scope="col" key={h} className="total-col" title={TOTAL_HEADERS[i]} aria-label={TOTAL_HEADERS[i]}>
                   {h}
                 </th>
               ))}
@@ -83,7 +85,7 @@ export function RegisterGrid({ register }: { register: MonthRegister }) {
               </th>
               {days.map((g, i) => (
                 <td key={g.data} className={offClass(i)}>
-                  {off[i] ? '' : g.presenti}
+                  {dayCount(i, g.presenti)}
                 </td>
               ))}
               <td className="total-col">{register.totali.presenti}</td>
@@ -95,7 +97,7 @@ export function RegisterGrid({ register }: { register: MonthRegister }) {
               </th>
               {days.map((g, i) => (
                 <td key={g.data} className={offClass(i)}>
-                  {off[i] ? '' : g.assenti}
+                  {dayCount(i, g.assenti)}
                 </td>
               ))}
               <td className="total-col" />
