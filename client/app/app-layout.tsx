@@ -6,6 +6,8 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, withDay } from '../config/paths.ts';
 import { ChangePasswordModal } from '../features/anagrafiche/components/change-password-modal.tsx';
+import { LiveStatus } from '../features/live/components/live-status.tsx';
+import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { useAuthCheck } from '../features/session/api/auth-check.ts';
 import { useLogout } from '../features/session/api/logout.ts';
 import { isNotSignedIn } from '../lib/api-client.ts';
@@ -25,6 +27,8 @@ export function AppLayout() {
   const { pathname } = useLocation();
   // The displayed day travels between the calendar and Anagrafiche (its Uscite tab opens on it).
   const day = useSearchParams()[0].get('data');
+  // Other people's changes reach every open screen; closed at logout and when the layout goes.
+  const live = useLiveUpdates(!!user);
 
   useEffect(() => {
     if (isNotSignedIn(auth.error)) endSession();
@@ -65,6 +69,7 @@ export function AppLayout() {
             )}
           </nav>
           <div className="d-flex align-items-center gap-2 ms-auto">
+            <LiveStatus down={live.down} />
             <span className="text-light small text-truncate user-name d-none d-sm-inline" title={user.username}>
               {user.username}
             </span>

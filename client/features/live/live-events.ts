@@ -1,0 +1,72 @@
+/**
+ * What each live event (GET /server/eventi) makes stale in the web app's cache:
+ * a pure mapping from the event to the query keys it affects.
+ */
+import type { QueryKey } from '@tanstack/react-query';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
+
+// Until common/live.ts exists, the event kinds of the wire (issue 12) are spelled here.
+export type LiveEvent = { tipo: 'giornata'; data: string } | { tipo: 'anagrafiche' } | { tipo: 'presenze' } | { tipo: 'ricarica' };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One `data:` line of the stream as an event, or null for anything this client does not know. */
+export function parseLiveEvent(text: string): LiveEvent | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const event = value as { tipo?: unknown; data?: unknown } | null;
+  switch (event?.tipo) {
+    case 'giornata':
+      return typeof event.data === 'string' && ISO_DAY.test(event.data) ? { tipo: 'giornata', data: event.data } : null;
+    case 'anagrafiche':
+    case 'presenze':
+    case 'ricarica':
+      return { tipo: event.tipo };
+    default:
+      return null;
+  }
+}
+
+// Anagrafiche's own lists (pazienti, terapisti, stanze, utenti, uscite) share this root; it is not in QUERY_KEYS
+// because no other feature reads them.
+const ANAGRAFICHE = 'anagrafiche';
+const RUNS = 'uscite';
+const AUTH = 'auth';
+
+const rootOf = (key: QueryKey) => key[0];
+
+/** A week's keys end with its first and last day (the week and its conflicts): does that range hold `day`? */
+function weekHolds(key: QueryKey, day: string): boolean {
+  if (rootOf(key) !== QUERY_KEYS.week[0] || key.length < 3) return false;
+  const [start, stop] = key.slice(-2);
+  return typeof start === 'string' && typeof stop === 'string' && start <= day && day <= stop;
+}
+
+/** Does this event make the cached answer under `key` stale? */
+export function affects(event: LiveEvent, key: QueryKey): boolean {
+  const root = rootOf(key);
+  switch (event.tipo) {
+    case 'giornata':
+      // The day itself, any week holding it, and Anagrafiche → Uscite of that day (runs are part of the day).
+      return (
+        (root === QUERY_KEYS.day[0] && key[1] === event.data) ||
+        weekHolds(key, event.data) ||
+        (root === ANAGRAFICHE && key[1] === RUNS && key[2] === event.data)
+      );
+    case 'anagrafiche':
+      // Names and rooms show on the calendar and the week too; a changed account may be this user's own role.
+      return [QUERY_KEYS.rooms[0], ANAGRAFICHE, QUERY_KEYS.search[0], QUERY_KEYS.day[0], QUERY_KEYS.week[0], AUTH].includes(root as string);
+    case 'presenze':
+      // The search dialogs mark absent people; the days touched come as their own `giornata` events.
+      return root === QUERY_KEYS.presenze[0] || root === QUERY_KEYS.search[0];
+    case 'ricarica':
+      return true;
+  }
+}
+
+/** Does any of these events make the answer under `key` stale? */
+export const anyAffects = (events: readonly LiveEvent[], key: QueryKey) => events.some((event) => affects(event, key));

@@ -1,0 +1,96 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { API_BASE, api, isNotSignedIn } from '../../lib/api-client.ts';
+import { endSession } from '../../lib/session.ts';
+import { anyAffects, parseLiveEvent, type LiveEvent } from './live-events.ts';
+
+export const LIVE_STREAM_URL = `${API_BASE}/eventi`;
+
+/** Events arriving this close together are applied at once (a paste or an absence sends one per day). */
+const BATCH_MS = 30;
+/** Waits before opening a stream again after the server refused one (not a dropped one: the browser retries those itself). */
+const REOPEN_MS = [3_000, 6_000, 15_000, 30_000];
+
+/**
+ * Keeps the screens live: one stream of change events for the signed-in user, each event
+ * marking stale (and refetching, when shown) exactly the cached answers it affects. After a drop,
+ * once connected again, everything shown is read again (events may have been missed meanwhile).
+ * Returns whether the stream is down now.
+ */
+export function useLiveUpdates(enabled: boolean): { down: boolean } {
+  const queryClient = useQueryClient();
+  const [down, setDown] = useState(false);
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let stopped = false;
+    let dropped = false;
+    let refusals = 0;
+    let pending: LiveEvent[] = [];
+    let batch: ReturnType<typeof setTimeout> | undefined;
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+
+    const flush = () => {
+      batch = undefined;
+      const events = pending;
+      pending = [];
+      void queryClient.invalidateQueries({ predicate: (query) => anyAffects(events, query.queryKey) });
+    };
+    const apply = (event: LiveEvent) => {
+      pending.push(event);
+      batch ??= setTimeout(flush, BATCH_MS);
+    };
+
+    // The server refused the stream (EventSource tells no status): an ended session signs out, anything else is tried again.
+    const checkThenReopen = async () => {
+      try {
+        await api.get('/user/auth');
+      } catch (error) {
+        if (isNotSignedIn(error)) {
+          endSession();
+          return;
+        }
+      }
+      if (stopped) return;
+      reopen = setTimeout(open, REOPEN_MS[Math.min(refusals, REOPEN_MS.length - 1)]);
+      refusals += 1;
+    };
+
+    function open() {
+      reopen = undefined;
+      const stream = new EventSource(LIVE_STREAM_URL);
+      source = stream;
+      stream.onopen = () => {
+        refusals = 0;
+        setDown(false);
+        // Whatever changed while the stream was down is read again (the server may also say so with `ricarica`).
+        if (dropped) apply({ tipo: 'ricarica' });
+        dropped = false;
+      };
+      stream.onmessage = (message: MessageEvent<string>) => {
+        const event = parseLiveEvent(message.data);
+        if (event) apply(event);
+      };
+      stream.onerror = () => {
+        dropped = true;
+        setDown(true);
+        if (stream.readyState !== EventSource.CLOSED) return;
+        stream.close();
+        source = null;
+        void checkThenReopen();
+      };
+    }
+
+    open();
+    return () => {
+      stopped = true;
+      source?.close();
+      clearTimeout(batch);
+      clearTimeout(reopen);
+      setDown(false);
+    };
+  }, [enabled, queryClient]);
+
+  return { down: enabled && down };
+}
