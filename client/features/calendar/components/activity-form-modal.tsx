@@ -1,12 +1,17 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import Row from 'react-bootstrap/Row';
+import { ERROR_CODES } from '../../../../common/errors.ts';
 import { MSG } from '../../../../common/messages.ts';
 import type { Room } from '../../../../common/schemas.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
+import { dayQueryOptions } from '../api/get-day.ts';
 import { useCreateActivity, useRemoveActivity, useUpdateActivity, type ActivityFields } from '../api/activity-writes.ts';
 import { clearActivityDraft, saveActivityDraft } from '../activity-draft.ts';
 import {
@@ -19,6 +24,11 @@ import {
   type ActivityValues,
 } from '../activity-form.ts';
 import { isTransport, minibusLabel, type DayActivity, type DayTransportRun } from '../types.ts';
+
+export const CHANGED_BY_OTHER = 'Un altro utente ha modificato questa attività: se salvi, sostituisci le sue modifiche.';
+export const DELETED_BY_OTHER = "L'attività è stata eliminata da un altro utente";
+
+const isStale = (error: unknown) => error instanceof ApiError && error.code === ERROR_CODES.conflict;
 
 const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
 
@@ -51,6 +61,26 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
   const update = useUpdateActivity(day);
   const remove = useRemoveActivity(day);
   const busy = create.isPending || update.isPending || remove.isPending;
+
+  // The activity as the day now reads it (the day is read again after every write, and live on others' changes).
+  const queryClient = useQueryClient();
+  const { data: dayNow } = useQuery({ ...dayQueryOptions(day), enabled: editing, refetchOnMount: false });
+  const current = dayNow?.data === day ? dayNow.attivita.find((a) => a.ID === activity?.ID) : undefined;
+  const deletedMeanwhile = editing && dayNow?.data === day && !current && !remove.isPending && !remove.isSuccess;
+  // The version this dialog's writes are based on: the one it opened with, until a stale write makes the user
+  // choose knowingly; then the version the day read after the refusal (a further change is refused again).
+  const [version, setVersion] = useState(activity?.Versione);
+  const [overwriting, setOverwriting] = useState(false);
+  const noticeStale = <T,>(work: Promise<T>) =>
+    work.catch((error: unknown) => {
+      if (isStale(error)) {
+        // The refusal arrives once the day has been read again (the write's own reload), so the cache is fresh.
+        const fresh = queryClient.getQueryData(dayQueryOptions(day).queryKey)?.attivita.find((a) => a.ID === activity?.ID);
+        if (fresh) setVersion(fresh.Versione);
+        setOverwriting(true);
+      }
+      throw error;
+    });
   const chosenRun = runs.find((run) => String(run.ID) === values.trasporto);
   // Only active rooms take activities; an edited activity's archived room is shown, not offered.
   const activeRooms = rooms.filter((room) => !room.Archiviato);
@@ -65,7 +95,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (transportOnly || busy) return;
+    if (transportOnly || busy || deletedMeanwhile) return;
     const result = validateActivityForm(values, rooms);
     if ('errors' in result) {
       setErrors(result.errors);
@@ -73,7 +103,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
     }
     let done: unknown;
     if (activity) {
-      done = await withToasts(update.mutateAsync({ id: activity.ID, versione: activity.Versione, fields: result.fields }), {
+      done = await withToasts(noticeStale(update.mutateAsync({ id: activity.ID, versione: version, fields: result.fields })), {
         success: MSG.saved,
       });
     } else {
@@ -89,7 +119,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
 
   const deleteActivity = async () => {
     if (!activity || !window.confirm(MSG.confirmDeleteActivity)) return;
-    const done = await withToasts(remove.mutateAsync({ id: activity.ID, versione: activity.Versione }), { success: MSG.deleted });
+    const done = await withToasts(noticeStale(remove.mutateAsync({ id: activity.ID, versione: version })), { success: MSG.deleted });
     if (done) onClose();
   };
 
@@ -101,6 +131,17 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
           <Modal.Title id="activity-form-title">{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {deletedMeanwhile ? (
+            <Alert variant="danger" className="py-2">
+              {DELETED_BY_OTHER}
+            </Alert>
+          ) : (
+            overwriting && (
+              <Alert variant="warning" className="py-2">
+                {CHANGED_BY_OTHER}
+              </Alert>
+            )
+          )}
           {transportOnly ? (
             <div>
               <p className="fs-5 mb-1">{editedRun?.Tratta ?? activity.NomeAttivita}</p>
@@ -189,7 +230,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
         </Modal.Body>
         <Modal.Footer>
           {editing && (
-            <Button variant="danger" className="me-auto" onClick={() => void deleteActivity()} disabled={busy}>
+            <Button variant="danger" className="me-auto" onClick={() => void deleteActivity()} disabled={busy || deletedMeanwhile}>
               Elimina
             </Button>
           )}
@@ -197,7 +238,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
             Annulla
           </Button>
           {!transportOnly && (
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={busy || deletedMeanwhile}>
               {editing ? 'Salva' : 'Crea'}
             </Button>
           )}
