@@ -7,8 +7,8 @@ import { LoginRoute } from './routes/login.tsx';
 import { notFoundLoader } from './routes/not-found.tsx';
 
 /**
- * Every route of the web app (docs/product.md, Schermate). The week print and
- * Anagrafiche are separate chunks: the first visit downloads only the calendar.
+ * Every route of the web app (docs/product.md, Schermate). The week print,
+ * Presenze and Anagrafiche are separate chunks: the first visit downloads only the calendar.
  */
 export const routes = [
   {

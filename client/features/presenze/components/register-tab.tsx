@@ -60,24 +60,26 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
         <h2 id="register-title" className="h5 mb-0 me-auto">
           Registro di {monthName(month)}
         </h2>
-        <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
-          ‹
-        </Button>
-        <Form.Group controlId="register-month" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">Mese</Form.Label>
-          <Form.Control
-            type="month"
-            size="sm"
-            value={month}
-            required
-            onChange={(e) => {
-              if (isMonth(e.target.value)) onMonthChange(e.target.value);
-            }}
-          />
-        </Form.Group>
-        <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
-          ›
-        </Button>
+        <div className="d-flex align-items-center gap-2">
+          <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
+            ‹
+          </Button>
+          <Form.Group controlId="register-month" className="d-flex align-items-center gap-2">
+            <Form.Label className="mb-0">Mese</Form.Label>
+            <Form.Control
+              type="month"
+              size="sm"
+              value={month}
+              required
+              onChange={(e) => {
+                if (isMonth(e.target.value)) onMonthChange(e.target.value);
+              }}
+            />
+          </Form.Group>
+          <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
+            ›
+          </Button>
+        </div>
       </div>
       <div className="presenze-toolbar">
         <p className="mb-0 me-auto" aria-live="polite">

@@ -61,27 +61,30 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
         <h2 id="roll-call-title" className="h5 mb-0 me-auto">
           Appello di {WEEKDAYS_IT[weekdayOf(day)].toLowerCase()} {formatDate(day)}
         </h2>
-        <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, -1))} aria-label="Giorno precedente">
-          ‹
-        </Button>
-        <Form.Group controlId="roll-call-date" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">Giorno</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={day}
-            required
-            onChange={(e) => {
-              if (isRealDate(e.target.value)) onDayChange(e.target.value);
-            }}
-          />
-        </Form.Group>
-        <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, 1))} aria-label="Giorno successivo">
-          ›
-        </Button>
-        <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(todayLocal())}>
-          Oggi
-        </Button>
+        {/* The day's controls stay together: on a phone they wrap as one line under the heading. */}
+        <div className="d-flex align-items-center gap-2">
+          <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, -1))} aria-label="Giorno precedente">
+            ‹
+          </Button>
+          <Form.Group controlId="roll-call-date" className="d-flex align-items-center gap-2">
+            <Form.Label className="mb-0">Giorno</Form.Label>
+            <Form.Control
+              type="date"
+              size="sm"
+              value={day}
+              required
+              onChange={(e) => {
+                if (isRealDate(e.target.value)) onDayChange(e.target.value);
+              }}
+            />
+          </Form.Group>
+          <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, 1))} aria-label="Giorno successivo">
+            ›
+          </Button>
+          <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(todayLocal())}>
+            Oggi
+          </Button>
+        </div>
       </div>
       {list.data && (
         <p className="roll-call-counts fw-semibold mb-2" aria-live="polite">
