@@ -106,6 +106,16 @@ describe('Presenze', () => {
     await ginnastica.locator('.person-absent-name').hover();
     expect(await page.getByRole('tooltip').innerText()).toBe('assente: malattia');
 
+    // Aggiungi Terapista says she is absent that day (she could still be added, with a warning).
+    await ginnastica.getByRole('button', { name: /^Aggiungi operatore a Ginnastica/ }).click();
+    const search = modal(page, 'Aggiungi Terapista');
+    await search.getByRole('combobox').fill('paola');
+    const option = search.locator('[role="listbox"][aria-busy="false"]').getByRole('option', { name: /paola\.neri/ });
+    await option.waitFor();
+    expect(await option.innerText()).toContain('assente: malattia');
+    await search.getByRole('button', { name: 'Annulla' }).click();
+    await modalClosed(page);
+
     const banner = page.locator('.conflict-banner-text[role="status"]');
     await banner.getByText('1 conflitto').waitFor();
     expect(await banner.textContent()).toBe('⚠ 1 conflitto nella giornata: persone assenti ancora in attività o uscite.');

@@ -3,8 +3,10 @@ import Form from 'react-bootstrap/Form';
 import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
 import { formatDayMonthYear, isRealDate, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import { MSG } from '../../../../common/messages.ts';
+import { absentNote } from '../../../../common/presenze.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
+import { absenceReasonOf, useDayAbsences } from '../../../lib/day-absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddRunPerson, useDeleteRun, useRemoveRunPerson, useRuns, type RunPersonKind } from '../api/runs.ts';
 import { ListState } from './list-state.tsx';
@@ -28,6 +30,8 @@ export function RunsTab({ day, onDayChange }: Props) {
   const removePerson = useRemoveRunPerson();
   const busy = remove.isPending || addPerson.isPending || removePerson.isPending;
   const runs = list.data ?? [];
+  // Who is absent on the runs' day, for the search dialog's notes (Presenze).
+  const absences = useDayAbsences(day, dialog?.type === 'add');
 
   const deleteRun = (run: DayTransportRun) => {
     if (!window.confirm(ANAGRAFICHE_MSG.confirmDeleteRun)) return;
@@ -87,11 +91,17 @@ export function RunsTab({ day, onDayChange }: Props) {
           kind={dialog.kind}
           context={`${runTitle(dialog.run)} · ${minibusName(dialog.run)}`}
           busy={addPerson.isPending}
-          onAdd={(person) =>
-            withToasts(addPerson.mutateAsync({ kind: dialog.kind, uscita: dialog.run.ID, personId: person.ID }), {
-              success: `${person.label} inserito in ${dialog.run.Tratta}`,
-            })
-          }
+          noteFor={(person) => {
+            const motivo = absenceReasonOf(absences.data, dialog.kind, person.ID);
+            return motivo ? absentNote(motivo) : undefined;
+          }}
+          onAdd={(person) => {
+            const motivo = absenceReasonOf(absences.data, dialog.kind, person.ID);
+            return withToasts(addPerson.mutateAsync({ kind: dialog.kind, uscita: dialog.run.ID, personId: person.ID }), {
+              success: `${person.label} inserito in ${dialog.run.Tratta}${motivo ? `, ma è ${absentNote(motivo)}` : ''}`,
+              successDuration: motivo ? 6000 : undefined,
+            });
+          }}
           onClose={() => setDialog(null)}
         />
       )}

@@ -1,16 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Absence, PersonKind } from '../../../../common/presenze.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PersonKind } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { dayQueryOptions } from './get-day.ts';
-
-/** The absences recorded for one day, for the notes of Aggiungi Paziente / Aggiungi Terapista ("assente: malattia"). */
-export const useDayAbsences = (day: string, enabled: boolean) =>
-  useQuery({
-    queryKey: [...QUERY_KEYS.presenze, 'assenze', day, day],
-    queryFn: () => api.get<Absence[]>(`/presenze/assenze?dal=${encodeURIComponent(day)}&al=${encodeURIComponent(day)}`),
-    enabled,
-  });
 
 /** "Togli dalle attività del giorno": an absent person out of every activity and run of the day, in one transaction. */
 export function useRemoveAbsentFromDay(day: string) {

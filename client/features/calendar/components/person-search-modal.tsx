@@ -1,8 +1,8 @@
 import { absentNote, type AbsenceReason } from '../../../../common/presenze.ts';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
+import { absenceReasonOf, useDayAbsences } from '../../../lib/day-absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import type { PersonKind, PersonMatch } from '../../../lib/people-search.ts';
-import { useDayAbsences } from '../api/absences.ts';
 import { useAddPerson } from '../api/people-writes.ts';
 import { busyPlaces } from '../conflicts.ts';
 import type { AbsentMark } from '../../../../common/schemas.ts';
@@ -23,10 +23,10 @@ interface Props {
  * (a patient marked absent at the roll call is flagged on the cards they are in).
  */
 function useAbsentOnDay(day: string, kind: PersonKind, giornata: Giornata | undefined) {
-  const absences = useDayAbsences(day, true);
+  const absences = useDayAbsences(day);
   return (id: number): AbsenceReason | undefined => {
-    const recorded = absences.data?.find((a) => a.tipo === kind && a.persona === id);
-    if (recorded) return recorded.motivo;
+    const recorded = absenceReasonOf(absences.data, kind, id);
+    if (recorded) return recorded;
     if (!giornata) return undefined;
     const groups = [...giornata.attivita, ...giornata.uscite];
     const marks: AbsentMark[] =
