@@ -65,4 +65,5 @@ export const MSG = {
   tooManyReads: 'Troppe richieste in poco tempo, riprova tra un minuto',
   activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",
   versionInvalid: 'Versione non valida',
+  tooManyLiveStreams: 'Troppe connessioni aggiornate aperte: chiudi qualche scheda',
 } as const;

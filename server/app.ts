@@ -23,6 +23,7 @@ import { pingDatabase, type Database } from './db/client.ts';
 import { ConstraintRefusal } from './db/queries.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { liveEvents } from './features/live/plugin.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
 import { presenzeRoutes } from './features/presenze/routes.ts';
 import { auth } from './features/session/plugin.ts';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions) {
     times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
     cookieSecure: config.cookieSecure,
   });
+  await app.register(liveEvents, { database, times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs } });
 
   await app.register(
     async (api) => {

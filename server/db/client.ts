@@ -26,6 +26,11 @@ export interface Database {
   kind: DbKind;
   /** Where the data lives, for messages: a folder or a URL without its password. */
   location: string;
+  /**
+   * Where the live events' notifications are heard (server/features/live/listener.ts): the embedded
+   * instance itself, or PostgreSQL's URL for one dedicated LISTEN connection per process.
+   */
+  notifications?: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
   close(): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export async function openPglite(dataDir: string | 'memory://', options: { lock?
       db,
       kind: 'pglite',
       location: inMemory ? 'memory://' : dataDir,
+      notifications: { kind: 'pglite', client: opened },
       async close() {
         try {
           await opened.close();
@@ -100,7 +106,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     throw new DatabaseOpenError(`Impossibile aprire o migrare il database ${location}: ${(err as Error).message}`, { cause: err });
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', location, close: () => pool.end() };
+  return { db, kind: 'postgres', location, notifications: { kind: 'postgres', url }, close: () => pool.end() };
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }, options: OpenOptions = {}): Promise<Database> {

@@ -1,0 +1,31 @@
+/**
+ * The live events wire (GET /server/eventi, docs/api.md "Eventi in tempo
+ * reale"): what each Server-Sent Event's `data:` line holds, shared by the
+ * server that sends it and the web app that reads it.
+ */
+import { z } from 'zod';
+import { isRealDate } from './dates.ts';
+
+export const LIVE_EVENTS_PATH = '/server/eventi';
+
+/** How long a browser waits before reconnecting (the stream's `retry:`). */
+export const LIVE_RETRY_MS = 3000;
+/** A comment every this often keeps proxies from closing an idle stream and shows the server is there. */
+export const LIVE_HEARTBEAT_MS = 20_000;
+/** Open streams one session may hold (tabs of one browser); one more answers 429. */
+export const LIVE_MAX_STREAMS_PER_SESSION = 3;
+/** Events each server process keeps for a reconnect's Last-Event-ID. */
+export const LIVE_REPLAY_EVENTS = 1000;
+
+export const liveEventSchema = z.discriminatedUnion('tipo', [
+  /** A day whose calendar changed (activities, their people, runs, absences covering it, roll call). */
+  z.object({ tipo: z.literal('giornata'), data: z.string().refine(isRealDate) }),
+  /** Patients, therapists, rooms or accounts changed. */
+  z.object({ tipo: z.literal('anagrafiche') }),
+  /** Absences, roll call, closed months, closing days or corrections changed. */
+  z.object({ tipo: z.literal('presenze') }),
+  /** Events may have been missed: refetch everything shown. */
+  z.object({ tipo: z.literal('ricarica') }),
+]);
+
+export type LiveEvent = z.infer<typeof liveEventSchema>;

@@ -1,0 +1,355 @@
+/**
+ * The live events stream (GET /server/eventi) read over a real socket: who
+ * may open it, what it says after each kind of write, resume, limits, and
+ * that it ends with its session.
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { App } from '../../app.ts';
+import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
+import { openEventStream, type EventStreamReader } from './event-stream-reader.ts';
+
+const MON = '2026-11-23';
+const TUE = '2026-11-24';
+const FRI = '2026-11-20';
+/** A notification no write sends: once a stream has read it, it has read everything sent before it. */
+const MARKER_DAY = '1999-01-01';
+
+const day = (data: string) => ({ tipo: 'giornata', data });
+const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+describeOnBothDatabases('live events', (ctx) => {
+  let url: string;
+  let admin: TestClient;
+  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  const open: EventStreamReader[] = [];
+
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    url = urlOf(ctx.app);
+  });
+  beforeEach(async () => {
+    centre = await seedCentre(ctx.database.db);
+    admin = await new TestClient(ctx.app).login(ADMIN);
+  });
+  afterEach(() => {
+    for (const stream of open.splice(0)) stream.close();
+  });
+
+  const stream = async (client: TestClient, lastEventId?: string, app = ctx.app) => {
+    const reader = await openEventStream(urlOf(app), { cookie: cookieOf(client), lastEventId });
+    open.push(reader);
+    return reader;
+  };
+  /** Waits until the stream has read everything committed so far, and answers how many messages that makes. */
+  const flush = async (reader: EventStreamReader) => {
+    const before = reader.messages.length;
+    await ctx.database.db.execute(sql`select pg_notify('giornata_eventi', ${JSON.stringify({ giorni: [MARKER_DAY] })})`);
+    await reader.until(() => reader.messages.slice(before).some((m) => m.data.includes(MARKER_DAY)));
+    return reader.messages.length;
+  };
+  /** A signed-in stream that has read what came before it. */
+  const listening = async (client: TestClient = admin) => {
+    const reader = await stream(client);
+    await flush(reader);
+    return reader;
+  };
+  /** The events a write sends, in order (the marker left out). */
+  const eventsOf = async (reader: EventStreamReader, write: () => Promise<unknown>) => {
+    const from = reader.messages.length;
+    await write();
+    await flush(reader);
+    return reader.data().slice(from, -1);
+  };
+  const ok = async (answer: Promise<{ status: number; body: unknown }>) => {
+    const res = await answer;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Record<string, unknown>;
+  };
+
+  it('refuses an anonymous visitor with 403 and the usual body', async () => {
+    const reader = await openEventStream(url);
+    expect(reader.status).toBe(403);
+    expect(JSON.parse(reader.body)).toEqual({ error: MSG.notSignedIn, code: ERROR_CODES.notSignedIn });
+  });
+
+  it('answers a signed-in user with an event stream that proxies neither buffer nor cache', async () => {
+    const reader = await stream(await new TestClient(ctx.app).login(VIEWER));
+    expect(reader.status).toBe(200);
+    expect(reader.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(reader.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(reader.headers['x-accel-buffering']).toBe('no');
+    expect(reader.headers.connection).toBe('keep-alive');
+    expect(reader.headers['content-security-policy']).toContain("connect-src 'self'");
+    expect(reader.headers['x-content-type-options']).toBe('nosniff');
+    await reader.until(() => reader.comments.includes('connesso'));
+    expect(reader.retry).toBe(3000);
+    expect(reader.messages).toEqual([]);
+  });
+
+  it('names the day of an activity created, edited, moved and removed', async () => {
+    const reader = await listening();
+    let id = 0;
+    expect(
+      await eventsOf(reader, async () => {
+        const body = await ok(
+          admin.put('/server/calendario/createattivita', {
+            nome: 'Coro',
+            stanza: centre.palestra.id,
+            giorno: 1,
+            data: MON,
+            orainizio: '14:00',
+            orafine: '15:00',
+            trasporto: -1,
+          }),
+        );
+        id = body.insertId as number;
+      }),
+    ).toEqual([day(MON)]);
+    const edit = {
+      nome: 'Coro',
+      stanza: centre.palestra.id,
+      giorno: 1,
+      orainizio: '14:30',
+      orafine: '15:30',
+      trasporto: -1,
+      attivitaId: id,
+    };
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/updateattivita', { ...edit, data: MON })))).toEqual([day(MON)]);
+    // Moved to another day: both days change.
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/updateattivita', { ...edit, data: TUE, giorno: 2 })))).toEqual([
+      day(MON),
+      day(TUE),
+    ]);
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/removeattivita', { attivitaId: id })))).toEqual([day(TUE)]);
+  });
+
+  it("names the activity's day when a patient or a therapist joins or leaves it", async () => {
+    const a = await addActivity(ctx.database.db, {
+      name: 'Ginnastica',
+      roomId: centre.palestra.id,
+      day: MON,
+      start: '09:00',
+      end: '10:00',
+    });
+    const reader = await listening();
+    let link = 0;
+    expect(
+      await eventsOf(reader, async () => {
+        link = (await ok(admin.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id }))).insertId as number;
+      }),
+    ).toEqual([day(MON)]);
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/removepaziente', { id: link })))).toEqual([day(MON)]);
+    expect(
+      await eventsOf(reader, async () => {
+        link = (await ok(admin.put('/server/calendario/insertterapista', { terapista: centre.paola.id, attivita: a.id })))
+          .insertId as number;
+      }),
+    ).toEqual([day(MON)]);
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/removeterapista', { id: link })))).toEqual([day(MON)]);
+  });
+
+  it('names the target day of a paste once, and the emptied day', async () => {
+    await addActivity(
+      ctx.database.db,
+      { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+      { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
+    );
+    await addRun(
+      ctx.database.db,
+      { route: 'Andata', departure: '08:00', arrival: '08:45', minibus: 1, day: MON },
+      { patients: [centre.mario.id] },
+    );
+    const reader = await listening();
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/pasteday', { from: MON, to: TUE })))).toEqual([day(TUE)]);
+    expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/emptyday', { data: MON })))).toEqual([day(MON)]);
+  });
+
+  it("names a minibus run's day when its people change", async () => {
+    const run = await addRun(ctx.database.db, { route: 'Andata', departure: '08:00', arrival: '08:45', minibus: 1, day: MON });
+    const reader = await listening();
+    expect(
+      await eventsOf(reader, () => ok(admin.put('/server/anagrafiche/uscite/passeggeri', { uscita: run.id, paziente: centre.mario.id }))),
+    ).toEqual([day(MON)]);
+    expect(
+      await eventsOf(reader, () => ok(admin.put('/server/anagrafiche/uscite/operatori', { uscita: run.id, terapista: centre.paola.id }))),
+    ).toEqual([day(MON)]);
+    expect(
+      await eventsOf(reader, () =>
+        ok(admin.post('/server/anagrafiche/uscite/operatori/rimuovi', { uscita: run.id, terapista: centre.paola.id })),
+      ),
+    ).toEqual([day(MON)]);
+  });
+
+  it('names each day of a 3-day absence, and Presenze', async () => {
+    const reader = await listening();
+    let id = 0;
+    const events = await eventsOf(reader, async () => {
+      const body = await ok(
+        admin.put('/server/presenze/assenze', {
+          tipo: 'paziente',
+          persona: centre.mario.id,
+          dal: '2026-11-30',
+          al: '2026-12-02',
+          motivo: 'ferie',
+          giustificata: true,
+        }),
+      );
+      id = body.insertId as number;
+    });
+    expect(events).toEqual([day('2026-11-30'), day('2026-12-01'), day('2026-12-02'), { tipo: 'presenze' }]);
+    expect(await eventsOf(reader, () => ok(admin.post('/server/presenze/assenze/elimina', { ID: id })))).toEqual(events);
+  });
+
+  it("names a roll call's day, and Presenze", async () => {
+    const reader = await listening();
+    expect(
+      await eventsOf(reader, () =>
+        ok(
+          admin.post('/server/presenze/appello', {
+            data: FRI,
+            paziente: centre.mario.id,
+            presente: false,
+            motivo: 'malattia',
+            giustificata: true,
+          }),
+        ),
+      ),
+    ).toEqual([day(FRI), { tipo: 'presenze' }]);
+  });
+
+  it('tells Anagrafiche of a renamed patient and a new room, Presenze of a closing day', async () => {
+    const reader = await listening();
+    expect(
+      await eventsOf(reader, () =>
+        ok(admin.post('/server/anagrafiche/pazienti/update', { ID: centre.mario.id, Nome: 'Mariano', Cognome: 'Rossi', Cellulare: '' })),
+      ),
+    ).toEqual([{ tipo: 'anagrafiche' }]);
+    expect(await eventsOf(reader, () => ok(admin.put('/server/anagrafiche/stanze', { Nome: 'Atelier' })))).toEqual([
+      { tipo: 'anagrafiche' },
+    ]);
+    expect(
+      await eventsOf(reader, () => ok(admin.put('/server/presenze/chiusure', { data: '2026-12-07', descrizione: 'Sant’Ambrogio' }))),
+    ).toEqual([{ tipo: 'presenze' }]);
+  });
+
+  it('sends nothing for a write that is refused or rolled back', async () => {
+    const a = await addActivity(
+      ctx.database.db,
+      { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+      { patients: [centre.mario.id] },
+    );
+    const reader = await listening();
+    expect(
+      await eventsOf(reader, async () => {
+        expect((await admin.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id })).status).toBe(409);
+      }),
+    ).toEqual([]);
+    expect(
+      await eventsOf(reader, async () => {
+        await expect(
+          ctx.database.db.transaction(async (tx) => {
+            await tx.execute(sql`update activities set day = ${TUE} where id = ${a.id}`);
+            throw new Error('ripensamento');
+          }),
+        ).rejects.toThrow('ripensamento');
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a fourth stream of one session with 429; another session still opens one', async () => {
+    const viewer = await new TestClient(ctx.app).login(VIEWER);
+    const three = await Promise.all([stream(viewer), stream(viewer), stream(viewer)]);
+    expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
+    const fourth = await stream(viewer);
+    expect(fourth.status).toBe(429);
+    expect(JSON.parse(fourth.body)).toEqual({ error: MSG.tooManyLiveStreams, code: ERROR_CODES.tooManyRequests });
+    expect((await stream(admin)).status).toBe(200);
+    // A closed tab frees its place.
+    three[0].close();
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await stream(viewer)).status).toBe(200);
+  });
+
+  it("replays what a reconnect missed after its Last-Event-ID, and asks to reload from an id it doesn't hold", async () => {
+    const first = await listening();
+    const resumeFrom = first.lastEventId;
+    expect(resumeFrom).toMatch(/^[\w-]+-\d+$/);
+    const missed = await eventsOf(first, async () => {
+      await ok(admin.put('/server/anagrafiche/stanze', { Nome: 'Atelier' }));
+      await addActivity(ctx.database.db, { name: 'Coro', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
+    });
+    expect(missed).toEqual([{ tipo: 'anagrafiche' }, day(TUE)]);
+    first.close(); // the session's three places are for the reconnects below
+    const again = await stream(admin, resumeFrom);
+    await again.until(() => again.messages.length >= 3);
+    expect(again.data()).toEqual([...missed, day(MARKER_DAY)]);
+    again.close();
+
+    const stranger = await stream(admin, 'altroprocesso-12');
+    await stranger.until(() => stranger.messages.length >= 1);
+    expect(stranger.data()).toEqual([{ tipo: 'ricarica' }]);
+    // After it, a resume from the id it was given replays nothing more.
+    const settled = await stream(admin, stranger.lastEventId);
+    await settled.until(() => settled.comments.includes('connesso'));
+    await flush(settled);
+    expect(settled.data()).toEqual([day(MARKER_DAY)]);
+  });
+
+  it('asks to reload a resume older than the last 1,000 events', async () => {
+    const first = await listening();
+    const old = first.lastEventId;
+    ctx.app.liveEvents.hub.publish(Array.from({ length: 1001 }, () => ({ tipo: 'presenze' as const })));
+    const again = await stream(admin, old);
+    await again.until(() => again.messages.length >= 1);
+    expect(again.data()).toEqual([{ tipo: 'ricarica' }]);
+  });
+
+  it('ends the stream when its session row is deleted, and at logout', async () => {
+    const viewer = await new TestClient(ctx.app).login(VIEWER);
+    const viewerStream = await listening(viewer);
+    const adminStream = await listening(admin);
+    await ctx.database.db.execute(sql`delete from sessions where user_id = (select id from users where username = ${VIEWER.username})`);
+    await viewerStream.until(() => viewerStream.ended);
+    expect(adminStream.ended).toBe(false);
+
+    await ok(admin.post('/server/user/logout'));
+    await adminStream.until(() => adminStream.ended);
+    // The ended session cannot open another.
+    expect((await stream(admin)).status).toBe(403);
+  });
+
+  it('ends every stream when the server closes, so a graceful stop is not held up', async () => {
+    const other = await buildTestApp(ctx.database);
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    const client = await new TestClient(other).login(VIEWER);
+    const reader = await stream(client, undefined, other);
+    await reader.until(() => reader.comments.includes('connesso'));
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await reader.until(() => reader.ended);
+  });
+
+  it('sends a heartbeat, and ends the stream once its session has expired', async () => {
+    const short = await buildTestApp(ctx.database, { sessionIdleMs: 600 });
+    try {
+      short.liveEvents.heartbeatMs = 100;
+      await short.listen({ port: 0, host: '127.0.0.1' });
+      const client = await new TestClient(short).login(VIEWER);
+      const reader = await stream(client, undefined, short);
+      await reader.until(() => reader.comments.includes('ping'), 1000);
+      expect(reader.ended).toBe(false);
+      // No request for longer than the idle time: the heartbeat's check ends it.
+      await reader.until(() => reader.ended, 3000);
+      expect((await client.get('/server/user/auth')).status).toBe(403);
+    } finally {
+      await short.close();
+    }
+  });
+});

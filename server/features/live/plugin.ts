@@ -1,0 +1,61 @@
+/**
+ * GET /server/eventi: the live events stream (docs/api.md, "Eventi in tempo
+ * reale"; docs/decisions/0010-live-events.md). Signed-in users only, at most
+ * LIVE_MAX_STREAMS_PER_SESSION per session in this process; the stream ends
+ * with its session and when the server closes.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { LIVE_EVENTS_PATH } from '../../../common/live.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { Database } from '../../db/client.ts';
+import { currentSession } from '../../lib/guards.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { LiveEvents, type SessionTimes } from './live-events.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveEvents: LiveEvents;
+  }
+}
+
+export interface LiveOptions {
+  database: Database;
+  times: SessionTimes;
+}
+
+const LOGOUT_ROUTE = '/server/user/logout';
+
+async function livePlugin(app: FastifyInstance, { database, times }: LiveOptions) {
+  const live = new LiveEvents(database, times, app.log);
+  app.decorate('liveEvents', live);
+
+  // A HEAD would open a stream nobody reads.
+  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
+    const session = currentSession(request);
+    if (live.isClosed) throw new HttpError(503, MSG.genericRetry, ERROR_CODES.internal);
+    const stream = live.hub.open(session.idHash);
+    if (!stream) throw new HttpError(429, MSG.tooManyLiveStreams, ERROR_CODES.tooManyRequests);
+    reply.raw.once('close', () => stream.out.destroy());
+    await live.listening();
+    const lastEventId = request.headers['last-event-id'];
+    live.hub.begin(stream, typeof lastEventId === 'string' ? lastEventId.trim() : undefined);
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      .header('x-accel-buffering', 'no')
+      .header('connection', 'keep-alive')
+      .send(stream.out);
+  });
+
+  // A logout here ends its streams at once (the database's notification would, a moment later).
+  app.addHook('onResponse', async (request) => {
+    if (request.routeOptions.url === LOGOUT_ROUTE && request.session) live.hub.endSession(request.session.idHash);
+  });
+  // Open streams would hold a graceful stop up: they end before the server stops accepting.
+  app.addHook('preClose', async () => live.endStreams());
+  app.addHook('onClose', async () => live.stop());
+}
+
+export const liveEvents = fp(livePlugin, { name: 'live-events', dependencies: ['auth'] });
