@@ -91,6 +91,7 @@ describe('parseLiveEvent', () => {
     expect(parseLiveEvent('null')).toBeNull();
     expect(parseLiveEvent('{"tipo":"giornata"}')).toBeNull();
     expect(parseLiveEvent('{"tipo":"giornata","data":"23/11/2026"}')).toBeNull();
+    expect(parseLiveEvent('{"tipo":"giornata","data":"2026-02-30"}')).toBeNull();
     expect(parseLiveEvent('{"tipo":"nuovo"}')).toBeNull();
   });
 });

@@ -3,12 +3,10 @@
  * a pure mapping from the event to the query keys it affects.
  */
 import type { QueryKey } from '@tanstack/react-query';
+import { liveEventSchema, type LiveEvent } from '../../../common/live.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 
-// Until common/live.ts exists, the event kinds of the wire (issue 12) are spelled here.
-export type LiveEvent = { tipo: 'giornata'; data: string } | { tipo: 'anagrafiche' } | { tipo: 'presenze' } | { tipo: 'ricarica' };
-
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+export type { LiveEvent };
 
 /** One `data:` line of the stream as an event, or null for anything this client does not know. */
 export function parseLiveEvent(text: string): LiveEvent | null {
@@ -18,17 +16,8 @@ export function parseLiveEvent(text: string): LiveEvent | null {
   } catch {
     return null;
   }
-  const event = value as { tipo?: unknown; data?: unknown } | null;
-  switch (event?.tipo) {
-    case 'giornata':
-      return typeof event.data === 'string' && ISO_DAY.test(event.data) ? { tipo: 'giornata', data: event.data } : null;
-    case 'anagrafiche':
-    case 'presenze':
-    case 'ricarica':
-      return { tipo: event.tipo };
-    default:
-      return null;
-  }
+  const parsed = liveEventSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 // Anagrafiche's own lists (pazienti, terapisti, stanze, utenti, uscite) share this root; it is not in QUERY_KEYS

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { API_BASE, api, isNotSignedIn } from '../../lib/api-client.ts';
+import { LIVE_EVENTS_PATH } from '../../../common/live.ts';
+import { api, isNotSignedIn } from '../../lib/api-client.ts';
 import { endSession } from '../../lib/session.ts';
 import { anyAffects, parseLiveEvent, type LiveEvent } from './live-events.ts';
-
-export const LIVE_STREAM_URL = `${API_BASE}/eventi`;
 
 /** Events arriving this close together are applied at once (a paste or an absence sends one per day). */
 const BATCH_MS = 30;
@@ -59,7 +58,7 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
 
     function open() {
       reopen = undefined;
-      const stream = new EventSource(LIVE_STREAM_URL);
+      const stream = new EventSource(LIVE_EVENTS_PATH);
       source = stream;
       stream.onopen = () => {
         refusals = 0;
