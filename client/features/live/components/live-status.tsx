@@ -25,7 +25,10 @@ export function useDelayedFlag(value: boolean, ms: number): boolean {
 export function LiveStatus({ down }: { down: boolean }) {
   const paused = useDelayedFlag(down, LIVE_PAUSED_DELAY_MS);
   return (
-    <span role="status" className={paused ? 'small rounded-pill bg-warning text-dark px-2 py-1' : undefined}>
+    <span
+      role="status"
+      className={paused ? 'small lh-sm rounded-2 bg-warning-subtle text-warning-emphasis border border-warning px-2 py-1' : undefined}
+    >
       {paused ? LIVE_PAUSED : null}
     </span>
   );
