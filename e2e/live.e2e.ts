@@ -1,5 +1,5 @@
 /**
- * Live (issue 12): every open screen follows the others' changes within a second, with no reload and
+ * Live calendar: every open screen follows the others' changes within a second, with no reload and
  * without losing what a dialog holds; a stale edit is refused and the next Salva overwrites knowingly;
  * a note in the bar says when the live connection is down.
  */
@@ -33,7 +33,7 @@ const LIVE_PAUSED = 'Aggiornamenti in pausa, riconnessione…';
 const CHANGED_BY_OTHER = 'Un altro utente ha modificato questa attività: se salvi, sostituisci le sue modifiche.';
 const DELETED_BY_OTHER = "L'attività è stata eliminata da un altro utente";
 
-/** What the issue asks: another screen shows a change within a second. */
+/** The requirement: another screen shows a change within a second. */
 const LIVE_MS = 1_000;
 
 async function until(check: () => boolean, what: string, timeout = 10_000) {
