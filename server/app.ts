@@ -26,6 +26,8 @@ import { calendarRoutes } from './features/calendar/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
 import { presenzeRoutes } from './features/presenze/routes.ts';
+import { registro } from './features/registro/plugin.ts';
+import { registroRoutes } from './features/registro/routes.ts';
 import { auth } from './features/session/plugin.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
@@ -40,7 +42,7 @@ export const BODY_LIMIT = 64 * 1024;
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'> & Partial<Pick<Config, 'trustProxy' | 'auditRetentionDays'>>;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   clientDir?: string;
@@ -54,6 +56,19 @@ function clientError(status: number): ApiErrorBody {
 }
 
 const notFoundBody: ApiErrorBody = { error: MSG.notFound, code: ERROR_CODES.notFound };
+
+/** A route as registered: what the registro's table-driven test walks (every write must audit). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, as registered. */
+    routeList: RouteEntry[];
+  }
+}
 
 export async function buildApp(options: AppOptions) {
   const { database, config } = options;
@@ -98,6 +113,11 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routeList: RouteEntry[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+  });
 
   // An empty body counts as {} (a logout may send an empty payload).
   app.removeContentTypeParser('application/json');
@@ -142,6 +162,7 @@ export async function buildApp(options: AppOptions) {
     cookieSecure: config.cookieSecure,
   });
   await app.register(liveEvents, { database, times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs } });
+  await app.register(registro, { db, retentionDays: config.auditRetentionDays ?? 3650 });
 
   await app.register(
     async (api) => {
@@ -154,6 +175,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(peopleSearchRoutes, { db });
       await api.register(anagraficheRoutes, { db });
       await api.register(presenzeRoutes, { db });
+      await api.register(registroRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

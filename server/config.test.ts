@@ -42,3 +42,22 @@ describe('TRUST_PROXY', () => {
     expect(trustProxyOption(false)).toBe(false);
   });
 });
+
+describe('AUDIT_RETENTION_DAYS', () => {
+  const retention = (value: string | undefined) => loadConfig({ AUDIT_RETENTION_DAYS: value }).auditRetentionDays;
+
+  it('keeps the registro ten years unless set, and takes any whole number of days from 730', () => {
+    expect(retention(undefined)).toBe(3650);
+    expect(retention('730')).toBe(730);
+    expect(retention('5000')).toBe(5000);
+  });
+
+  it.each(['729', '365', '0', '-1'])('refuses %s at start-up, saying the registro is kept at least 24 months', (value) => {
+    expect(() => retention(value)).toThrow(ConfigError);
+    expect(() => retention(value)).toThrow(/AUDIT_RETENTION_DAYS: il registro va conservato almeno 730 giorni \(24 mesi\)/);
+  });
+
+  it.each(['dieci anni', '1000.5'])('refuses %s as not a number of days', (value) => {
+    expect(() => retention(value)).toThrow(/AUDIT_RETENTION_DAYS: atteso un numero intero di giorni/);
+  });
+});

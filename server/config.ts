@@ -2,6 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { AUDIT_MSG } from '../common/audit.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
@@ -62,6 +63,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanFlag.default(true),
   TRUST_PROXY: trustProxySetting.default(false),
+  /** Days the registro and the access log keep their rows: the Garante asks for at least 24 months. */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'atteso un numero intero di giorni (es. 3650)' })
+    .int('atteso un numero intero di giorni (es. 3650)')
+    .min(730, AUDIT_MSG.retentionTooShort)
+    .default(3650),
 });
 
 /** The environment's variables as the server uses them: durations in milliseconds, the data folder absolute. */
@@ -80,6 +87,8 @@ const configSchema = envSchema.transform((e) => ({
    * (the sign-in limit counts by address): false, a hop count or the proxies' addresses.
    */
   trustProxy: e.TRUST_PROXY,
+  /** Rows of the registro and of the access log older than this many days are purged daily. */
+  auditRetentionDays: e.AUDIT_RETENTION_DAYS,
 }));
 
 export type Config = z.output<typeof configSchema>;

@@ -30,6 +30,9 @@ export const BACKUP_TABLES = [
   'closed_months',
   'closing_days',
   'attendance_corrections',
+  // The registro travels with the centre: it is its accountability (who changed what) and what
+  // Annulla works from. Restored rows are inserts, which its append-only trigger allows.
+  'audit_log',
 ] as const;
 
 /**
@@ -41,10 +44,18 @@ export const LEFT_OUT_OF_BACKUPS = {
   login_failures: 'sign-in state: counters of recent attempts',
   login_devices: 'sign-in state: browsers that signed in before',
   calendar_version: "a counter the triggers keep for the servers' caches, not data",
+  access_log:
+    "reads of patients' data, many a minute (millions of rows over its retention): a backup holds the whole centre in memory, so it would grow without bound; the log stays in the database for AUDIT_RETENTION_DAYS (docs/decisions/0011-audit-log.md)",
 } as const;
 
-/** Every table with rows to empty between tests: the centre's and the sign-in state (calendar_version keeps its one row). */
-export const ALL_TABLES = [...BACKUP_TABLES, 'sessions', 'login_failures', 'login_devices'] as const;
+/** The append-only tables refuse TRUNCATE (migration 0009): tests read them from a mark, never empty them. */
+const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'access_log'];
+
+/**
+ * Every table with rows to empty between tests: the centre's and the sign-in state (calendar_version
+ * keeps its one row; the registro and the access log cannot be emptied).
+ */
+export const ALL_TABLES = [...BACKUP_TABLES.filter((t) => !APPEND_ONLY_TABLES.includes(t)), 'sessions', 'login_failures', 'login_devices'];
 
 const SERIAL_TABLES = [
   'users',
@@ -57,6 +68,7 @@ const SERIAL_TABLES = [
   'activity_therapists',
   'absences',
   'attendance_corrections',
+  'audit_log',
 ];
 
 export const BACKUP_FORMAT = 'giornata-backup-1';

@@ -6,11 +6,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -289,4 +291,69 @@ export const attendanceCorrections = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('attendance_corrections_month_idx').on(t.month, t.at)],
+);
+
+/**
+ * Registro modifiche (docs/decisions/0011-audit-log.md): one row per write, appended in the
+ * write's own transaction, with who (id and username at that time: no foreign key, the row
+ * outlives any account), what (common/audit.ts, AUDIT_ACTIONS), the day(s) it touched, every
+ * patient and therapist it touched (the person filter) and the values before and after. Append-only:
+ * a trigger (migration 0009) refuses UPDATE, DELETE and TRUNCATE but for the retention purge.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    username: text('username').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    day: date('day', { mode: 'string' }),
+    dayTo: date('day_to', { mode: 'string' }),
+    patients: integer('patients')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    therapists: integer('therapists')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at.desc()),
+    index('audit_log_user_at_idx').on(t.userId, t.at.desc()),
+    index('audit_log_action_at_idx').on(t.action, t.at.desc()),
+    index('audit_log_day_idx').on(t.day),
+    index('audit_log_patients_idx').using('gin', t.patients),
+    index('audit_log_therapists_idx').using('gin', t.therapists),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+  ],
+);
+
+/**
+ * Reads of patients' data (the Garante's access log): who read which day, week, register or
+ * patient, and when. Written in batches by each server process (server/features/registro/access-log.ts);
+ * append-only like audit_log.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id'),
+    username: text('username').notNull(),
+    kind: text('kind').notNull(),
+    day: date('day', { mode: 'string' }),
+    dayTo: date('day_to', { mode: 'string' }),
+    patientId: integer('patient_id'),
+  },
+  (t) => [
+    index('access_log_patient_at_idx').on(t.patientId, t.at),
+    index('access_log_day_idx').on(t.day),
+    index('access_log_at_idx').on(t.at),
+  ],
 );

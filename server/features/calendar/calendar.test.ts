@@ -641,7 +641,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
       await addRun(ctx.database.db, { route: 'Vecchia tratta', departure: '07:00', arrival: '07:30', minibus: 2, day: TUE });
       const res = await admin.post('/server/calendario/pasteday', { from: MON, to: TUE });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ pasted: 2, esclusi: [], conflitti: [] });
+      expect(res.body).toEqual({ pasted: 2, esclusi: [], conflitti: [], operazione: expect.any(Number) });
       const monday = summary(await dayOf(viewer, MON));
       const tuesday = await dayOf(viewer, TUE);
       expect(summary(tuesday)).toEqual(monday);

@@ -19,22 +19,33 @@ import {
 } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import * as dayRead from '../../db/day-read.ts';
-import { requireAdmin, requireUser } from '../../lib/guards.ts';
+import { recordAccess } from '../../lib/access-log.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
 import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
 
-/** Reads: any signed-in user. */
+/** A list read's access: one day, a range, or (no filter) every day. */
+const listAccess = (filter: reads.DateFilter) =>
+  filter.data
+    ? ({ kind: 'giornata', day: filter.data } as const)
+    : filter.datastart && filter.datastop
+      ? ({ kind: 'settimana', day: filter.datastart, dayTo: filter.datastop } as const)
+      : ({ kind: 'giornata' } as const);
+
+/** Reads: any signed-in user. Those that show patients are remembered in the access log (server/lib/access-log.ts). */
 const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireUser);
 
   app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
   const cache = createCalendarCache(db);
-  app.post('/calendario/giornata', { schema: { body: dayBody } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(await cache.day(req.body.data, req.session?.calendarVersion)),
-  );
+  app.post('/calendario/giornata', { schema: { body: dayBody } }, async (req, reply) => {
+    const answer = await cache.day(req.body.data, req.session?.calendarVersion);
+    recordAccess(req, { kind: 'giornata', day: req.body.data });
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
   // Ranges and lists of every day are limited per session, each call in its own count (server/lib/rate-limits.ts).
   const limited = async () => ({ preHandler: await perSessionLimit(app, RANGE_READS) });
   /** A list call with `data` reads one day, as cheap as the day itself: only ranges and the unfiltered list count. */
@@ -47,11 +58,11 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
       },
     };
   };
-  app.post('/calendario/settimana', { schema: { body: weekBody }, ...(await limited()) }, async (req, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .send(await cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion)),
-  );
+  app.post('/calendario/settimana', { schema: { body: weekBody }, ...(await limited()) }, async (req, reply) => {
+    const answer = await cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion);
+    recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
   // The conflicts of each day of a range of at most 31 days (weekBody's limit); only days that have some.
   app.post('/calendario/conflitti', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
     rangeConflicts(db, req.body.datastart, req.body.datastop),
@@ -64,21 +75,23 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
       ? reply.type('application/json; charset=utf-8').send(reads.streamActivityTherapistLinks(db))
       : reads.listActivityTherapistLinks(db, req.query),
   );
-  app.get('/calendario/getpazienti', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
-    reads.isUnfiltered(req.query)
+  app.get('/calendario/getpazienti', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) => {
+    recordAccess(req, listAccess(req.query));
+    return reads.isUnfiltered(req.query)
       ? reply.type('application/json; charset=utf-8').send(reads.streamActivityPatientLinks(db))
-      : reads.listActivityPatientLinks(db, req.query),
-  );
+      : reads.listActivityPatientLinks(db, req.query);
+  });
   app.get('/calendario/gettrasportoter', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
     reads.isUnfiltered(req.query)
       ? reply.type('application/json; charset=utf-8').send(reads.streamTransportTherapistLinks(db))
       : reads.listTransportTherapistLinks(db, req.query),
   );
-  app.get('/calendario/gettrasportopaz', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) =>
-    reads.isUnfiltered(req.query)
+  app.get('/calendario/gettrasportopaz', { schema: { querystring: linkFilterQuery }, ...(await limitedList()) }, async (req, reply) => {
+    recordAccess(req, listAccess(req.query));
+    return reads.isUnfiltered(req.query)
       ? reply.type('application/json; charset=utf-8').send(reads.streamTransportPatientLinks(db))
-      : reads.listTransportPatientLinks(db, req.query),
-  );
+      : reads.listTransportPatientLinks(db, req.query);
+  });
 
   app.post('/calendario/getattivitasingle', { schema: { body: singleActivityBody } }, async (req) =>
     reads.getActivity(db, req.body.attivita),
@@ -86,9 +99,11 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/getattivitaterapista', { schema: { body: therapistLinkBody } }, async (req) =>
     reads.getTherapistLink(db, req.body.terapistaId),
   );
-  app.post('/calendario/getattivitapaziente', { schema: { body: patientLinkBody } }, async (req) =>
-    reads.getPatientLink(db, req.body.pazienteId),
-  );
+  app.post('/calendario/getattivitapaziente', { schema: { body: patientLinkBody } }, async (req) => {
+    const links = await reads.getPatientLink(db, req.body.pazienteId);
+    for (const link of links) recordAccess(req, { kind: 'paziente', patientId: link.RifPaziente });
+    return links;
+  });
   app.post('/calendario/getfirstattivita', { schema: { body: firstActivityBody } }, async (req) =>
     reads.getPreviousActivity(db, req.body.data, req.body.ora, req.body.stanza),
   );
@@ -96,9 +111,11 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/getattivitaweek', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
     dayRead.readActivitiesWithPeople(db, req.body.datastart, req.body.datastop, false),
   );
-  app.post('/calendario/getweektrasporto', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
-    dayRead.readRunsWithPeople(db, req.body.datastart, req.body.datastop),
-  );
+  app.post('/calendario/getweektrasporto', { schema: { body: weekBody }, ...(await limited()) }, async (req) => {
+    const runs = await dayRead.readRunsWithPeople(db, req.body.datastart, req.body.datastop);
+    recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
+    return runs;
+  });
 };
 
 /** Writes: administrators only. */
@@ -106,29 +123,40 @@ const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =>
   app.addHook('preHandler', requireAdmin);
 
   app.put('/calendario/insertpaziente', { schema: { body: patientInActivityBody } }, async (req) =>
-    writes.insertPatient(db, req.body.paziente, req.body.attivita),
+    writes.insertPatient(db, currentUser(req), req.body.paziente, req.body.attivita),
   );
   app.put('/calendario/insertterapista', { schema: { body: therapistInActivityBody } }, async (req) =>
-    writes.insertTherapist(db, req.body.terapista, req.body.attivita),
+    writes.insertTherapist(db, currentUser(req), req.body.terapista, req.body.attivita),
   );
+  // The duplicate checks only read: they are POSTs of the SPEC, with nothing to record.
   app.post('/calendario/checkattivita', { schema: { body: patientInActivityBody } }, async (req) =>
     writes.checkPatient(db, req.body.paziente, req.body.attivita),
   );
   app.post('/calendario/checkattivitater', { schema: { body: therapistInActivityBody } }, async (req) =>
     writes.checkTherapist(db, req.body.terapista, req.body.attivita),
   );
-  app.post('/calendario/emptyday', { schema: { body: dayBody } }, async (req) => writes.emptyDay(db, req.body.data));
-  app.post('/calendario/pasteday', { schema: { body: pasteDayBody } }, async (req) => writes.pasteDay(db, req.body.from, req.body.to));
+  app.post('/calendario/emptyday', { schema: { body: dayBody } }, async (req) => writes.emptyDay(db, currentUser(req), req.body.data));
+  app.post('/calendario/pasteday', { schema: { body: pasteDayBody } }, async (req) =>
+    writes.pasteDay(db, currentUser(req), req.body.from, req.body.to),
+  );
   app.post('/calendario/copyattivita', { schema: { body: copyActivityBody } }, async (req) =>
-    writes.copyActivity(db, req.body.attivitaId, req.body.orainizio, req.body.orafine),
+    writes.copyActivity(db, currentUser(req), req.body.attivitaId, req.body.orainizio, req.body.orafine),
   );
-  app.put('/calendario/createattivita', { schema: { body: createActivitySchema } }, async (req) => writes.createActivity(db, req.body));
-  app.post('/calendario/updateattivita', { schema: { body: updateActivitySchema } }, async (req) => writes.updateActivity(db, req.body));
+  app.put('/calendario/createattivita', { schema: { body: createActivitySchema } }, async (req) =>
+    writes.createActivity(db, currentUser(req), req.body),
+  );
+  app.post('/calendario/updateattivita', { schema: { body: updateActivitySchema } }, async (req) =>
+    writes.updateActivity(db, currentUser(req), req.body),
+  );
   app.post('/calendario/removeattivita', { schema: { body: activityIdBody } }, async (req) =>
-    writes.removeActivity(db, req.body.attivitaId, req.body.versione),
+    writes.removeActivity(db, currentUser(req), req.body.attivitaId, req.body.versione),
   );
-  app.post('/calendario/removepaziente', { schema: { body: linkIdBody } }, async (req) => writes.removePatientLink(db, req.body.id));
-  app.post('/calendario/removeterapista', { schema: { body: linkIdBody } }, async (req) => writes.removeTherapistLink(db, req.body.id));
+  app.post('/calendario/removepaziente', { schema: { body: linkIdBody } }, async (req) =>
+    writes.removePatientLink(db, currentUser(req), req.body.id),
+  );
+  app.post('/calendario/removeterapista', { schema: { body: linkIdBody } }, async (req) =>
+    writes.removeTherapistLink(db, currentUser(req), req.body.id),
+  );
 };
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, options) => {

@@ -1,6 +1,7 @@
 /**
- * Writes of the calendar. Whole-day operations run in one transaction. Every
- * write that changes a day answers also the `conflitti` of that day, read
+ * Writes of the calendar. Each runs in one transaction that first locks the
+ * day it changes and ends by appending its row to the registro (server/db/audit.ts).
+ * Every write that changes a day answers also the `conflitti` of that day, read
  * after the write (a warning, never a refusal: docs/product.md, Regole).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -11,10 +12,28 @@ import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
 import type { AbsenceReason, PersonKind } from '../../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
+import {
+  activityJson,
+  activityPatientIds,
+  activityTherapistIds,
+  appendAudit,
+  dayFingerprintSql,
+  dayPatientIds,
+  dayTherapistIds,
+  intArray,
+  lockActivityDay,
+  lockDays,
+  patientJson,
+  readDaySnapshot,
+  snapshotPeople,
+  therapistJson,
+  type Actor,
+  type DaySnapshot,
+} from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
 import { refuseViolations } from '../../db/queries.ts';
-import { activities, activityPatients, activityTherapists, patients, rooms, therapists, transportRuns } from '../../db/schema.ts';
+import { activities, activityPatients, activityTherapists, rooms, transportRuns } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
 type CreateActivityInput = z.output<typeof createActivitySchema>;
@@ -34,46 +53,82 @@ async function requireActiveRoom(db: Db, id: number) {
   if (!row) throw badRequest(MSG.roomInvalid);
 }
 
-export async function createActivity(db: Db, input: CreateActivityInput): Promise<{ insertId: number; conflitti: Conflict[] }> {
+export async function createActivity(db: Db, by: Actor, input: CreateActivityInput): Promise<{ insertId: number; conflitti: Conflict[] }> {
   const weekday = weekdayOf(input.data);
-  if (input.trasporto > 0) {
-    const [run] = await db.select().from(transportRuns).where(eq(transportRuns.id, input.trasporto));
-    if (!run) throw badRequest(MSG.transportNotFound);
-    if (run.day !== input.data) throw badRequest(MSG.transportOtherDay);
-    const [row] = await db
-      .insert(activities)
-      .values({ name: 'TRASPORTO', roomId: null, day: input.data, weekday, start: run.departure, end: run.arrival, transportRunId: run.id })
-      .returning({ id: activities.id });
-    return { insertId: row.id, conflitti: await readDayConflicts(db, input.data) };
-  }
-  await requireActiveRoom(db, input.stanza);
-  const [row] = await db
-    .insert(activities)
-    .values({ name: input.nome.trim(), roomId: input.stanza, day: input.data, weekday, start: input.orainizio, end: input.orafine })
-    .returning({ id: activities.id });
-  return { insertId: row.id, conflitti: await readDayConflicts(db, input.data) };
+  const insertId = await db.transaction(async (tx) => {
+    await lockDays(tx, [input.data]);
+    let values: typeof activities.$inferInsert;
+    if (input.trasporto > 0) {
+      const [run] = await tx.select().from(transportRuns).where(eq(transportRuns.id, input.trasporto));
+      if (!run) throw badRequest(MSG.transportNotFound);
+      if (run.day !== input.data) throw badRequest(MSG.transportOtherDay);
+      values = {
+        name: 'TRASPORTO',
+        roomId: null,
+        day: input.data,
+        weekday,
+        start: run.departure,
+        end: run.arrival,
+        transportRunId: run.id,
+      };
+    } else {
+      await requireActiveRoom(tx, input.stanza);
+      values = { name: input.nome.trim(), roomId: input.stanza, day: input.data, weekday, start: input.orainizio, end: input.orafine };
+    }
+    const [row] = await tx.insert(activities).values(values).returning({ id: activities.id });
+    await appendAudit(tx, by, {
+      action: 'attivita.crea',
+      entity: 'attivita',
+      entityId: row.id,
+      day: input.data,
+      after: sql`json_build_object('attivita', ${activityJson(row.id)})`,
+    });
+    return row.id;
+  });
+  return { insertId, conflitti: await readDayConflicts(db, input.data) };
 }
 
-export async function updateActivity(db: Db, input: UpdateActivityInput) {
-  const current = await requireActivity(db, input.attivitaId);
-  if (current.transportRunId !== null || input.trasporto > 0) throw conflict(MSG.transportNotEditable);
-  // A past activity may stay in a room archived since; moving into an archived room is refused.
-  if (input.stanza !== current.roomId) await requireActiveRoom(db, input.stanza);
-  const updated = await db
-    .update(activities)
-    .set({
-      name: input.nome.trim(),
-      roomId: input.stanza,
-      day: input.data,
-      weekday: weekdayOf(input.data),
-      start: input.orainizio,
-      end: input.orafine,
-      version: sql`${activities.version} + 1`,
-    })
-    .where(and(eq(activities.id, input.attivitaId), sameVersion(input.versione)))
-    .returning({ version: activities.version });
-  if (updated.length === 0) await refuseStaleOrMissing(db, input.attivitaId);
-  return { ok: true, versione: updated[0].version, conflitti: await readDayConflicts(db, input.data) };
+export async function updateActivity(db: Db, by: Actor, input: UpdateActivityInput) {
+  const version = await db.transaction(async (tx) => {
+    const [seen] = await tx.select({ day: activities.day }).from(activities).where(eq(activities.id, input.attivitaId));
+    if (!seen) throw notFound(MSG.activityNotFound);
+    // The day it leaves and the day it goes to.
+    await lockDays(tx, [seen.day, input.data]);
+    const current = await requireActivity(tx, input.attivitaId);
+    if (current.transportRunId !== null || input.trasporto > 0) throw conflict(MSG.transportNotEditable);
+    // A past activity may stay in a room archived since; moving into an archived room is refused.
+    if (input.stanza !== current.roomId) await requireActiveRoom(tx, input.stanza);
+    const [before] = (
+      (await tx.execute(sql`select ${activityJson(input.attivitaId)} as attivita`)) as unknown as { rows: { attivita: unknown }[] }
+    ).rows;
+    const updated = await tx
+      .update(activities)
+      .set({
+        name: input.nome.trim(),
+        roomId: input.stanza,
+        day: input.data,
+        weekday: weekdayOf(input.data),
+        start: input.orainizio,
+        end: input.orafine,
+        version: sql`${activities.version} + 1`,
+      })
+      .where(and(eq(activities.id, input.attivitaId), sameVersion(input.versione)))
+      .returning({ version: activities.version });
+    if (updated.length === 0) await refuseStaleOrMissing(tx, input.attivitaId);
+    await appendAudit(tx, by, {
+      action: 'attivita.modifica',
+      entity: 'attivita',
+      entityId: input.attivitaId,
+      day: current.day,
+      dayTo: current.day === input.data ? null : input.data,
+      patients: activityPatientIds(input.attivitaId),
+      therapists: activityTherapistIds(input.attivitaId),
+      before: { attivita: before.attivita },
+      after: sql`json_build_object('attivita', ${activityJson(input.attivitaId)})`,
+    });
+    return updated[0].version;
+  });
+  return { ok: true, versione: version, conflitti: await readDayConflicts(db, input.data) };
 }
 
 /** No version sent: the write applies whatever the version (the SPEC's clients send none). */
@@ -85,31 +140,63 @@ async function refuseStaleOrMissing(db: Db, id: number): Promise<never> {
   throw conflict(MSG.activityStale);
 }
 
-/** Its links go with it (ON DELETE CASCADE, in the same statement). */
-export async function removeActivity(db: Db, id: number, version?: number) {
-  const deleted = await db
-    .delete(activities)
-    .where(and(eq(activities.id, id), sameVersion(version)))
-    .returning({ id: activities.id });
-  if (deleted.length === 0) await refuseStaleOrMissing(db, id);
-  return { ok: true };
-}
-
 /**
- * Whole-day writes of one date take turns: without this lock two pastes
- * running at once under READ COMMITTED could each miss the other's new rows
- * and leave a mix of both days.
+ * Its links go with it (ON DELETE CASCADE, in the same statement). The registro keeps the
+ * day's rows as they were, so that Annulla can put the activity back with its ids.
  */
-async function lockDay(tx: Db, day: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`giornata:${day}`}))`);
+export async function removeActivity(db: Db, by: Actor, id: number, version?: number) {
+  const operazione = await db.transaction(async (tx) => {
+    const day = await lockActivityDay(tx, id);
+    if (day === undefined) throw notFound(MSG.activityNotFound);
+    const before = await readDaySnapshot(tx, day);
+    const [described] = ((await tx.execute(sql`select ${activityJson(id)} as attivita`)) as unknown as { rows: { attivita: unknown }[] })
+      .rows;
+    const deleted = await tx
+      .delete(activities)
+      .where(and(eq(activities.id, id), sameVersion(version)))
+      .returning({ id: activities.id });
+    if (deleted.length === 0) await refuseStaleOrMissing(tx, id);
+    const links = (rows: Record<string, unknown>[], key: string) => rows.filter((r) => r.activity_id === id).map((r) => Number(r[key]));
+    return appendAudit(tx, by, {
+      action: 'attivita.elimina',
+      entity: 'attivita',
+      entityId: id,
+      day,
+      patients: links(before.snapshot.activity_patients, 'patient_id'),
+      therapists: links(before.snapshot.activity_therapists, 'therapist_id'),
+      before: sql`json_build_object('attivita', ${JSON.stringify(described.attivita)}::json, 'righe', ${before.text}::json)`,
+      after: sql`json_build_object('impronta', ${dayFingerprintSql(day)})`,
+    });
+  });
+  return { ok: true, operazione };
 }
 
-export async function emptyDay(db: Db, day: string) {
-  const deleted = await db.transaction(async (tx) => {
-    await lockDay(tx, day);
-    return tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id });
+/** One row in the registro: the day's rows as they were (for Annulla) and its fingerprint after. */
+export async function emptyDay(db: Db, by: Actor, day: string) {
+  return db.transaction(async (tx) => {
+    await lockDays(tx, [day]);
+    const before = await readDaySnapshot(tx, day);
+    const deleted = await tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id });
+    const people = peopleOfActivities(before.snapshot);
+    const operazione = await appendAudit(tx, by, {
+      action: 'giornata.svuota',
+      entity: 'giornata',
+      day,
+      ...people,
+      before: sql`json_build_object('righe', ${before.text}::json)`,
+      after: sql`json_build_object('impronta', ${dayFingerprintSql(day)}, 'attivita', ${deleted.length}::int,
+        'utenti', ${new Set(people.patients).size}::int, 'operatori', ${new Set(people.therapists).size}::int)`,
+    });
+    return { deleted: deleted.length, operazione };
   });
-  return { deleted: deleted.length };
+}
+
+/** The people of a day's activities (an empty day keeps its runs and their people). */
+function peopleOfActivities(snapshot: DaySnapshot) {
+  return {
+    patients: snapshot.activity_patients.map((r) => Number(r.patient_id)),
+    therapists: snapshot.activity_therapists.map((r) => Number(r.therapist_id)),
+  };
 }
 
 /**
@@ -135,10 +222,11 @@ const notAmong = (column: SQL, ids: number[]): SQL =>
         sql`, `,
       )})`;
 
-export async function pasteDay(db: Db, from: string, to: string) {
+export async function pasteDay(db: Db, by: Actor, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
-  const { pasted, esclusi } = await db.transaction(async (tx) => {
-    await lockDay(tx, to);
+  const { pasted, esclusi, operazione } = await db.transaction(async (tx) => {
+    await lockDays(tx, [to]);
+    const before = await readDaySnapshot(tx, to);
     // People absent on the target day stay out of the copy (Presenze); the answer names them.
     const left = (await tx.execute(sql`
       select 'paziente' as tipo, p.id as "ID", p.first_name || ' ' || p.last_name as nome, absent.reason as motivo
@@ -201,22 +289,41 @@ export async function pasteDay(db: Db, from: string, to: string) {
         select a.new_id, at.therapist_id from activity_therapists at join activity_map a on a.id = at.activity_id
         where true ${keepTherapist(sql`at.therapist_id`)}
       )
-      select count(*) filter (where transport_run_id is null)::int as pasted from activity_map
-    `)) as unknown as { rows: { pasted: number }[] };
+      select count(*) filter (where transport_run_id is null)::int as pasted, (select count(*)::int from run_map) as runs
+      from activity_map
+    `)) as unknown as { rows: { pasted: number; runs: number }[] };
     const esclusi = left.rows.map((r) => ({ tipo: r.tipo, ID: Number(r.ID), nome: r.nome, motivo: r.motivo }));
-    return { pasted: Number(result.rows[0].pasted), esclusi };
+    const pasted = Number(result.rows[0].pasted);
+    const replaced = snapshotPeople(before.snapshot);
+    const operazione = await appendAudit(tx, by, {
+      action: 'giornata.incolla',
+      entity: 'giornata',
+      day: to,
+      // Who left the day and who came with the paste.
+      patients: sql`${intArray(replaced.patients)} || ${dayPatientIds(to)}`,
+      therapists: sql`${intArray(replaced.therapists)} || ${dayTherapistIds(to)}`,
+      before: sql`json_build_object('righe', ${before.text}::json)`,
+      after: sql`${JSON.stringify({
+        da: from,
+        attivita: pasted,
+        uscite: Number(result.rows[0].runs),
+        esclusi: esclusi.map(({ tipo, ID, motivo }) => ({ tipo, ID, motivo })),
+      })}::jsonb || jsonb_build_object('impronta', ${dayFingerprintSql(to)})`,
+    });
+    return { pasted, esclusi, operazione };
   });
-  return { pasted, esclusi, conflitti: await readDayConflicts(db, to) };
+  return { pasted, esclusi, operazione, conflitti: await readDayConflicts(db, to) };
 }
 
 /**
  * "Incolla da precedente": a copy of an ordinary activity (name, room, patients,
  * therapists) on the same day at other times, in one transaction.
  */
-export async function copyActivity(db: Db, activityId: number, start: string, end: string) {
-  const source = await requireActivity(db, activityId);
-  if (source.transportRunId !== null) throw conflict(MSG.transportNotEditable);
-  const insertId = await db.transaction(async (tx) => {
+export async function copyActivity(db: Db, by: Actor, activityId: number, start: string, end: string) {
+  const { insertId, day } = await db.transaction(async (tx) => {
+    if ((await lockActivityDay(tx, activityId)) === undefined) throw notFound(MSG.activityNotFound);
+    const source = await requireActivity(tx, activityId);
+    if (source.transportRunId !== null) throw conflict(MSG.transportNotEditable);
     const [created] = await tx
       .insert(activities)
       .values({ name: source.name, roomId: source.roomId, day: source.day, weekday: source.weekday, start, end })
@@ -227,43 +334,87 @@ export async function copyActivity(db: Db, activityId: number, start: string, en
       await tx.insert(activityPatients).values(people.map((l) => ({ activityId: created.id, patientId: l.patientId })));
     if (staff.length > 0)
       await tx.insert(activityTherapists).values(staff.map((l) => ({ activityId: created.id, therapistId: l.therapistId })));
-    return created.id;
+    await appendAudit(tx, by, {
+      action: 'attivita.copia',
+      entity: 'attivita',
+      entityId: created.id,
+      day: source.day,
+      patients: people.map((l) => l.patientId),
+      therapists: staff.map((l) => l.therapistId),
+      after: sql`json_build_object('attivita', ${activityJson(created.id)}, 'da', ${source.id}::int)`,
+    });
+    return { insertId: created.id, day: source.day };
   });
-  return { insertId, conflitti: await readDayConflicts(db, source.day) };
+  return { insertId, conflitti: await readDayConflicts(db, day) };
 }
 
-export async function insertPatient(db: Db, patientId: number, activityId: number) {
-  const activity = await requireActivity(db, activityId);
-  const [patient] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), eq(patients.archived, false)));
-  if (!patient) throw notFound(MSG.patientNotFound);
-  const [row] = await refuseViolations(
-    () => db.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }),
-    {
-      duplicate: MSG.patientDuplicate,
-      missing: MSG.activityNotFound, // removed by someone else in the meantime
-    },
-  );
-  return { insertId: row.id, conflitti: await readDayConflicts(db, activity.day) };
+/**
+ * The activity's day locked, and whether the person may join it (exists, not archived), in one
+ * statement: the hot path of the calendar (a coordinator adds people one by one).
+ */
+async function lockActivityFor(tx: Db, activityId: number, person: SQL): Promise<{ day: string; person: number | null }> {
+  const result = (await tx.execute(sql`
+    select a.day::text as day, pg_advisory_xact_lock(hashtext('giornata:' || a.day::text)) as locked, (${person}) as person
+    from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string; person: number | null }[] };
+  const [row] = result.rows;
+  if (!row) throw notFound(MSG.activityNotFound);
+  return row;
 }
 
-export async function insertTherapist(db: Db, therapistId: number, activityId: number) {
-  const activity = await requireActivity(db, activityId);
-  const [therapist] = await db
-    .select({ id: therapists.id })
-    .from(therapists)
-    .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
-  if (!therapist) throw notFound(MSG.therapistNotFound);
-  const [row] = await refuseViolations(
-    () => db.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }),
-    {
-      duplicate: MSG.therapistDuplicate,
-      missing: MSG.activityNotFound,
-    },
-  );
-  return { insertId: row.id, conflitti: await readDayConflicts(db, activity.day) };
+export async function insertPatient(db: Db, by: Actor, patientId: number, activityId: number) {
+  const { insertId, day } = await db.transaction(async (tx) => {
+    const { day, person } = await lockActivityFor(
+      tx,
+      activityId,
+      sql`select p.id from patients p where p.id = ${patientId} and not p.archived`,
+    );
+    if (person === null) throw notFound(MSG.patientNotFound);
+    const [row] = await refuseViolations(
+      () => tx.insert(activityPatients).values({ activityId, patientId }).returning({ id: activityPatients.id }),
+      {
+        duplicate: MSG.patientDuplicate,
+        missing: MSG.activityNotFound, // removed by someone else in the meantime
+      },
+    );
+    await appendAudit(tx, by, {
+      action: 'paziente.aggiungi',
+      entity: 'attivita',
+      entityId: activityId,
+      day,
+      patients: [patientId],
+      after: sql`json_build_object('ID', ${row.id}::int, 'paziente', ${patientJson(patientId)}, 'attivita', ${activityJson(activityId)})`,
+    });
+    return { insertId: row.id, day };
+  });
+  return { insertId, conflitti: await readDayConflicts(db, day) };
+}
+
+export async function insertTherapist(db: Db, by: Actor, therapistId: number, activityId: number) {
+  const { insertId, day } = await db.transaction(async (tx) => {
+    const { day, person } = await lockActivityFor(
+      tx,
+      activityId,
+      sql`select t.id from therapists t where t.id = ${therapistId} and not t.archived`,
+    );
+    if (person === null) throw notFound(MSG.therapistNotFound);
+    const [row] = await refuseViolations(
+      () => tx.insert(activityTherapists).values({ activityId, therapistId }).returning({ id: activityTherapists.id }),
+      {
+        duplicate: MSG.therapistDuplicate,
+        missing: MSG.activityNotFound,
+      },
+    );
+    await appendAudit(tx, by, {
+      action: 'terapista.aggiungi',
+      entity: 'attivita',
+      entityId: activityId,
+      day,
+      therapists: [therapistId],
+      after: sql`json_build_object('ID', ${row.id}::int, 'terapista', ${therapistJson(therapistId)}, 'attivita', ${activityJson(activityId)})`,
+    });
+    return { insertId: row.id, day };
+  });
+  return { insertId, conflitti: await readDayConflicts(db, day) };
 }
 
 /** The duplicate checks (checkattivita, checkattivitater): an error answer (409) means the person is already there. */
@@ -285,14 +436,55 @@ export async function checkTherapist(db: Db, therapistId: number, activityId: nu
   return { presente: false };
 }
 
-export async function removePatientLink(db: Db, linkId: number) {
-  const deleted = await db.delete(activityPatients).where(eq(activityPatients.id, linkId)).returning({ id: activityPatients.id });
-  if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+const LINKS = {
+  patient: { table: sql`activity_patients`, person: sql`patient_id` },
+  therapist: { table: sql`activity_therapists`, person: sql`therapist_id` },
+};
+
+/** The link's activity, person and day, the day locked; 404 when the link is gone. */
+async function lockLink(tx: Db, kind: keyof typeof LINKS, linkId: number): Promise<{ activityId: number; personId: number; day: string }> {
+  const { table, person } = LINKS[kind];
+  const found = (await tx.execute(sql`
+    select l.activity_id as "activityId", l.${person} as "personId", a.day::text as day
+    from ${table} l join activities a on a.id = l.activity_id where l.id = ${linkId}`)) as unknown as {
+    rows: { activityId: number; personId: number; day: string }[];
+  };
+  const [link] = found.rows;
+  if (!link) throw notFound(MSG.linkNotFound);
+  await lockDays(tx, [link.day]);
+  return { activityId: Number(link.activityId), personId: Number(link.personId), day: link.day };
+}
+
+export async function removePatientLink(db: Db, by: Actor, linkId: number) {
+  await db.transaction(async (tx) => {
+    const link = await lockLink(tx, 'patient', linkId);
+    const deleted = await tx.delete(activityPatients).where(eq(activityPatients.id, linkId)).returning({ id: activityPatients.id });
+    if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+    await appendAudit(tx, by, {
+      action: 'paziente.togli',
+      entity: 'attivita',
+      entityId: link.activityId,
+      day: link.day,
+      patients: [link.personId],
+      before: sql`json_build_object('ID', ${linkId}::int, 'paziente', ${patientJson(link.personId)}, 'attivita', ${activityJson(link.activityId)})`,
+    });
+  });
   return { ok: true };
 }
 
-export async function removeTherapistLink(db: Db, linkId: number) {
-  const deleted = await db.delete(activityTherapists).where(eq(activityTherapists.id, linkId)).returning({ id: activityTherapists.id });
-  if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+export async function removeTherapistLink(db: Db, by: Actor, linkId: number) {
+  await db.transaction(async (tx) => {
+    const link = await lockLink(tx, 'therapist', linkId);
+    const deleted = await tx.delete(activityTherapists).where(eq(activityTherapists.id, linkId)).returning({ id: activityTherapists.id });
+    if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+    await appendAudit(tx, by, {
+      action: 'terapista.togli',
+      entity: 'attivita',
+      entityId: link.activityId,
+      day: link.day,
+      therapists: [link.personId],
+      before: sql`json_build_object('ID', ${linkId}::int, 'terapista', ${therapistJson(link.personId)}, 'attivita', ${activityJson(link.activityId)})`,
+    });
+  });
   return { ok: true };
 }

@@ -1,0 +1,440 @@
+/**
+ * Registro modifiche and access log (docs/api.md, Registro; docs/decisions/0011-audit-log.md):
+ * the actions a row may record, the query contracts, and the one function that turns a row
+ * into the Italian sentence the screen and every CSV show. Pure: no I/O.
+ */
+import { z } from 'zod';
+import { formatDayMonthYear } from './dates.ts';
+import { dateSchema, idSchema } from './schemas.ts';
+
+/** Every action of the registro, with how the filter names it. */
+export const AUDIT_ACTIONS = {
+  'attivita.crea': 'Attività creata',
+  'attivita.modifica': 'Attività modificata',
+  'attivita.elimina': 'Attività eliminata',
+  'attivita.copia': 'Attività copiata',
+  'paziente.aggiungi': 'Utente aggiunto a un’attività',
+  'paziente.togli': 'Utente tolto da un’attività',
+  'terapista.aggiungi': 'Operatore aggiunto a un’attività',
+  'terapista.togli': 'Operatore tolto da un’attività',
+  'giornata.svuota': 'Giornata svuotata',
+  'giornata.incolla': 'Giornata incollata',
+  'giornata.annulla': 'Operazione annullata',
+  'anagrafica.paziente.crea': 'Utente aggiunto all’anagrafica',
+  'anagrafica.paziente.modifica': 'Anagrafica utente modificata',
+  'anagrafica.paziente.archivia': 'Utente archiviato',
+  'anagrafica.paziente.ripristina': 'Utente ripristinato',
+  'anagrafica.terapista.crea': 'Operatore aggiunto all’anagrafica',
+  'anagrafica.terapista.modifica': 'Anagrafica operatore modificata',
+  'anagrafica.terapista.archivia': 'Operatore archiviato',
+  'anagrafica.terapista.ripristina': 'Operatore ripristinato',
+  'anagrafica.stanza.crea': 'Stanza creata',
+  'anagrafica.stanza.modifica': 'Stanza rinominata',
+  'anagrafica.stanza.sposta': 'Stanza spostata',
+  'anagrafica.stanza.archivia': 'Stanza archiviata',
+  'anagrafica.stanza.ripristina': 'Stanza ripristinata',
+  'uscita.crea': 'Uscita creata',
+  'uscita.modifica': 'Uscita modificata',
+  'uscita.elimina': 'Uscita eliminata',
+  'uscita.passeggero.aggiungi': 'Utente aggiunto a un’uscita',
+  'uscita.passeggero.togli': 'Utente tolto da un’uscita',
+  'uscita.operatore.aggiungi': 'Operatore aggiunto a un’uscita',
+  'uscita.operatore.togli': 'Operatore tolto da un’uscita',
+  'account.crea': 'Account creato',
+  'account.password': 'Password di un account reimpostata',
+  'account.ruolo': 'Ruolo di un account cambiato',
+  'account.disattiva': 'Account disattivato',
+  'account.riattiva': 'Account riattivato',
+  'password.cambia': 'Password cambiata',
+  'accesso.riuscito': 'Accesso riuscito',
+  'accesso.fallito': 'Accesso non riuscito',
+  'accesso.uscita': 'Uscita dal programma',
+  'assenza.registra': 'Assenza registrata',
+  'assenza.elimina': 'Assenza eliminata',
+  'assenza.togli': 'Assente tolto dal programma',
+  'appello.segna': 'Appello segnato',
+  'mese.chiudi': 'Mese chiuso',
+  'mese.riapri': 'Mese riaperto',
+  'chiusura.aggiungi': 'Giorno di chiusura aggiunto',
+  'chiusura.elimina': 'Giorno di chiusura eliminato',
+  'esportazione.settimana_pdf': 'Esportata la stampa settimanale (PDF)',
+  'esportazione.registro_pdf': 'Esportato il registro presenze (PDF)',
+  'esportazione.registro_csv': 'Esportato il registro presenze (CSV)',
+  'esportazione.registro_modifiche_csv': 'Esportato il registro modifiche (CSV)',
+  'esportazione.accessi_csv': 'Esportati gli accessi a un utente (CSV)',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+/** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
+export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
+export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
+
+export const EXPORT_KINDS = ['settimana_pdf', 'registro_pdf', 'registro_csv', 'registro_modifiche_csv', 'accessi_csv'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** What a row of the access log records a read of. */
+export const ACCESS_KINDS = ['giornata', 'settimana', 'paziente', 'ricerca', 'esportazione', 'presenze'] as const;
+export type AccessKind = (typeof ACCESS_KINDS)[number];
+
+export const AUDIT_MSG = {
+  rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
+  rangeTooLong: 'Il registro si consulta al massimo 366 giorni alla volta',
+  actionInvalid: 'Azione non valida',
+  personKindInvalid: 'Tipo di persona non valido: scegli utente o operatore',
+  personRequired: 'Indica la persona insieme al tipo',
+  pageInvalid: 'Pagina non valida',
+  exportKindInvalid: 'Tipo di esportazione non valido',
+  operationInvalid: 'Operazione non valida',
+  operationNotFound: 'Operazione non trovata nel registro',
+  notUndoable: 'Questa operazione non si può annullare',
+  dayChanged: 'La giornata è cambiata dopo questa operazione: annullamento non possibile',
+  retentionTooShort: 'il registro va conservato almeno 730 giorni (24 mesi): indicare 730 o più',
+} as const;
+const M = AUDIT_MSG;
+
+/** The longest period a registro or accessi query covers, both ends included. */
+export const MAX_AUDIT_RANGE_DAYS = 366;
+export const AUDIT_PAGE_SIZE = 50;
+
+const daysBetween = (dal: string, al: string) => Math.round((Date.parse(al) - Date.parse(dal)) / 86_400_000) + 1;
+const pageSchema = z.coerce.number({ error: M.pageInvalid }).int(M.pageInvalid).min(1, M.pageInvalid).max(100_000, M.pageInvalid);
+
+/** `dal`…`al`, each optional (default: the last 30 days up to today), at most 366 days. */
+const periodShape = { dal: dateSchema.optional(), al: dateSchema.optional() };
+const checkPeriod = (v: { dal?: string; al?: string }, ctx: z.RefinementCtx) => {
+  if (v.dal && v.al && v.al < v.dal) ctx.addIssue({ code: 'custom', path: ['al'], message: M.rangeInvalid });
+  else if (v.dal && v.al && daysBetween(v.dal, v.al) > MAX_AUDIT_RANGE_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['al'], message: M.rangeTooLong });
+};
+
+export const auditQuery = z
+  .object({
+    ...periodShape,
+    utente: idSchema.optional(),
+    azione: z.enum(AUDIT_ACTION_NAMES as [AuditAction, ...AuditAction[]], { error: M.actionInvalid }).optional(),
+    tipo: z.enum(['paziente', 'terapista'], { error: M.personKindInvalid }).optional(),
+    persona: idSchema.optional(),
+    attivita: idSchema.optional(),
+    pagina: pageSchema.default(1),
+  })
+  .superRefine((v, ctx) => {
+    checkPeriod(v, ctx);
+    if ((v.tipo === undefined) !== (v.persona === undefined))
+      ctx.addIssue({ code: 'custom', path: ['persona'], message: M.personRequired });
+  });
+export type AuditQuery = z.output<typeof auditQuery>;
+
+export const accessQuery = z
+  .object({ ...periodShape, paziente: idSchema, pagina: pageSchema.default(1) })
+  .superRefine((v, ctx) => checkPeriod(v, ctx));
+export type AccessQuery = z.output<typeof accessQuery>;
+
+export const exportBody = z
+  .object({
+    tipo: z.enum(EXPORT_KINDS, { error: M.exportKindInvalid }),
+    dal: dateSchema,
+    al: dateSchema,
+    /** The patient an export is about (accessi_csv), when there is one. */
+    paziente: idSchema.optional(),
+  })
+  .superRefine((v, ctx) => checkPeriod(v, ctx));
+
+export const undoBody = z.object({
+  operazione: z.coerce
+    .number({ error: M.operationInvalid })
+    .int(M.operationInvalid)
+    .min(1, M.operationInvalid)
+    .max(Number.MAX_SAFE_INTEGER, M.operationInvalid),
+});
+
+/** A row of the registro as the database holds it (before and after as stored). */
+export interface AuditRecord {
+  id: number;
+  at: string;
+  userId: number | null;
+  username: string;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  day: string | null;
+  dayTo: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** A row of GET /server/registro. */
+export interface AuditRow {
+  ID: number;
+  quando: string;
+  utente: string;
+  azione: string;
+  tipo: string;
+  entita: number | null;
+  giorno: string | null;
+  giornoFine: string | null;
+  frase: string;
+  /** Small: counts instead of a whole day's rows. */
+  prima: unknown;
+  dopo: unknown;
+  annullabile: boolean;
+}
+
+export interface AuditPage {
+  items: AuditRow[];
+  pagina: number;
+  pageSize: number;
+  /** Whether a next page exists (the registro is not counted: it may hold millions of rows). */
+  altre: boolean;
+  dal: string;
+  al: string;
+}
+
+/** A row of GET /server/registro/accessi. */
+export interface AccessRow {
+  ID: number;
+  quando: string;
+  utente: string;
+  tipo: AccessKind;
+  giorno: string | null;
+  giornoFine: string | null;
+  /** `diretto`: the read named the patient; `giornata`: a read of days on which the patient was planned. */
+  motivo: 'diretto' | 'giornata';
+}
+
+export interface AccessPage {
+  items: AccessRow[];
+  pagina: number;
+  pageSize: number;
+  altre: boolean;
+  dal: string;
+  al: string;
+}
+
+// ---- The sentence ----
+
+const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'];
+const MONTHS = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+];
+
+/** `lun 23-11-2026`. */
+export function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${WEEKDAYS_SHORT[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${formatDayMonthYear(day)}`;
+}
+
+const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+
+/** An activity as the rows describe it. */
+interface ActivityInfo {
+  ID?: number;
+  nome?: string;
+  data?: string;
+  inizio?: string;
+  fine?: string;
+  stanza?: string | null;
+}
+interface Person {
+  ID?: number;
+  nome?: string;
+}
+interface RunInfo {
+  ID?: number;
+  tratta?: string;
+  data?: string;
+  partenza?: string;
+  arrivo?: string;
+}
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {});
+const str = (value: unknown, fallback = '?') => (typeof value === 'string' && value !== '' ? value : fallback);
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+const when = (a: ActivityInfo) => (a.data ? `${dayLabel(a.data)} ${a.inizio ?? ''}`.trim() : '');
+const span = (a: ActivityInfo | RunInfo) => {
+  const from = 'inizio' in a ? a.inizio : (a as RunInfo).partenza;
+  const to = 'fine' in a ? a.fine : (a as RunInfo).arrivo;
+  return from && to ? `${from}–${to}` : '';
+};
+const activityName = (a: ActivityInfo) => str(a.nome, `n. ${a.ID ?? '?'}`);
+const runName = (r: RunInfo) => str(r.tratta, `n. ${r.ID ?? '?'}`);
+const runWhen = (r: RunInfo) => (r.data ? `${dayLabel(r.data)} ${r.partenza ?? ''}`.trim() : '');
+const dates = (dal: unknown, al: unknown) =>
+  typeof dal === 'string' && typeof al === 'string' && dal !== al
+    ? `dal ${formatDayMonthYear(dal)} al ${formatDayMonthYear(al)}`
+    : typeof dal === 'string'
+      ? `il ${formatDayMonthYear(dal)}`
+      : '';
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const correction = (after: Json) => (typeof after.correzione === 'string' ? ` (correzione: ${after.correzione})` : '');
+
+/** "Coro 14:00–15:30 → Coro creativo 14:30–15:30": what an edit of an activity changed. */
+function activityChange(before: ActivityInfo, after: ActivityInfo): string {
+  const parts: string[] = [];
+  if (before.nome !== after.nome) parts.push(`nome «${str(before.nome)}» → «${str(after.nome)}»`);
+  if (before.data !== after.data)
+    parts.push(`giorno ${before.data ? dayLabel(before.data) : '?'} → ${after.data ? dayLabel(after.data) : '?'}`);
+  if (span(before) !== span(after)) parts.push(`orario ${span(before)} → ${span(after)}`);
+  if ((before.stanza ?? null) !== (after.stanza ?? null)) parts.push(`stanza ${str(before.stanza, '—')} → ${str(after.stanza, '—')}`);
+  return parts.length > 0 ? parts.join(', ') : 'nessun cambiamento visibile';
+}
+
+function fieldChanges(before: Json, after: Json, labels: Record<string, string>): string {
+  const parts = Object.entries(labels)
+    .filter(([key]) => before[key] !== after[key])
+    .map(([key, label]) => `${label} «${str(before[key], '—')}» → «${str(after[key], '—')}»`);
+  return parts.length > 0 ? parts.join(', ') : 'nessun cambiamento';
+}
+
+const EXPORT_LABELS: Record<ExportKind, string> = {
+  settimana_pdf: 'stampa settimanale (PDF)',
+  registro_pdf: 'registro presenze (PDF)',
+  registro_csv: 'registro presenze (CSV)',
+  registro_modifiche_csv: 'registro modifiche (CSV)',
+  accessi_csv: 'accessi a un utente (CSV)',
+};
+
+/**
+ * The row as one Italian sentence: "Mario Rossi aggiunto a Musicoterapia, lun 23-11-2026 09:00",
+ * "Giornata di lun 23-11-2026 svuotata: 12 attività", "Accesso riuscito". The screen, the CSV and
+ * any other reader use this one function, so they say the same.
+ */
+export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'day' | 'dayTo' | 'before' | 'after'>): string {
+  const before = obj(row.before);
+  const after = obj(row.after);
+  const day = row.day ? dayLabel(row.day) : '';
+  const activity = (side: Json) => obj(side.attivita) as ActivityInfo;
+  const person = (side: Json, key: string) => str((obj(side[key]) as Person).nome, `n. ${(obj(side[key]) as Person).ID ?? '?'}`);
+  const run = (side: Json) => obj(side.uscita) as RunInfo;
+  switch (row.action) {
+    case 'attivita.crea':
+      return `Attività ${activityName(activity(after))} creata: ${dayLabel(str(activity(after).data, row.day ?? ''))} ${span(activity(after))}`.trim();
+    case 'attivita.copia':
+      return `Attività ${activityName(activity(after))} copiata: ${day} ${span(activity(after))}`.trim();
+    case 'attivita.modifica':
+      return `Attività ${activityName(activity(before))} modificata: ${activityChange(activity(before), activity(after))}`;
+    case 'attivita.elimina':
+      return `Attività ${activityName(activity(before))} eliminata: ${when(activity(before))}${span(activity(before)) ? `–${activity(before).fine}` : ''}`;
+    case 'paziente.aggiungi':
+      return `${person(after, 'paziente')} aggiunto a ${activityName(activity(after))}, ${when(activity(after))}`;
+    case 'paziente.togli':
+      return `${person(before, 'paziente')} tolto da ${activityName(activity(before))}, ${when(activity(before))}`;
+    case 'terapista.aggiungi':
+      return `Operatore ${person(after, 'terapista')} aggiunto a ${activityName(activity(after))}, ${when(activity(after))}`;
+    case 'terapista.togli':
+      return `Operatore ${person(before, 'terapista')} tolto da ${activityName(activity(before))}, ${when(activity(before))}`;
+    case 'giornata.svuota':
+      return `Giornata di ${day} svuotata: ${plural(num(after.attivita), 'attività', 'attività')}`;
+    case 'giornata.incolla': {
+      const left = Array.isArray(after.esclusi) ? after.esclusi.length : 0;
+      const from = typeof after.da === 'string' ? dayLabel(after.da) : '?';
+      return `Giornata di ${from} incollata su ${day}: ${plural(num(after.attivita), 'attività', 'attività')}, ${plural(num(after.uscite), 'uscita', 'uscite')}${left > 0 ? `; ${plural(left, 'persona assente lasciata fuori', 'persone assenti lasciate fuori')}` : ''}`;
+    }
+    case 'giornata.annulla': {
+      const what =
+        typeof after.azione === 'string' && after.azione in AUDIT_ACTIONS
+          ? AUDIT_ACTIONS[after.azione as AuditAction].toLowerCase()
+          : 'operazione';
+      return `Annullata l’operazione n. ${num(after.operazione)} (${what}): giornata di ${day} riportata com’era`;
+    }
+    case 'anagrafica.paziente.crea':
+      return `Utente ${person(after, 'paziente')} aggiunto all’anagrafica`;
+    case 'anagrafica.paziente.modifica':
+      return `Anagrafica dell’utente ${person(before, 'paziente')} modificata: ${fieldChanges(obj(before.paziente), obj(after.paziente), { nome: 'nome', cellulare: 'cellulare' })}`;
+    case 'anagrafica.paziente.archivia':
+      return `Utente ${person(before, 'paziente')} archiviato`;
+    case 'anagrafica.paziente.ripristina':
+      return `Utente ${person(before, 'paziente')} ripristinato`;
+    case 'anagrafica.terapista.crea':
+      return `Operatore ${person(after, 'terapista')} aggiunto all’anagrafica`;
+    case 'anagrafica.terapista.modifica':
+      return `Anagrafica dell’operatore ${person(before, 'terapista')} modificata: ${fieldChanges(obj(before.terapista), obj(after.terapista), { nome: 'username', account: 'account' })}`;
+    case 'anagrafica.terapista.archivia':
+      return `Operatore ${person(before, 'terapista')} archiviato`;
+    case 'anagrafica.terapista.ripristina':
+      return `Operatore ${person(before, 'terapista')} ripristinato`;
+    case 'anagrafica.stanza.crea':
+      return `Stanza ${person(after, 'stanza')} creata`;
+    case 'anagrafica.stanza.modifica':
+      return `Stanza ${person(before, 'stanza')} rinominata in ${person(after, 'stanza')}`;
+    case 'anagrafica.stanza.sposta':
+      return `Stanza ${person(before, 'stanza')} spostata ${after.direzione === 'su' ? 'a sinistra' : 'a destra'} (posizione ${num(before.posizione)} → ${num(after.posizione)})`;
+    case 'anagrafica.stanza.archivia':
+      return `Stanza ${person(before, 'stanza')} archiviata`;
+    case 'anagrafica.stanza.ripristina':
+      return `Stanza ${person(before, 'stanza')} ripristinata`;
+    case 'uscita.crea':
+      return `Uscita ${runName(run(after))} creata: ${runWhen(run(after))}${run(after).arrivo ? `–${run(after).arrivo}` : ''}`;
+    case 'uscita.modifica':
+      return `Uscita ${runName(run(before))} modificata: ${runWhen(run(before))}–${run(before).arrivo ?? ''} → ${runName(run(after))}, ${runWhen(run(after))}–${run(after).arrivo ?? ''}`;
+    case 'uscita.elimina':
+      return `Uscita ${runName(run(before))} eliminata: ${runWhen(run(before))}`;
+    case 'uscita.passeggero.aggiungi':
+      return `${person(after, 'paziente')} aggiunto all’uscita ${runName(run(after))}, ${runWhen(run(after))}`;
+    case 'uscita.passeggero.togli':
+      return `${person(before, 'paziente')} tolto dall’uscita ${runName(run(before))}, ${runWhen(run(before))}`;
+    case 'uscita.operatore.aggiungi':
+      return `Operatore ${person(after, 'terapista')} aggiunto all’uscita ${runName(run(after))}, ${runWhen(run(after))}`;
+    case 'uscita.operatore.togli':
+      return `Operatore ${person(before, 'terapista')} tolto dall’uscita ${runName(run(before))}, ${runWhen(run(before))}`;
+    case 'account.crea':
+      return `Account ${person(after, 'account')} creato${num(after.admin) > 0 ? ' come amministratore' : ''}`;
+    case 'account.password':
+      return `Password dell’account ${person(after, 'account')} reimpostata`;
+    case 'account.ruolo':
+      return num(after.admin) > 0
+        ? `Account ${person(after, 'account')} reso amministratore`
+        : `Account ${person(after, 'account')} non più amministratore`;
+    case 'account.disattiva':
+      return `Account ${person(after, 'account')} disattivato`;
+    case 'account.riattiva':
+      return `Account ${person(after, 'account')} riattivato`;
+    case 'password.cambia':
+      return 'Password cambiata dall’interessato';
+    case 'accesso.riuscito':
+      return 'Accesso riuscito';
+    case 'accesso.fallito':
+      return `Accesso non riuscito con il nome utente «${str(after.username, '')}»`;
+    case 'accesso.uscita':
+      return 'Uscita dal programma';
+    case 'assenza.registra':
+      return `Assenza di ${person(after, 'persona')} registrata ${dates(after.dal, after.al)} (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})${correction(after)}`;
+    case 'assenza.elimina':
+      return `Assenza di ${person(before, 'persona')} ${dates(before.dal, before.al)} eliminata (${str(before.motivo)})${correction(after)}`;
+    case 'assenza.togli':
+      return `${person(after, 'persona')} tolto da ${plural(num(after.rimossi), 'attività o uscita', 'attività e uscite')} nei giorni di assenza ${dates(after.dal, after.al)}`;
+    case 'appello.segna': {
+      const state = after.presente
+        ? 'presente'
+        : `assente (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})`;
+      return `Appello di ${day}: ${person(after, 'paziente')} ${state}${correction(after)}`;
+    }
+    case 'mese.chiudi':
+      return `Mese di ${monthLabel(str(after.mese, '0000-01'))} chiuso`;
+    case 'mese.riapri':
+      return `Mese di ${monthLabel(str(after.mese, '0000-01'))} riaperto${correction(after)}`;
+    case 'chiusura.aggiungi':
+      return `Giorno di chiusura ${day} aggiunto: ${str(after.descrizione, '')}`;
+    case 'chiusura.elimina':
+      return `Giorno di chiusura ${day} eliminato (era: ${str(before.descrizione, '')})`;
+    default:
+      if (row.action.startsWith('esportazione.')) {
+        const kind = row.action.slice('esportazione.'.length) as ExportKind;
+        return `Esportazione: ${EXPORT_LABELS[kind] ?? kind} ${dates(row.day, row.dayTo ?? row.day)}`.trim();
+      }
+      return AUDIT_ACTIONS[row.action as AuditAction] ?? row.action;
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The registro's writer, shared by every feature that writes (docs/decisions/0011-audit-log.md):
+ * one row appended in the write's own transaction. The values a sentence needs (names, an
+ * activity's day and times) are read by the insert itself, as SQL, so a write pays one
+ * statement for its row and nothing travels to the server and back. Here too the day's
+ * snapshot and fingerprint of the undoable operations, and the day lock every calendar write
+ * takes first, so that one day's writes (and their rows) follow each other in commit order.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { AuditAction } from '../../common/audit.ts';
+import type { Db } from './client.ts';
+
+/** Who writes: an account's id and username as they are now (none for a refused sign-in). */
+export interface Actor {
+  ID: number | null;
+  username: string;
+}
+
+type Ids = readonly number[] | SQL;
+type Value = unknown;
+
+export interface AuditEntry {
+  action: AuditAction;
+  entity: string;
+  entityId?: number | null;
+  day?: string | null;
+  dayTo?: string | null;
+  /** Every patient and therapist the change touched: ids, or SQL that yields an int[]. */
+  patients?: Ids;
+  therapists?: Ids;
+  /** JSON values, or SQL that yields json or jsonb (read by the insert itself). */
+  before?: Value | SQL;
+  after?: Value | SQL;
+}
+
+const isSql = (value: unknown): value is SQL => typeof value === 'object' && value !== null && 'queryChunks' in value;
+
+/** A PostgreSQL int[] literal of distinct ids, as one parameter. */
+export const intArray = (ids: readonly number[]): SQL => sql`${`{${[...new Set(ids)].sort((a, b) => a - b).join(',')}}`}::int[]`;
+
+const idsOf = (ids: Ids | undefined): SQL =>
+  ids === undefined
+    ? sql`'{}'::int[]`
+    : isSql(ids)
+      ? sql`array(select distinct x from unnest((${ids})::int[]) x where x is not null order by 1)`
+      : intArray(ids);
+
+const jsonOf = (value: Value | SQL | undefined): SQL =>
+  value === undefined || value === null ? sql`null` : isSql(value) ? sql`(${value})::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
+
+/** Appends one row to the registro and answers its id. Call it inside the write's transaction. */
+export async function appendAudit(tx: Db, by: Actor, entry: AuditEntry): Promise<number> {
+  const result = (await tx.execute(sql`
+    insert into audit_log (user_id, username, action, entity, entity_id, day, day_to, patients, therapists, before, after)
+    values (${by.ID}, ${by.username.slice(0, 100)}, ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
+            ${entry.day ?? null}::date, ${entry.dayTo ?? null}::date, ${idsOf(entry.patients)}, ${idsOf(entry.therapists)},
+            ${jsonOf(entry.before)}, ${jsonOf(entry.after)})
+    returning id`)) as unknown as { rows: { id: number | string }[] };
+  return Number(result.rows[0].id);
+}
+
+/**
+ * Whole-day and single-activity writes of one date take turns (the same key as ever:
+ * `hashtext('giornata:' || day)`): two pastes cannot mix their rows, and the registro's ids
+ * of one day's writes grow in the order they committed. Several days are locked in date order,
+ * in one statement, so two writes never wait for each other crosswise.
+ */
+export async function lockDays(tx: Db, days: readonly string[]): Promise<void> {
+  const sorted = [...new Set(days)].sort();
+  if (sorted.length === 0) return;
+  await tx.execute(
+    sql`select ${sql.join(
+      sorted.map((day) => sql`pg_advisory_xact_lock(hashtext(${`giornata:${day}`}))`),
+      sql`, `,
+    )}`,
+  );
+}
+
+/**
+ * The day of an activity, its day locked (as lockDays) in the same statement; undefined when
+ * the activity does not exist. Read again after this: what follows sees the state after any
+ * write of that day that held the lock before.
+ */
+export async function lockActivityDay(tx: Db, activityId: number): Promise<string | undefined> {
+  const result = (await tx.execute(sql`
+    select a.day::text as day, pg_advisory_xact_lock(hashtext('giornata:' || a.day::text)) as locked
+    from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string }[] };
+  return result.rows[0]?.day;
+}
+
+/** The same for a minibus run. */
+export async function lockRunDay(tx: Db, runId: number): Promise<string | undefined> {
+  const result = (await tx.execute(sql`
+    select r.day::text as day, pg_advisory_xact_lock(hashtext('giornata:' || r.day::text)) as locked
+    from transport_runs r where r.id = ${runId}`)) as unknown as { rows: { day: string }[] };
+  return result.rows[0]?.day;
+}
+
+// ---- What the sentences need, as SQL the audit insert evaluates ----
+
+/** `{ID, nome, data, inizio, fine, stanza}` of an activity (null when it is gone). */
+export const activityJson = (id: number | SQL): SQL => sql`(
+  select json_build_object('ID', a.id, 'nome', a.name, 'data', a.day::text, 'inizio', left(a.start::text, 5),
+                           'fine', left(a."end"::text, 5), 'stanza', r.name, 'versione', a.version)
+  from activities a left join rooms r on r.id = a.room_id where a.id = ${id})`;
+
+/** `{ID, nome}` of a patient: "Nome Cognome". */
+export const patientJson = (id: number | SQL): SQL =>
+  sql`(select json_build_object('ID', p.id, 'nome', p.first_name || ' ' || p.last_name, 'cellulare', p.mobile, 'archiviato', p.archived) from patients p where p.id = ${id})`;
+
+/** `{ID, nome}` of a therapist: the username; `account` the linked account's username. */
+export const therapistJson = (id: number | SQL): SQL => sql`(
+  select json_build_object('ID', t.id, 'nome', t.username, 'account', u.username, 'archiviato', t.archived)
+  from therapists t left join users u on u.id = t.user_id where t.id = ${id})`;
+
+/** `{ID, tratta, data, partenza, arrivo, pulmino}` of a minibus run. */
+export const runJson = (id: number | SQL): SQL => sql`(
+  select json_build_object('ID', r.id, 'tratta', r.route, 'data', r.day::text, 'partenza', left(r.departure::text, 5),
+                           'arrivo', left(r.arrival::text, 5), 'pulmino', r.minibus)
+  from transport_runs r where r.id = ${id})`;
+
+/** The patients (int[]) of an activity, now. */
+export const activityPatientIds = (id: number | SQL): SQL =>
+  sql`array(select patient_id from activity_patients where activity_id = ${id} order by 1)`;
+export const activityTherapistIds = (id: number | SQL): SQL =>
+  sql`array(select therapist_id from activity_therapists where activity_id = ${id} order by 1)`;
+export const runPatientIds = (id: number | SQL): SQL =>
+  sql`array(select patient_id from transport_patients where run_id = ${id} order by 1)`;
+export const runTherapistIds = (id: number | SQL): SQL =>
+  sql`array(select therapist_id from transport_therapists where run_id = ${id} order by 1)`;
+
+/** Every patient (int[]) in an activity or a run of the day, now. */
+export const dayPatientIds = (day: string): SQL => sql`array(
+  select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
+  union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date)`;
+export const dayTherapistIds = (day: string): SQL => sql`array(
+  select at.therapist_id from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${day}::date
+  union select tt.therapist_id from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${day}::date)`;
+
+// ---- The day's rows, for the undoable operations ----
+
+/** The rows of a day as stored: what Annulla puts back, ids, versions and links included. */
+export interface DaySnapshot {
+  activities: Record<string, unknown>[];
+  activity_patients: Record<string, unknown>[];
+  activity_therapists: Record<string, unknown>[];
+  transport_runs: Record<string, unknown>[];
+  transport_patients: Record<string, unknown>[];
+  transport_therapists: Record<string, unknown>[];
+}
+
+/** Tables of a snapshot in the order they are inserted (parents first). */
+export const SNAPSHOT_TABLES = [
+  'transport_runs',
+  'activities',
+  'activity_patients',
+  'activity_therapists',
+  'transport_patients',
+  'transport_therapists',
+] as const satisfies (keyof DaySnapshot)[];
+
+/**
+ * The day's rows as one JSON text, in a fixed order: its md5 is the day's fingerprint. Only the
+ * day's own rows count, so a patient renamed or an absence recorded since does not stop an undo.
+ */
+const snapshotSql = (day: string | SQL): SQL => sql`json_build_object(
+  'transport_runs', coalesce((select json_agg(to_jsonb(r) order by r.id) from transport_runs r where r.day = ${day}::date), '[]'),
+  'activities', coalesce((select json_agg(to_jsonb(a) order by a.id) from activities a where a.day = ${day}::date), '[]'),
+  'activity_patients', coalesce((select json_agg(to_jsonb(ap) order by ap.id)
+     from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date), '[]'),
+  'activity_therapists', coalesce((select json_agg(to_jsonb(at) order by at.id)
+     from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${day}::date), '[]'),
+  'transport_patients', coalesce((select json_agg(to_jsonb(tp) order by tp.run_id, tp.patient_id)
+     from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date), '[]'),
+  'transport_therapists', coalesce((select json_agg(to_jsonb(tt) order by tt.run_id, tt.therapist_id)
+     from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${day}::date), '[]')
+)::text`;
+
+/** The day's fingerprint as SQL (md5 of its rows), for an insert to evaluate after the change. */
+export const dayFingerprintSql = (day: string | SQL): SQL => sql`md5(${snapshotSql(day)})`;
+
+/** The day's rows as JSON text (stored as the row's `before`) and their fingerprint. */
+export async function readDaySnapshot(tx: Db, day: string): Promise<{ text: string; snapshot: DaySnapshot; fingerprint: string }> {
+  const result = (await tx.execute(sql`select s.doc, md5(s.doc) as fingerprint from (select ${snapshotSql(day)} as doc) s`)) as unknown as {
+    rows: { doc: string; fingerprint: string }[];
+  };
+  const { doc, fingerprint } = result.rows[0];
+  return { text: doc, snapshot: JSON.parse(doc) as DaySnapshot, fingerprint };
+}
+
+export async function readDayFingerprint(tx: Db, day: string): Promise<string> {
+  const result = (await tx.execute(sql`select ${dayFingerprintSql(day)} as fingerprint`)) as unknown as { rows: { fingerprint: string }[] };
+  return result.rows[0].fingerprint;
+}
+
+/** Patients and therapists of a snapshot, for the row's person filter. */
+export function snapshotPeople(snapshot: DaySnapshot): { patients: number[]; therapists: number[] } {
+  const ids = (rows: Record<string, unknown>[], key: string) => rows.map((r) => Number(r[key]));
+  return {
+    patients: [...ids(snapshot.activity_patients, 'patient_id'), ...ids(snapshot.transport_patients, 'patient_id')],
+    therapists: [...ids(snapshot.activity_therapists, 'therapist_id'), ...ids(snapshot.transport_therapists, 'therapist_id')],
+  };
+}
+
+/** Counts of a snapshot: what the registro's screen shows of a bulk row instead of the rows. */
+export function snapshotCounts(snapshot: DaySnapshot) {
+  return {
+    attivita: snapshot.activities.filter((a) => a.transport_run_id === null).length,
+    trasporti: snapshot.activities.filter((a) => a.transport_run_id !== null).length,
+    uscite: snapshot.transport_runs.length,
+    utenti: new Set(snapshotPeople(snapshot).patients).size,
+    operatori: new Set(snapshotPeople(snapshot).therapists).size,
+  };
+}

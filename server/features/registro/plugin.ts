@@ -1,0 +1,40 @@
+/**
+ * The registro's process-wide parts: the access log's buffer (decorated on the app, so every
+ * feature records through server/lib/access-log.ts) and the retention purge, run at start and
+ * every 24 hours. Both end with the app: the buffer is written, the purge waited for.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../../db/client.ts';
+import { AccessLog } from '../../lib/access-log.ts';
+import { PURGE_EVERY_MS, purgeExpiredAudit } from './purge.ts';
+
+export interface RegistroOptions {
+  db: Db;
+  /** AUDIT_RETENTION_DAYS (server/config.ts). */
+  retentionDays: number;
+}
+
+async function registroPlugin(app: FastifyInstance, { db, retentionDays }: RegistroOptions) {
+  const accessLog = new AccessLog(db, (err) => app.log.error({ err }, 'access log write failed'));
+  app.decorate('accessLog', accessLog);
+
+  let purging: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    purging = purgeExpiredAudit(db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'registro purge failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  // After start-up, not before it: a large first purge must not hold the server's start.
+  app.addHook('onReady', async () => {
+    purge();
+    timer = setInterval(purge, PURGE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await purging;
+    await accessLog.close();
+  });
+}
+
+export const registro = fp(registroPlugin, { name: 'registro' });

@@ -1,0 +1,47 @@
+/**
+ * The registro's calls (docs/api.md, Registro): the registro and the accesses to a patient
+ * (administrators), the record of an export made in the browser (any signed-in user), and
+ * Annulla (administrators).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessQuery, auditQuery, exportBody, undoBody, type AuditAction } from '../../../common/audit.ts';
+import { appendAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { recordAccess } from '../../lib/access-log.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { listAccesses, listAudit } from './queries.ts';
+import { undoOperation } from './undo.ts';
+
+/** Today in Europe/Rome, where the centre is. */
+function todayInRome(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/registro', { schema: { querystring: auditQuery }, preHandler: requireAdmin }, async (req) =>
+    listAudit(db, req.query, todayInRome()),
+  );
+  app.get('/registro/accessi', { schema: { querystring: accessQuery }, preHandler: requireAdmin }, async (req) =>
+    listAccesses(db, req.query, todayInRome()),
+  );
+
+  // Exports are made in the browser: it tells the server, which records who exported what.
+  app.post('/registro/esportazione', { schema: { body: exportBody }, preHandler: requireUser }, async (req) => {
+    const { tipo, dal, al, paziente } = req.body;
+    const operazione = await appendAudit(db, currentUser(req), {
+      action: `esportazione.${tipo}` as AuditAction,
+      entity: 'esportazione',
+      entityId: paziente ?? null,
+      day: dal,
+      dayTo: al,
+      patients: paziente === undefined ? [] : [paziente],
+      after: { tipo, dal, al, ...(paziente === undefined ? {} : { paziente }) },
+    });
+    recordAccess(req, { kind: 'esportazione', day: dal, dayTo: al, patientId: paziente ?? null });
+    return { ok: true, operazione };
+  });
+
+  app.post('/calendario/annulla', { schema: { body: undoBody }, preHandler: requireAdmin }, async (req) =>
+    undoOperation(db, currentUser(req), req.body.operazione),
+  );
+};
