@@ -39,6 +39,7 @@ async function livePlugin(app: FastifyInstance, { database, times }: LiveOptions
     if (!stream) throw new HttpError(429, MSG.tooManyLiveStreams, ERROR_CODES.tooManyRequests);
     reply.raw.once('close', () => stream.out.destroy());
     await live.listening();
+    if (stream.out.destroyed) return reply.hijack(); // the client left meanwhile: nothing to answer
     const lastEventId = request.headers['last-event-id'];
     live.hub.begin(stream, typeof lastEventId === 'string' ? lastEventId.trim() : undefined);
     return reply
