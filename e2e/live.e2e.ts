@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { FRI, MON, TUE, WED } from './dates.ts';
+
+const THU = '2026-11-26';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
@@ -14,6 +16,7 @@ import {
   callServer,
   clearToasts,
   expectNoPageErrors,
+  headline,
   modal,
   modalClosed,
   openDay,
@@ -295,6 +298,24 @@ describe('no lost edits', () => {
 });
 
 describe('connection down', () => {
+  test('a session ended by the server closes its stream, and the screen goes to sign-in and back', async () => {
+    const b = await openAs(E2E_VIEWER, THU);
+    await markDocument(b.page);
+    // The session ends behind the app's back (as an expiry or another tab would): only the stream can tell.
+    expect((await callServer(b.page, 'POST', '/server/user/logout', {})).status).toBe(200);
+    await b.page.waitForURL(/\/login\?ritorno=/);
+    expect(new URL(b.page.url()).searchParams.get('ritorno')).toBe(`/calendario?data=${THU}`);
+    await b.page.getByText('La sessione è scaduta: accedi di nuovo per tornare dove eri.').waitFor();
+    expect(await sameDocument(b.page)).toBe(true);
+    await b.page.getByLabel('Username').fill(E2E_VIEWER.username);
+    await b.page.getByLabel('Password').fill(E2E_VIEWER.password);
+    await b.page.getByRole('button', { name: 'Login' }).click();
+    await b.page.waitForURL(`${e2e.server.url}/calendario?data=${THU}`);
+    await b.page.getByRole('heading', { level: 1, name: headline(THU) }).waitFor();
+    expectNoPageErrors(b.errors);
+    await b.context.close();
+  });
+
   test('the bar says when updates are paused, and after reconnecting the screen catches up', async () => {
     const a = await openAs(E2E_ADMIN, FRI);
     const b = await openAs(E2E_VIEWER, FRI, VIEWPORTS.phone);
