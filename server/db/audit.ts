@@ -119,6 +119,21 @@ export const runJson = (id: number | SQL): SQL => sql`(
                            'arrivo', left(r.arrival::text, 5), 'pulmino', r.minibus)
   from transport_runs r where r.id = ${id})`;
 
+/** `{ID, nome, posizione, archiviata}` of a room. */
+export const roomJson = (id: number | SQL): SQL =>
+  sql`(select json_build_object('ID', r.id, 'nome', r.name, 'posizione', r.position, 'archiviata', r.archived) from rooms r where r.id = ${id})`;
+
+/** `{ID, nome, admin, disattivato}` of an account: never its password or hash. */
+export const accountJson = (id: number | SQL): SQL =>
+  sql`(select json_build_object('ID', u.id, 'nome', u.username, 'admin', u.admin, 'disattivato', u.disabled) from users u where u.id = ${id})`;
+
+/** The value of a JSON expression now (null when it names nothing): a `before` read ahead of a change. */
+export async function readJson<T = Record<string, unknown>>(tx: Db, expression: SQL): Promise<T | null> {
+  const result = (await tx.execute(sql`select ${expression} as value`)) as unknown as { rows: { value: T | string | null }[] };
+  const value = result.rows[0]?.value ?? null;
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 /** The patients (int[]) of an activity, now. */
 export const activityPatientIds = (id: number | SQL): SQL =>
   sql`array(select patient_id from activity_patients where activity_id = ${id} order by 1)`;

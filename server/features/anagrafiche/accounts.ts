@@ -3,12 +3,13 @@
  * revoking or disabling the last active one is refused, checked under a row
  * lock so that two administrators demoting each other cannot both succeed.
  */
-import { and, asc, eq, gt, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type AccountRecord, type accountCreateSchema } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { User } from '../../../common/schemas.ts';
+import { accountJson, appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { clearAttempts, reserveAttempt } from '../../db/attempts.ts';
@@ -25,21 +26,37 @@ export async function listAccounts(db: Db): Promise<AccountRecord[]> {
     .orderBy(asc(users.username));
 }
 
-export async function createAccount(db: Db, input: z.output<typeof accountCreateSchema>) {
+export async function createAccount(db: Db, by: Actor, input: z.output<typeof accountCreateSchema>) {
   const passwordHash = await hashPassword(input.password);
-  const [row] = await refuseViolations(
-    () => db.insert(users).values({ username: input.username, passwordHash, admin: input.Admin }).returning({ id: users.id }),
-    { duplicate: M.accountDuplicate },
-  );
-  return { insertId: row.id };
+  return db.transaction(async (tx) => {
+    const [row] = await refuseViolations(
+      () => tx.insert(users).values({ username: input.username, passwordHash, admin: input.Admin }).returning({ id: users.id }),
+      { duplicate: M.accountDuplicate },
+    );
+    await appendAudit(tx, by, {
+      action: 'account.crea',
+      entity: 'account',
+      entityId: row.id,
+      after: sql`json_build_object('account', ${accountJson(row.id)}, 'admin', ${input.Admin}::int)`,
+    });
+    return { insertId: row.id };
+  });
 }
 
-/** A new password ends the account's sessions: whoever knew the old one is signed out. */
-export async function resetPassword(db: Db, id: number, password: string) {
+/** A new password ends the account's sessions: whoever knew the old one is signed out. The registro names the account, never the password. */
+export async function resetPassword(db: Db, by: Actor, id: number, password: string) {
   const passwordHash = await hashPassword(password);
-  const updated = await db.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
-  if (updated.length === 0) throw notFound(M.accountNotFound);
-  await destroyUserSessions(db, id);
+  await db.transaction(async (tx) => {
+    const updated = await tx.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
+    if (updated.length === 0) throw notFound(M.accountNotFound);
+    await destroyUserSessions(tx, id);
+    await appendAudit(tx, by, {
+      action: 'account.password',
+      entity: 'account',
+      entityId: id,
+      after: sql`json_build_object('account', ${accountJson(id)})`,
+    });
+  });
   return { ok: true };
 }
 
@@ -60,6 +77,13 @@ export async function setAdmin(db: Db, actor: User, id: number, admin: number) {
     if (!target) throw notFound(M.accountNotFound);
     if (admin === 0 && target.admin > 0 && !target.disabled && !(await anotherActiveAdmin(tx, id))) throw conflict(M.lastAdmin);
     await tx.update(users).set({ admin }).where(eq(users.id, id));
+    await appendAudit(tx, actor, {
+      action: 'account.ruolo',
+      entity: 'account',
+      entityId: id,
+      before: { admin: target.admin },
+      after: sql`json_build_object('account', ${accountJson(id)}, 'admin', ${admin}::int)`,
+    });
     return { ok: true };
   });
 }
@@ -71,8 +95,15 @@ export async function setDisabled(db: Db, actor: User, id: number, disabled: boo
     if (!target) throw notFound(M.accountNotFound);
     if (disabled && target.admin > 0 && !target.disabled && !(await anotherActiveAdmin(tx, id))) throw conflict(M.lastAdmin);
     await tx.update(users).set({ disabled }).where(eq(users.id, id));
+    if (disabled) await destroyUserSessions(tx, id);
+    await appendAudit(tx, actor, {
+      action: disabled ? 'account.disattiva' : 'account.riattiva',
+      entity: 'account',
+      entityId: id,
+      before: { disattivato: target.disabled },
+      after: sql`json_build_object('account', ${accountJson(id)})`,
+    });
   });
-  if (disabled) await destroyUserSessions(db, id);
   return { ok: true };
 }
 
@@ -92,10 +123,11 @@ export async function changeOwnPassword(db: Db, session: ActiveSession, current:
   const [row] = await db.select().from(users).where(eq(users.id, user.ID));
   if (!row || !(await verifyPassword(current, row.passwordHash))) throw badRequest(M.wrongCurrentPassword);
   await clearAttempts(db, [counter.key]);
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(next) })
-    .where(eq(users.id, user.ID));
-  await destroyOtherSessions(db, user.ID, session.idHash);
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.ID));
+    await destroyOtherSessions(tx, user.ID, session.idHash);
+    await appendAudit(tx, user, { action: 'password.cambia', entity: 'account', entityId: user.ID });
+  });
   return { ok: true };
 }

@@ -1,8 +1,9 @@
 /** Patients of the Anagrafiche: list with search and paging, create, edit, archive and restore. History is never deleted. */
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAGE_SIZE, type Page, type PatientRecord, type patientFormSchema, type patientUpdateSchema } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
+import { appendAudit, patientJson, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/queries.ts';
 import { patients } from '../../db/schema.ts';
@@ -39,30 +40,61 @@ export async function listPatients(db: Db, q: string, page: number, archived: bo
   return { items, total, pagina: page, pageSize: PAGE_SIZE };
 }
 
-export async function createPatient(db: Db, input: z.output<typeof patientFormSchema>) {
-  const [row] = await db
-    .insert(patients)
-    .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
-    .returning({ id: patients.id });
-  return { insertId: row.id };
+export async function createPatient(db: Db, by: Actor, input: z.output<typeof patientFormSchema>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(patients)
+      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+      .returning({ id: patients.id });
+    await appendAudit(tx, by, {
+      action: 'anagrafica.paziente.crea',
+      entity: 'paziente',
+      entityId: row.id,
+      patients: [row.id],
+      after: sql`json_build_object('paziente', ${patientJson(row.id)})`,
+    });
+    return { insertId: row.id };
+  });
 }
 
-export async function updatePatient(db: Db, input: z.output<typeof patientUpdateSchema>) {
-  oneRow(
-    await db
-      .update(patients)
-      .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
-      .where(eq(patients.id, input.ID))
-      .returning({ id: patients.id }),
-    notFound(MSG.patientNotFound),
-  );
+export async function updatePatient(db: Db, by: Actor, input: z.output<typeof patientUpdateSchema>) {
+  await db.transaction(async (tx) => {
+    const before = await readJson(tx, patientJson(input.ID));
+    oneRow(
+      await tx
+        .update(patients)
+        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+        .where(eq(patients.id, input.ID))
+        .returning({ id: patients.id }),
+      notFound(MSG.patientNotFound),
+    );
+    await appendAudit(tx, by, {
+      action: 'anagrafica.paziente.modifica',
+      entity: 'paziente',
+      entityId: input.ID,
+      patients: [input.ID],
+      before: { paziente: before },
+      after: sql`json_build_object('paziente', ${patientJson(input.ID)})`,
+    });
+  });
   return { ok: true };
 }
 
-export async function setPatientArchived(db: Db, id: number, archived: boolean) {
-  oneRow(
-    await db.update(patients).set({ archived }).where(eq(patients.id, id)).returning({ id: patients.id }),
-    notFound(MSG.patientNotFound),
-  );
+export async function setPatientArchived(db: Db, by: Actor, id: number, archived: boolean) {
+  await db.transaction(async (tx) => {
+    const before = await readJson(tx, patientJson(id));
+    oneRow(
+      await tx.update(patients).set({ archived }).where(eq(patients.id, id)).returning({ id: patients.id }),
+      notFound(MSG.patientNotFound),
+    );
+    await appendAudit(tx, by, {
+      action: archived ? 'anagrafica.paziente.archivia' : 'anagrafica.paziente.ripristina',
+      entity: 'paziente',
+      entityId: id,
+      patients: [id],
+      before: { paziente: before },
+      after: sql`json_build_object('paziente', ${patientJson(id)})`,
+    });
+  });
   return { ok: true };
 }

@@ -1,8 +1,9 @@
 /** Rooms of the Anagrafiche: list, create, rename, reorder, archive and restore. History is never deleted. */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type RoomRecord, type roomFormSchema, type roomUpdateSchema } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
+import { appendAudit, readJson, roomJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { rooms } from '../../db/schema.ts';
@@ -16,7 +17,7 @@ export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecor
     .orderBy(asc(rooms.position), asc(rooms.id));
 }
 
-export async function createRoom(db: Db, input: z.output<typeof roomFormSchema>) {
+export async function createRoom(db: Db, by: Actor, input: z.output<typeof roomFormSchema>) {
   return db.transaction(async (tx) => {
     const [last] = await tx.select({ position: rooms.position }).from(rooms).orderBy(desc(rooms.position)).limit(1);
     const [row] = await refuseViolations(
@@ -27,22 +28,38 @@ export async function createRoom(db: Db, input: z.output<typeof roomFormSchema>)
           .returning({ id: rooms.id }),
       { duplicate: M.roomDuplicate },
     );
+    await appendAudit(tx, by, {
+      action: 'anagrafica.stanza.crea',
+      entity: 'stanza',
+      entityId: row.id,
+      after: sql`json_build_object('stanza', ${roomJson(row.id)})`,
+    });
     return { insertId: row.id };
   });
 }
 
-export async function updateRoom(db: Db, input: z.output<typeof roomUpdateSchema>) {
-  oneRow(
-    await refuseViolations(() => db.update(rooms).set({ name: input.Nome }).where(eq(rooms.id, input.ID)).returning({ id: rooms.id }), {
-      duplicate: M.roomDuplicate,
-    }),
-    notFound(MSG.roomNotFound),
-  );
+export async function updateRoom(db: Db, by: Actor, input: z.output<typeof roomUpdateSchema>) {
+  await db.transaction(async (tx) => {
+    const before = await readJson(tx, roomJson(input.ID));
+    oneRow(
+      await refuseViolations(() => tx.update(rooms).set({ name: input.Nome }).where(eq(rooms.id, input.ID)).returning({ id: rooms.id }), {
+        duplicate: M.roomDuplicate,
+      }),
+      notFound(MSG.roomNotFound),
+    );
+    await appendAudit(tx, by, {
+      action: 'anagrafica.stanza.modifica',
+      entity: 'stanza',
+      entityId: input.ID,
+      before: { stanza: before },
+      after: sql`json_build_object('stanza', ${roomJson(input.ID)})`,
+    });
+  });
   return { ok: true };
 }
 
 /** Moves the room one place up or down among the active rooms; the order is rewritten 1…n in one transaction. */
-export async function moveRoom(db: Db, id: number, direction: 'su' | 'giu') {
+export async function moveRoom(db: Db, by: Actor, id: number, direction: 'su' | 'giu') {
   return db.transaction(async (tx) => {
     const ordered = await tx
       .select({ id: rooms.id })
@@ -51,6 +68,7 @@ export async function moveRoom(db: Db, id: number, direction: 'su' | 'giu') {
       .orderBy(asc(rooms.position), asc(rooms.id));
     const index = ordered.findIndex((r) => r.id === id);
     if (index < 0) throw notFound(MSG.roomNotFound);
+    const before = await readJson(tx, roomJson(id));
     const target = direction === 'su' ? index - 1 : index + 1;
     if (target >= 0 && target < ordered.length) [ordered[index], ordered[target]] = [ordered[target], ordered[index]];
     for (const [position, room] of ordered.entries()) {
@@ -59,11 +77,28 @@ export async function moveRoom(db: Db, id: number, direction: 'su' | 'giu') {
         .set({ position: position + 1 })
         .where(eq(rooms.id, room.id));
     }
+    await appendAudit(tx, by, {
+      action: 'anagrafica.stanza.sposta',
+      entity: 'stanza',
+      entityId: id,
+      before: { stanza: before, posizione: index + 1 },
+      after: { direzione: direction, posizione: ordered.findIndex((r) => r.id === id) + 1 },
+    });
     return { ok: true };
   });
 }
 
-export async function setRoomArchived(db: Db, id: number, archived: boolean) {
-  oneRow(await db.update(rooms).set({ archived }).where(eq(rooms.id, id)).returning({ id: rooms.id }), notFound(MSG.roomNotFound));
+export async function setRoomArchived(db: Db, by: Actor, id: number, archived: boolean) {
+  await db.transaction(async (tx) => {
+    const before = await readJson(tx, roomJson(id));
+    oneRow(await tx.update(rooms).set({ archived }).where(eq(rooms.id, id)).returning({ id: rooms.id }), notFound(MSG.roomNotFound));
+    await appendAudit(tx, by, {
+      action: archived ? 'anagrafica.stanza.archivia' : 'anagrafica.stanza.ripristina',
+      entity: 'stanza',
+      entityId: id,
+      before: { stanza: before },
+      after: sql`json_build_object('stanza', ${roomJson(id)})`,
+    });
+  });
   return { ok: true };
 }

@@ -24,6 +24,7 @@ import {
 import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { readRunsWithPeople } from '../../db/day-read.ts';
+import { recordAccess } from '../../lib/access-log.ts';
 import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
 import * as accounts from './accounts.ts';
@@ -39,43 +40,64 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
 
   // The patients' list is searched as the administrator types: limited per session like the other searches.
-  app.get('/pazienti', { schema: { querystring: listQuerySchema }, preHandler: await perSessionLimit(app, SEARCHES) }, async (req) =>
-    patients.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1'),
+  // A search of the access log's kind: that it happened is recorded, not what was typed.
+  app.get('/pazienti', { schema: { querystring: listQuerySchema }, preHandler: await perSessionLimit(app, SEARCHES) }, async (req) => {
+    const page = await patients.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1');
+    recordAccess(req, { kind: 'ricerca' });
+    return page;
+  });
+  app.put('/pazienti', body(patientFormSchema), async (req) => patients.createPatient(db, currentUser(req), req.body));
+  app.post('/pazienti/update', body(patientUpdateSchema), async (req) => patients.updatePatient(db, currentUser(req), req.body));
+  app.post('/pazienti/archivia', body(idOnlySchema), async (req) => patients.setPatientArchived(db, currentUser(req), req.body.ID, true));
+  app.post('/pazienti/ripristina', body(idOnlySchema), async (req) =>
+    patients.setPatientArchived(db, currentUser(req), req.body.ID, false),
   );
-  app.put('/pazienti', body(patientFormSchema), async (req) => patients.createPatient(db, req.body));
-  app.post('/pazienti/update', body(patientUpdateSchema), async (req) => patients.updatePatient(db, req.body));
-  app.post('/pazienti/archivia', body(idOnlySchema), async (req) => patients.setPatientArchived(db, req.body.ID, true));
-  app.post('/pazienti/ripristina', body(idOnlySchema), async (req) => patients.setPatientArchived(db, req.body.ID, false));
 
   app.get('/terapisti', { schema: { querystring: archivedQuery } }, async (req) =>
     therapists.listTherapists(db, req.query.archiviati === '1'),
   );
-  app.put('/terapisti', body(therapistFormSchema), async (req) => therapists.createTherapist(db, req.body));
-  app.post('/terapisti/update', body(therapistUpdateSchema), async (req) => therapists.updateTherapist(db, req.body));
-  app.post('/terapisti/archivia', body(idOnlySchema), async (req) => therapists.setTherapistArchived(db, req.body.ID, true));
-  app.post('/terapisti/ripristina', body(idOnlySchema), async (req) => therapists.setTherapistArchived(db, req.body.ID, false));
+  app.put('/terapisti', body(therapistFormSchema), async (req) => therapists.createTherapist(db, currentUser(req), req.body));
+  app.post('/terapisti/update', body(therapistUpdateSchema), async (req) => therapists.updateTherapist(db, currentUser(req), req.body));
+  app.post('/terapisti/archivia', body(idOnlySchema), async (req) =>
+    therapists.setTherapistArchived(db, currentUser(req), req.body.ID, true),
+  );
+  app.post('/terapisti/ripristina', body(idOnlySchema), async (req) =>
+    therapists.setTherapistArchived(db, currentUser(req), req.body.ID, false),
+  );
 
   app.get('/stanze', { schema: { querystring: archivedQuery } }, async (req) => rooms.listAllRooms(db, req.query.archiviati === '1'));
-  app.put('/stanze', body(roomFormSchema), async (req) => rooms.createRoom(db, req.body));
-  app.post('/stanze/update', body(roomUpdateSchema), async (req) => rooms.updateRoom(db, req.body));
-  app.post('/stanze/sposta', body(roomMoveSchema), async (req) => rooms.moveRoom(db, req.body.ID, req.body.direzione));
-  app.post('/stanze/archivia', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, req.body.ID, true));
-  app.post('/stanze/ripristina', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, req.body.ID, false));
+  app.put('/stanze', body(roomFormSchema), async (req) => rooms.createRoom(db, currentUser(req), req.body));
+  app.post('/stanze/update', body(roomUpdateSchema), async (req) => rooms.updateRoom(db, currentUser(req), req.body));
+  app.post('/stanze/sposta', body(roomMoveSchema), async (req) => rooms.moveRoom(db, currentUser(req), req.body.ID, req.body.direzione));
+  app.post('/stanze/archivia', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, currentUser(req), req.body.ID, true));
+  app.post('/stanze/ripristina', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, currentUser(req), req.body.ID, false));
 
-  app.post('/uscite/giorno', body(dayBody), async (req) => readRunsWithPeople(db, req.body.data, req.body.data));
-  app.put('/uscite', body(runFormSchema), async (req) => runs.createRun(db, req.body));
-  app.post('/uscite/update', body(runUpdateSchema), async (req) => runs.updateRun(db, req.body));
-  app.post('/uscite/elimina', body(idOnlySchema), async (req) => runs.deleteRun(db, req.body.ID));
-  app.put('/uscite/passeggeri', body(runPassengerSchema), async (req) => runs.addPassenger(db, req.body.uscita, req.body.paziente));
-  app.post('/uscite/passeggeri/rimuovi', body(runPassengerSchema), async (req) =>
-    runs.removePassenger(db, req.body.uscita, req.body.paziente),
+  app.post('/uscite/giorno', body(dayBody), async (req) => {
+    const runs = await readRunsWithPeople(db, req.body.data, req.body.data);
+    recordAccess(req, { kind: 'giornata', day: req.body.data });
+    return runs;
+  });
+  app.put('/uscite', body(runFormSchema), async (req) => runs.createRun(db, currentUser(req), req.body));
+  app.post('/uscite/update', body(runUpdateSchema), async (req) => runs.updateRun(db, currentUser(req), req.body));
+  app.post('/uscite/elimina', body(idOnlySchema), async (req) => runs.deleteRun(db, currentUser(req), req.body.ID));
+  app.put('/uscite/passeggeri', body(runPassengerSchema), async (req) =>
+    runs.addPassenger(db, currentUser(req), req.body.uscita, req.body.paziente),
   );
-  app.put('/uscite/operatori', body(runStaffSchema), async (req) => runs.addStaff(db, req.body.uscita, req.body.terapista));
-  app.post('/uscite/operatori/rimuovi', body(runStaffSchema), async (req) => runs.removeStaff(db, req.body.uscita, req.body.terapista));
+  app.post('/uscite/passeggeri/rimuovi', body(runPassengerSchema), async (req) =>
+    runs.removePassenger(db, currentUser(req), req.body.uscita, req.body.paziente),
+  );
+  app.put('/uscite/operatori', body(runStaffSchema), async (req) =>
+    runs.addStaff(db, currentUser(req), req.body.uscita, req.body.terapista),
+  );
+  app.post('/uscite/operatori/rimuovi', body(runStaffSchema), async (req) =>
+    runs.removeStaff(db, currentUser(req), req.body.uscita, req.body.terapista),
+  );
 
   app.get('/utenti', async () => accounts.listAccounts(db));
-  app.put('/utenti', body(accountCreateSchema), async (req) => accounts.createAccount(db, req.body));
-  app.post('/utenti/password', body(accountPasswordSchema), async (req) => accounts.resetPassword(db, req.body.ID, req.body.password));
+  app.put('/utenti', body(accountCreateSchema), async (req) => accounts.createAccount(db, currentUser(req), req.body));
+  app.post('/utenti/password', body(accountPasswordSchema), async (req) =>
+    accounts.resetPassword(db, currentUser(req), req.body.ID, req.body.password),
+  );
   app.post('/utenti/admin', body(accountAdminSchema), async (req) => accounts.setAdmin(db, currentUser(req), req.body.ID, req.body.Admin));
   app.post('/utenti/disattiva', body(accountDisableSchema), async (req) =>
     accounts.setDisabled(db, currentUser(req), req.body.ID, req.body.disattivato),

@@ -1,9 +1,21 @@
-/** Minibus runs of a date with their passengers and staff. */
-import { and, eq } from 'drizzle-orm';
+/** Minibus runs of a date with their passengers and staff. Each write locks the run's day, as the calendar's writes do, and is recorded in the registro. */
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type runFormSchema, type runUpdateSchema } from '../../../common/anagrafiche.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
+import {
+  appendAudit,
+  lockDays,
+  lockRunDay,
+  patientJson,
+  readJson,
+  runJson,
+  runPatientIds,
+  runTherapistIds,
+  therapistJson,
+  type Actor,
+} from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
 import { refuseViolations } from '../../db/queries.ts';
@@ -20,14 +32,27 @@ const runValues = (input: RunInput) => ({
   day: input.Data,
 });
 
-export async function createRun(db: Db, input: RunInput) {
-  const [row] = await db.insert(transportRuns).values(runValues(input)).returning({ id: transportRuns.id });
-  return { insertId: row.id };
+export async function createRun(db: Db, by: Actor, input: RunInput) {
+  return db.transaction(async (tx) => {
+    await lockDays(tx, [input.Data]);
+    const [row] = await tx.insert(transportRuns).values(runValues(input)).returning({ id: transportRuns.id });
+    await appendAudit(tx, by, {
+      action: 'uscita.crea',
+      entity: 'uscita',
+      entityId: row.id,
+      day: input.Data,
+      after: sql`json_build_object('uscita', ${runJson(row.id)})`,
+    });
+    return { insertId: row.id };
+  });
 }
 
 /** The run's activities on the calendar follow it: same date and times. */
-export async function updateRun(db: Db, input: z.output<typeof runUpdateSchema>) {
+export async function updateRun(db: Db, by: Actor, input: z.output<typeof runUpdateSchema>) {
   return db.transaction(async (tx) => {
+    const before = await readJson<{ data: string }>(tx, runJson(input.ID));
+    if (!before) throw notFound(M.runNotFound);
+    await lockDays(tx, [before.data, input.Data]);
     const updated = await tx
       .update(transportRuns)
       .set(runValues(input))
@@ -38,66 +63,135 @@ export async function updateRun(db: Db, input: z.output<typeof runUpdateSchema>)
       .update(activities)
       .set({ day: input.Data, weekday: weekdayOf(input.Data), start: input.Ora, end: input.OraArrivo })
       .where(eq(activities.transportRunId, input.ID));
+    await appendAudit(tx, by, {
+      action: 'uscita.modifica',
+      entity: 'uscita',
+      entityId: input.ID,
+      day: before.data,
+      dayTo: before.data === input.Data ? null : input.Data,
+      patients: runPatientIds(input.ID),
+      therapists: runTherapistIds(input.ID),
+      before: { uscita: before },
+      after: sql`json_build_object('uscita', ${runJson(input.ID)})`,
+    });
     return { ok: true };
   });
 }
 
 /** Its passengers, staff and calendar activities go with it (ON DELETE CASCADE). */
-export async function deleteRun(db: Db, id: number) {
-  const deleted = await db.delete(transportRuns).where(eq(transportRuns.id, id)).returning({ id: transportRuns.id });
-  if (deleted.length === 0) throw notFound(M.runNotFound);
+export async function deleteRun(db: Db, by: Actor, id: number) {
+  await db.transaction(async (tx) => {
+    const day = await lockRunDay(tx, id);
+    if (day === undefined) throw notFound(M.runNotFound);
+    // Read before it goes: the row keeps who was on it.
+    await appendAudit(tx, by, {
+      action: 'uscita.elimina',
+      entity: 'uscita',
+      entityId: id,
+      day,
+      patients: runPatientIds(id),
+      therapists: runTherapistIds(id),
+      before: sql`json_build_object('uscita', ${runJson(id)}, 'utenti', ${runPatientIds(id)}, 'operatori', ${runTherapistIds(id)})`,
+    });
+    const deleted = await tx.delete(transportRuns).where(eq(transportRuns.id, id)).returning({ id: transportRuns.id });
+    if (deleted.length === 0) throw notFound(M.runNotFound);
+  });
   return { ok: true };
 }
 
-async function requireRun(db: Db, id: number) {
-  const [row] = await db.select({ id: transportRuns.id, day: transportRuns.day }).from(transportRuns).where(eq(transportRuns.id, id));
-  if (!row) throw notFound(M.runNotFound);
-  return row;
+async function requireRunLocked(tx: Db, id: number): Promise<string> {
+  const day = await lockRunDay(tx, id);
+  if (day === undefined) throw notFound(M.runNotFound);
+  return day;
 }
 
 /** Adding a person answers also the `conflitti` of the run's day (docs/product.md, Regole). */
-export async function addPassenger(db: Db, runId: number, patientId: number) {
-  const run = await requireRun(db, runId);
-  const [p] = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.id, patientId), eq(patients.archived, false)));
-  if (!p) throw notFound(MSG.patientNotFound);
-  await refuseViolations(() => db.insert(transportPatients).values({ runId, patientId }), {
-    duplicate: M.passengerDuplicate,
-    missing: M.runNotFound,
+export async function addPassenger(db: Db, by: Actor, runId: number, patientId: number) {
+  const day = await db.transaction(async (tx) => {
+    const day = await requireRunLocked(tx, runId);
+    const [p] = await tx
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.id, patientId), eq(patients.archived, false)));
+    if (!p) throw notFound(MSG.patientNotFound);
+    await refuseViolations(() => tx.insert(transportPatients).values({ runId, patientId }), {
+      duplicate: M.passengerDuplicate,
+      missing: M.runNotFound,
+    });
+    await appendAudit(tx, by, {
+      action: 'uscita.passeggero.aggiungi',
+      entity: 'uscita',
+      entityId: runId,
+      day,
+      patients: [patientId],
+      after: sql`json_build_object('uscita', ${runJson(runId)}, 'paziente', ${patientJson(patientId)})`,
+    });
+    return day;
   });
-  return { ok: true, conflitti: await readDayConflicts(db, run.day) };
+  return { ok: true, conflitti: await readDayConflicts(db, day) };
 }
 
-export async function removePassenger(db: Db, runId: number, patientId: number) {
-  const deleted = await db
-    .delete(transportPatients)
-    .where(and(eq(transportPatients.runId, runId), eq(transportPatients.patientId, patientId)))
-    .returning({ runId: transportPatients.runId });
-  if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+export async function removePassenger(db: Db, by: Actor, runId: number, patientId: number) {
+  await db.transaction(async (tx) => {
+    const day = await lockRunDay(tx, runId);
+    const deleted = await tx
+      .delete(transportPatients)
+      .where(and(eq(transportPatients.runId, runId), eq(transportPatients.patientId, patientId)))
+      .returning({ runId: transportPatients.runId });
+    if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+    await appendAudit(tx, by, {
+      action: 'uscita.passeggero.togli',
+      entity: 'uscita',
+      entityId: runId,
+      day,
+      patients: [patientId],
+      before: sql`json_build_object('uscita', ${runJson(runId)}, 'paziente', ${patientJson(patientId)})`,
+    });
+  });
   return { ok: true };
 }
 
-export async function addStaff(db: Db, runId: number, therapistId: number) {
-  const run = await requireRun(db, runId);
-  const [t] = await db
-    .select({ id: therapists.id })
-    .from(therapists)
-    .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
-  if (!t) throw notFound(MSG.therapistNotFound);
-  await refuseViolations(() => db.insert(transportTherapists).values({ runId, therapistId }), {
-    duplicate: M.staffDuplicate,
-    missing: M.runNotFound,
+export async function addStaff(db: Db, by: Actor, runId: number, therapistId: number) {
+  const day = await db.transaction(async (tx) => {
+    const day = await requireRunLocked(tx, runId);
+    const [t] = await tx
+      .select({ id: therapists.id })
+      .from(therapists)
+      .where(and(eq(therapists.id, therapistId), eq(therapists.archived, false)));
+    if (!t) throw notFound(MSG.therapistNotFound);
+    await refuseViolations(() => tx.insert(transportTherapists).values({ runId, therapistId }), {
+      duplicate: M.staffDuplicate,
+      missing: M.runNotFound,
+    });
+    await appendAudit(tx, by, {
+      action: 'uscita.operatore.aggiungi',
+      entity: 'uscita',
+      entityId: runId,
+      day,
+      therapists: [therapistId],
+      after: sql`json_build_object('uscita', ${runJson(runId)}, 'terapista', ${therapistJson(therapistId)})`,
+    });
+    return day;
   });
-  return { ok: true, conflitti: await readDayConflicts(db, run.day) };
+  return { ok: true, conflitti: await readDayConflicts(db, day) };
 }
 
-export async function removeStaff(db: Db, runId: number, therapistId: number) {
-  const deleted = await db
-    .delete(transportTherapists)
-    .where(and(eq(transportTherapists.runId, runId), eq(transportTherapists.therapistId, therapistId)))
-    .returning({ runId: transportTherapists.runId });
-  if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+export async function removeStaff(db: Db, by: Actor, runId: number, therapistId: number) {
+  await db.transaction(async (tx) => {
+    const day = await lockRunDay(tx, runId);
+    const deleted = await tx
+      .delete(transportTherapists)
+      .where(and(eq(transportTherapists.runId, runId), eq(transportTherapists.therapistId, therapistId)))
+      .returning({ runId: transportTherapists.runId });
+    if (deleted.length === 0) throw notFound(MSG.linkNotFound);
+    await appendAudit(tx, by, {
+      action: 'uscita.operatore.togli',
+      entity: 'uscita',
+      entityId: runId,
+      day,
+      therapists: [therapistId],
+      before: sql`json_build_object('uscita', ${runJson(runId)}, 'terapista', ${therapistJson(therapistId)})`,
+    });
+  });
   return { ok: true };
 }

@@ -1,5 +1,5 @@
 /** Therapists of the Anagrafiche: list, create, edit, archive and restore. History is never deleted. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANAGRAFICHE_MSG as M,
@@ -8,6 +8,7 @@ import {
   type therapistUpdateSchema,
 } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
+import { appendAudit, readJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { therapists, users } from '../../db/schema.ts';
@@ -27,36 +28,67 @@ async function requireAccount(db: Db, userId: number | null) {
   if (!row) throw badRequest(M.accountNotFound);
 }
 
-export async function createTherapist(db: Db, input: z.output<typeof therapistFormSchema>) {
-  await requireAccount(db, input.RifUtente);
-  const [row] = await refuseViolations(
-    () => db.insert(therapists).values({ username: input.username, userId: input.RifUtente }).returning({ id: therapists.id }),
-    { duplicate: M.therapistDuplicate },
-  );
-  return { insertId: row.id };
+export async function createTherapist(db: Db, by: Actor, input: z.output<typeof therapistFormSchema>) {
+  return db.transaction(async (tx) => {
+    await requireAccount(tx, input.RifUtente);
+    const [row] = await refuseViolations(
+      () => tx.insert(therapists).values({ username: input.username, userId: input.RifUtente }).returning({ id: therapists.id }),
+      { duplicate: M.therapistDuplicate },
+    );
+    await appendAudit(tx, by, {
+      action: 'anagrafica.terapista.crea',
+      entity: 'terapista',
+      entityId: row.id,
+      therapists: [row.id],
+      after: sql`json_build_object('terapista', ${therapistJson(row.id)})`,
+    });
+    return { insertId: row.id };
+  });
 }
 
-export async function updateTherapist(db: Db, input: z.output<typeof therapistUpdateSchema>) {
-  await requireAccount(db, input.RifUtente);
-  oneRow(
-    await refuseViolations(
-      () =>
-        db
-          .update(therapists)
-          .set({ username: input.username, userId: input.RifUtente })
-          .where(eq(therapists.id, input.ID))
-          .returning({ id: therapists.id }),
-      { duplicate: M.therapistDuplicate },
-    ),
-    notFound(MSG.therapistNotFound),
-  );
+export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof therapistUpdateSchema>) {
+  await db.transaction(async (tx) => {
+    await requireAccount(tx, input.RifUtente);
+    const before = await readJson(tx, therapistJson(input.ID));
+    oneRow(
+      await refuseViolations(
+        () =>
+          tx
+            .update(therapists)
+            .set({ username: input.username, userId: input.RifUtente })
+            .where(eq(therapists.id, input.ID))
+            .returning({ id: therapists.id }),
+        { duplicate: M.therapistDuplicate },
+      ),
+      notFound(MSG.therapistNotFound),
+    );
+    await appendAudit(tx, by, {
+      action: 'anagrafica.terapista.modifica',
+      entity: 'terapista',
+      entityId: input.ID,
+      therapists: [input.ID],
+      before: { terapista: before },
+      after: sql`json_build_object('terapista', ${therapistJson(input.ID)})`,
+    });
+  });
   return { ok: true };
 }
 
-export async function setTherapistArchived(db: Db, id: number, archived: boolean) {
-  oneRow(
-    await db.update(therapists).set({ archived }).where(eq(therapists.id, id)).returning({ id: therapists.id }),
-    notFound(MSG.therapistNotFound),
-  );
+export async function setTherapistArchived(db: Db, by: Actor, id: number, archived: boolean) {
+  await db.transaction(async (tx) => {
+    const before = await readJson(tx, therapistJson(id));
+    oneRow(
+      await tx.update(therapists).set({ archived }).where(eq(therapists.id, id)).returning({ id: therapists.id }),
+      notFound(MSG.therapistNotFound),
+    );
+    await appendAudit(tx, by, {
+      action: archived ? 'anagrafica.terapista.archivia' : 'anagrafica.terapista.ripristina',
+      entity: 'terapista',
+      entityId: id,
+      therapists: [id],
+      before: { terapista: before },
+      after: sql`json_build_object('terapista', ${therapistJson(id)})`,
+    });
+  });
   return { ok: true };
 }

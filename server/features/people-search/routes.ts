@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { patientFromFindBody, searchBody, therapistFromFindBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
+import { recordAccess } from '../../lib/access-log.ts';
 import { requireUser } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
 import {
@@ -16,7 +17,12 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.addHook('preHandler', requireUser);
 
   app.get('/terapisti/getpresenze', async () => listPresentTherapists(db));
-  app.get('/pazienti/getpresenze', async () => listPresentPatients(db));
+  // Searches and lists of patients are recorded as having happened (the access log), never with what was typed.
+  app.get('/pazienti/getpresenze', async (req) => {
+    const list = await listPresentPatients(db);
+    recordAccess(req, { kind: 'ricerca' });
+    return list;
+  });
 
   // Each search counts its requests per session (server/lib/rate-limits.ts), both spellings of its path together.
   const limits = {
@@ -27,13 +33,19 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   };
   // docs/api.md lists these paths with a trailing slash and the web app calls them without: both spellings answer.
   for (const suffix of ['', '/']) {
-    app.post(`/pazienti/find${suffix}`, { schema: { body: searchBody }, preHandler: limits.findPatients }, async (req) =>
-      findPatients(db, req.body.value),
-    );
+    app.post(`/pazienti/find${suffix}`, { schema: { body: searchBody }, preHandler: limits.findPatients }, async (req) => {
+      const found = await findPatients(db, req.body.value);
+      recordAccess(req, { kind: 'ricerca' });
+      return found;
+    });
     app.post(
       `/pazienti/getfromfind${suffix}`,
       { schema: { body: patientFromFindBody }, preHandler: limits.patientsFromFind },
-      async (req) => patientsFromFind(db, req.body.nome, req.body.cognome, req.body.cellulare),
+      async (req) => {
+        const found = await patientsFromFind(db, req.body.nome, req.body.cognome, req.body.cellulare);
+        recordAccess(req, { kind: 'ricerca' });
+        return found;
+      },
     );
     app.post(`/terapisti/find${suffix}`, { schema: { body: searchBody }, preHandler: limits.findTherapists }, async (req) =>
       findTherapists(db, req.body.value),

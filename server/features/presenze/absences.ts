@@ -16,6 +16,7 @@ import {
   type absenceRemoveSchema,
 } from '../../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
+import { appendAudit, lockDays, patientJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { absences, patients, therapists } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -23,11 +24,15 @@ import { guardClosedMonths, monthsOfRange } from './rules.ts';
 
 type Rows<T> = { rows: T[] };
 
-/** Who writes, as the closed-month guard needs it. */
-export interface Writer {
+/** Who writes, as the closed-month guard and the registro need it. */
+export interface Writer extends Actor {
   ID: number;
   Admin: number;
 }
+
+const personJson = (tipo: PersonKind, id: number) => (tipo === 'paziente' ? patientJson(id) : therapistJson(id));
+/** The person's id in the row's person filter. */
+const touched = (tipo: PersonKind, id: number) => (tipo === 'paziente' ? { patients: [id] } : { therapists: [id] });
 
 const personLabel = (tipo: PersonKind, id: number) => `${tipo === 'paziente' ? 'paziente' : 'terapista'} ${id}`;
 const describe = (a: { tipo: PersonKind; persona: number; dal: string; al: string; motivo: AbsenceReason }, what: string) =>
@@ -71,6 +76,17 @@ export async function createAbsence(db: Db, input: z.output<typeof absenceCreate
         createdBy: by.ID,
       })
       .returning({ id: absences.id });
+    const { tipo, persona, dal, al, motivo, giustificata, note, correzione } = input;
+    await appendAudit(tx, by, {
+      action: 'assenza.registra',
+      entity: 'assenza',
+      entityId: row.id,
+      day: dal,
+      dayTo: al,
+      ...touched(tipo, persona),
+      after: sql`${JSON.stringify({ tipo, dal, al, motivo, giustificata, note, ...(correzione ? { correzione } : {}) })}::jsonb
+        || jsonb_build_object('persona', ${personJson(tipo, persona)})`,
+    });
     return row.id;
   });
   return { insertId };
@@ -124,6 +140,16 @@ export async function deleteAbsence(db: Db, input: z.output<typeof absenceDelete
       isAdmin: by.Admin > 0,
     });
     await tx.delete(absences).where(eq(absences.id, input.ID));
+    await appendAudit(tx, by, {
+      action: 'assenza.elimina',
+      entity: 'assenza',
+      entityId: input.ID,
+      day: absence.dal,
+      dayTo: absence.al,
+      ...touched(absence.tipo, absence.persona),
+      before: sql`${JSON.stringify(absence)}::jsonb || jsonb_build_object('persona', ${personJson(absence.tipo, absence.persona)})`,
+      after: input.correzione ? { correzione: input.correzione } : null,
+    });
   });
   return { ok: true };
 }
@@ -164,7 +190,7 @@ const removedCount = (result: unknown) => (result as Rows<unknown>).rows.length;
  * absence (`{ID}`) or of one day (`{tipo, persona, data}`) where they are
  * absent, in one transaction, each day locked as the calendar's whole-day writes lock it.
  */
-export async function removeAbsentFromPlan(db: Db, input: z.output<typeof absenceRemoveSchema>): Promise<AbsentRemoval> {
+export async function removeAbsentFromPlan(db: Db, by: Actor, input: z.output<typeof absenceRemoveSchema>): Promise<AbsentRemoval> {
   const rimossi = await db.transaction(async (tx) => {
     let target: { tipo: PersonKind; persona: number; dal: string; al: string };
     if ('ID' in input) {
@@ -181,10 +207,22 @@ export async function removeAbsentFromPlan(db: Db, input: z.output<typeof absenc
     }
     const links = absentLinks(target.tipo, target.persona, target.dal, target.al);
     const days = ((await tx.execute(links.days)) as unknown as Rows<{ day: string }>).rows.map((r) => r.day);
-    for (const day of days) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`giornata:${day}`}))`);
+    await lockDays(tx, days);
     const fromActivities = await tx.execute(links.deleteFromActivities);
     const fromRuns = await tx.execute(links.deleteFromRuns);
-    return removedCount(fromActivities) + removedCount(fromRuns);
+    const removed = removedCount(fromActivities) + removedCount(fromRuns);
+    // One row for the whole removal: who, the period, how many links and on which days.
+    await appendAudit(tx, by, {
+      action: 'assenza.togli',
+      entity: 'assenza',
+      entityId: 'ID' in input ? input.ID : null,
+      day: target.dal,
+      dayTo: target.al === target.dal ? null : target.al,
+      ...touched(target.tipo, target.persona),
+      after: sql`${JSON.stringify({ tipo: target.tipo, dal: target.dal, al: target.al, rimossi: removed, giorni: days })}::jsonb
+        || jsonb_build_object('persona', ${personJson(target.tipo, target.persona)})`,
+    });
+    return removed;
   });
   return { rimossi };
 }

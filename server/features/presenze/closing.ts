@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { PRESENZE_MSG as M, type AttendanceCorrection, type ClosingDay } from '../../../common/presenze.ts';
+import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
@@ -12,27 +13,42 @@ import { conflict, notFound } from '../../lib/http-error.ts';
 import { isoTime } from './roll-call.ts';
 import { daysOfMonth, lockMonths, todayInRome } from './rules.ts';
 
-export async function closeMonth(db: Db, month: string, userId: number, today: string = todayInRome()) {
+export async function closeMonth(db: Db, by: Actor & { ID: number }, month: string, today: string = todayInRome()) {
   const days = daysOfMonth(month);
   if (days[days.length - 1] >= today) throw conflict(M.monthNotOver);
   await db.transaction(async (tx) => {
     await lockMonths(tx, [month], 'exclusive');
     const inserted = await tx
       .insert(closedMonths)
-      .values({ month, closedBy: userId })
+      .values({ month, closedBy: by.ID })
       .onConflictDoNothing()
       .returning({ month: closedMonths.month });
     if (inserted.length === 0) throw conflict(M.monthAlreadyClosed);
+    await appendAudit(tx, by, {
+      action: 'mese.chiudi',
+      entity: 'mese',
+      day: days[0],
+      dayTo: days[days.length - 1],
+      after: { mese: month },
+    });
   });
   return { ok: true };
 }
 
-export async function reopenMonth(db: Db, month: string, correction: string, userId: number) {
+export async function reopenMonth(db: Db, by: Actor & { ID: number }, month: string, correction: string) {
+  const days = daysOfMonth(month);
   await db.transaction(async (tx) => {
     await lockMonths(tx, [month], 'exclusive');
     const deleted = await tx.delete(closedMonths).where(eq(closedMonths.month, month)).returning({ month: closedMonths.month });
     if (deleted.length === 0) throw conflict(M.monthNotClosed);
-    await tx.insert(attendanceCorrections).values({ month, change: `mese ${month} riaperto`, reason: correction, userId });
+    await tx.insert(attendanceCorrections).values({ month, change: `mese ${month} riaperto`, reason: correction, userId: by.ID });
+    await appendAudit(tx, by, {
+      action: 'mese.riapri',
+      entity: 'mese',
+      day: days[0],
+      dayTo: days[days.length - 1],
+      after: { mese: month, correzione: correction },
+    });
   });
   return { ok: true };
 }
@@ -56,13 +72,22 @@ export async function listClosingDays(db: Db, year: number): Promise<ClosingDay[
     .orderBy(asc(closingDays.day));
 }
 
-export async function addClosingDay(db: Db, day: string, description: string) {
-  await refuseViolations(() => db.insert(closingDays).values({ day, description }), { duplicate: M.closingDayDuplicate });
+export async function addClosingDay(db: Db, by: Actor, day: string, description: string) {
+  await db.transaction(async (tx) => {
+    await refuseViolations(() => tx.insert(closingDays).values({ day, description }), { duplicate: M.closingDayDuplicate });
+    await appendAudit(tx, by, { action: 'chiusura.aggiungi', entity: 'chiusura', day, after: { descrizione: description } });
+  });
   return { ok: true };
 }
 
-export async function deleteClosingDay(db: Db, day: string) {
-  const deleted = await db.delete(closingDays).where(eq(closingDays.day, day)).returning({ day: closingDays.day });
-  if (deleted.length === 0) throw notFound(M.closingDayNotFound);
+export async function deleteClosingDay(db: Db, by: Actor, day: string) {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(closingDays)
+      .where(eq(closingDays.day, day))
+      .returning({ day: closingDays.day, description: closingDays.description });
+    if (deleted.length === 0) throw notFound(M.closingDayNotFound);
+    await appendAudit(tx, by, { action: 'chiusura.elimina', entity: 'chiusura', day, before: { descrizione: deleted[0].description } });
+  });
   return { ok: true };
 }

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type AbsenceReason, type RollCallDay, type rollCallSchema } from '../../../common/presenze.ts';
+import { appendAudit, patientJson } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { patients, rollCall } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
@@ -99,6 +100,18 @@ export async function markRollCall(db: Db, input: z.output<typeof rollCallSchema
       correction: input.correzione,
       userId: by.ID,
       isAdmin,
+    });
+    // The mark it replaces is read by the registro's insert, made before the mark is written.
+    await appendAudit(tx, by, {
+      action: 'appello.segna',
+      entity: 'appello',
+      entityId: input.paziente,
+      day: input.data,
+      patients: [input.paziente],
+      before: sql`(select json_build_object('presente', present, 'motivo', reason, 'giustificata', justified)
+        from roll_call where day = ${input.data}::date and patient_id = ${input.paziente})`,
+      after: sql`${JSON.stringify({ presente: input.presente, motivo: reason, giustificata: justified, ...(input.correzione ? { correzione: input.correzione } : {}) })}::jsonb
+        || jsonb_build_object('paziente', ${patientJson(input.paziente)})`,
     });
     const values = { present: input.presente, reason, justified, markedBy: by.ID, markedAt: sql`now()` };
     await tx

@@ -4,6 +4,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { loginSchema, type User } from '../../../common/schemas.ts';
 import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.ts';
+import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { currentUser } from '../../lib/guards.ts';
@@ -40,13 +41,25 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
     if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
     const user = await authenticate(db, username, pass);
-    // A refusal keeps the attempt just recorded: it is the failure that counts.
-    if (!user) throw new HttpError(401, MSG.loginFailed, ERROR_CODES.badCredentials);
+    if (!user) {
+      // A refusal keeps the attempt just recorded: it is the failure that counts. The registro
+      // keeps the username as typed (never the password), whether or not such an account exists.
+      await appendAudit(
+        db,
+        { ID: null, username },
+        { action: 'accesso.fallito', entity: 'sessione', after: { username: username.slice(0, 100) } },
+      );
+      throw new HttpError(401, MSG.loginFailed, ERROR_CODES.badCredentials);
+    }
     await forgetAttempt(db, attempt);
     await clearAttempts(db, countersClearedBySuccess(request.ip, username, device));
     // A new session id at every login; the old one, if any, ends here.
     if (request.sessionToken) await destroySession(db, request.sessionToken);
-    const { token, csrfToken } = await createSession(db, user.ID);
+    const { token, csrfToken } = await db.transaction(async (tx) => {
+      const created = await createSession(tx, user.ID);
+      await appendAudit(tx, user, { action: 'accesso.riuscito', entity: 'sessione', entityId: user.ID });
+      return created;
+    });
     setSessionCookie(reply, token, cookieSecure);
     setCsrfCookie(reply, csrfToken, cookieSecure);
     await rememberDevice(db, reply, request.cookies[DEVICE_COOKIE], user.ID, cookieSecure);
@@ -54,7 +67,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
   });
 
   app.post('/user/logout', async (request, reply) => {
-    if (request.sessionToken) await destroySession(db, request.sessionToken);
+    const { sessionToken, session } = request;
+    if (sessionToken && session) {
+      await db.transaction(async (tx) => {
+        await destroySession(tx, sessionToken);
+        await appendAudit(tx, session.user, { action: 'accesso.uscita', entity: 'sessione', entityId: session.user.ID });
+      });
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     setCsrfCookie(reply, newToken(), cookieSecure);
     return { ok: true };
