@@ -60,10 +60,10 @@ export async function startServer<C>(kind: DbKind = E2E_DB_KIND, seed?: Seed<C>)
     kind,
     centre,
     async pause() {
-      await server.stop();
+      await within(20_000, 'the server did not stop within 20 s of SIGTERM', server.stop());
     },
     async resume() {
-      server = await spawnServer({ ...env, PORT: port });
+      server = await within(30_000, 'the server did not start again within 30 s', spawnServer({ ...env, PORT: port }));
     },
     async stop() {
       await server.stop();
@@ -71,6 +71,17 @@ export async function startServer<C>(kind: DbKind = E2E_DB_KIND, seed?: Seed<C>)
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `work`, or a clear failure naming the step once `ms` have passed (rather than the whole test's timeout). */
+async function within<T>(ms: number, failure: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(failure)), ms)));
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function launchBrowser(): Promise<Browser> {

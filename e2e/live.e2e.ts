@@ -340,7 +340,8 @@ describe('connection down', () => {
     await waitForToastStartingWith(a.page, 'Attività creata: Cineforum');
     expect(await b.page.getByText('Nessuna attività in questa giornata.').isVisible()).toBe(true);
     await b.page.unroute('**/server/eventi');
-    await activity(b.page, 'Cineforum', 'Musicoterapia', '15:00', '16:30').waitFor();
+    // B tries again at most 10 s after its last refused attempt.
+    await activity(b.page, 'Cineforum', 'Musicoterapia', '15:00', '16:30').waitFor({ timeout: 25_000 });
     await paused.waitFor({ state: 'detached' });
     expect(await b.page.getByText(LIVE_PAUSED).count()).toBe(0);
 

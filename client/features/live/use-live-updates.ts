@@ -7,8 +7,11 @@ import { anyAffects, parseLiveEvent, type LiveEvent } from './live-events.ts';
 
 /** Events arriving this close together are applied at once (a paste or an absence sends one per day). */
 const BATCH_MS = 30;
-/** Waits before opening a stream again after the server refused one (not a dropped one: the browser retries those itself). */
-const REOPEN_MS = [3_000, 6_000, 15_000, 30_000];
+/**
+ * Waits before opening a stream again after the server refused one (not a dropped one: the browser retries those itself).
+ * Capped at 10 s: a wall screen is back within seconds of the server, and an idle retry costs one small request.
+ */
+const REOPEN_MS = [2_000, 4_000, 10_000];
 
 /**
  * Keeps the screens live: one stream of change events for the signed-in user, each event
@@ -81,9 +84,20 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
       };
     }
 
+    // Back online, or the tab shown again: no need to wait for the next retry.
+    const reopenNow = () => {
+      if (stopped || source || reopen === undefined || document.visibilityState === 'hidden') return;
+      clearTimeout(reopen);
+      open();
+    };
+    window.addEventListener('online', reopenNow);
+    document.addEventListener('visibilitychange', reopenNow);
+
     open();
     return () => {
       stopped = true;
+      window.removeEventListener('online', reopenNow);
+      document.removeEventListener('visibilitychange', reopenNow);
       source?.close();
       clearTimeout(batch);
       clearTimeout(reopen);
