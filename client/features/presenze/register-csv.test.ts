@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthRegister, RegisterTotals } from '../../../common/presenze.ts';
-import { buildRegisterCsv, csvField, neutraliseFormula, registerCsvName } from './register-csv.ts';
+import { buildRegisterCsv, registerCsvName } from './register-csv.ts';
 
 const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({
   presenti: 0,
@@ -71,20 +71,5 @@ describe('buildRegisterCsv', () => {
 
   it('names the file after the month', () => {
     expect(registerCsvName('2026-11')).toBe('presenze_2026-11.csv');
-  });
-});
-
-describe('csvField', () => {
-  it('quotes line breaks and quotes, and leaves plain text alone', () => {
-    expect(csvField('riga\nnuova')).toBe('"riga\nnuova"');
-    expect(csvField('detto "Gigi"')).toBe('"detto ""Gigi"""');
-    expect(csvField('Rossi')).toBe('Rossi');
-    expect(csvField(12)).toBe('12');
-  });
-
-  it('puts an apostrophe before = + - @ at the start, nowhere else', () => {
-    for (const text of ['=1+1', '+39 333', '-2', '@SUM(A1)']) expect(neutraliseFormula(text)).toBe(`'${text}`);
-    expect(neutraliseFormula('Anna-Maria')).toBe('Anna-Maria');
-    expect(neutraliseFormula('')).toBe('');
   });
 });
