@@ -3,14 +3,15 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
-import { MSG } from '../../../../common/messages.ts';
 import { PRESENZE_MSG, type MonthRegister } from '../../../../common/presenze.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { downloadText } from '../../../lib/csv.ts';
+import { recordExport } from '../../../lib/export-record.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCloseMonth, useCorrections, useMonthRegister, useReopenMonth } from '../api/month-register.ts';
-import { downloadText } from '../download.ts';
 import { addDays, todayLocal } from '../../../../common/dates.ts';
-import { formatDate, formatTime, isMonth, lastDay, monthName, shiftMonth } from '../month.ts';
+import { firstDay, formatDate, formatTime, isMonth, lastDay, monthName, shiftMonth } from '../month.ts';
 import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
@@ -29,7 +30,8 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
   const reopenMonth = useReopenMonth();
   const corrections = useCorrections(month, admin);
   const [reopening, setReopening] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  // Which export is being made: the server records it first (lib/export-record.ts).
+  const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
   // While another month loads, the previous one stays on screen (dimmed): exports wait for the right one.
   const data = register.data?.mese === month ? register.data : undefined;
   // A month closes only once its last day is past (the server says so too).
@@ -37,17 +39,30 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
 
   const exportPdf = async () => {
     if (!data) return;
-    setExporting(true);
+    setExporting('pdf');
     try {
+      await recordExport({ tipo: 'registro_pdf', dal: firstDay(month), al: lastDay(month) });
       await saveRegisterPdf(data);
     } catch (error) {
       console.error(error);
-      toast.error(MSG.genericRetry);
+      toast.error(errorMessage(error));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
-  const exportCsv = () => data && downloadText(registerCsvName(month), buildRegisterCsv(data), 'text/csv;charset=utf-8');
+  const exportCsv = async () => {
+    if (!data) return;
+    setExporting('csv');
+    try {
+      await recordExport({ tipo: 'registro_csv', dal: firstDay(month), al: lastDay(month) });
+      downloadText(registerCsvName(month), buildRegisterCsv(data));
+    } catch (error) {
+      console.error(error);
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(null);
+    }
+  };
 
   const close = () => {
     if (!window.confirm(PRESENZE_MSG.confirmCloseMonth)) return;
@@ -102,11 +117,11 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
             Riapri
           </Button>
         )}
-        <Button size="sm" onClick={() => void exportPdf()} disabled={!data || exporting}>
-          {exporting && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <Button size="sm" onClick={() => void exportPdf()} disabled={!data || exporting !== null}>
+          {exporting === 'pdf' && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           Esporta PDF
         </Button>
-        <Button size="sm" variant="outline-primary" onClick={exportCsv} disabled={!data}>
+        <Button size="sm" variant="outline-primary" onClick={() => void exportCsv()} disabled={!data || exporting !== null}>
           Esporta CSV
         </Button>
       </div>

@@ -4,9 +4,10 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { MSG } from '../../../../common/messages.ts';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import { paths, withDay } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { recordExport } from '../../../lib/export-record.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
 import { useWeekConflicts } from '../api/get-week-conflicts.ts';
@@ -31,10 +32,11 @@ export function WeekPrintView({ day }: { day: string }) {
   const save = async () => {
     setSaving(true);
     try {
+      await recordExport({ tipo: 'settimana_pdf', dal: start, al: stop });
       await saveWeekPdf(grid, title, weekPdfName(start, stop));
     } catch (error) {
       console.error(error);
-      toast.error(MSG.genericRetry);
+      toast.error(errorMessage(error));
     } finally {
       setSaving(false);
     }
