@@ -8,7 +8,12 @@ export const paths = {
   anagrafiche: '/anagrafiche',
   /** Presenze: roll call, monthly register, absences and closing days; everyone reads, administrators correct. */
   presenze: '/presenze',
+  /** Registro: who changed, exported or consulted what, and Annulla; administrators only. */
+  registro: '/registro',
 } as const;
+
+/** The registro filtered on one activity's history (the Storico of its card). */
+export const activityHistory = (activityId: number) => `${paths.registro}?attivita=${activityId}`;
 
 /** A route path with the displayed day in the query string (?data=yyyy-mm-dd), shared by the calendar and the week print. */
 export function withDay(path: string, day: string | null | undefined): string {

@@ -9,4 +9,6 @@ export const QUERY_KEYS = {
   search: ['cerca'],
   /** Presenze: the roll call, the register, the absences and the closing days (all reloaded after any of their writes). */
   presenze: ['presenze'],
+  /** The registro and the accesses to a utente: read again after an Annulla, wherever it was made. */
+  registro: ['registro'],
 } as const;

@@ -23,8 +23,9 @@ export const updateActivity = (data: string, attivitaId: number, versione: numbe
     versione,
   });
 
+/** `operazione`: the deletion's registro row, which Annulla takes back (see undo.ts). */
 export const removeActivity = ({ id, versione }: { id: number; versione: number | undefined }) =>
-  api.post<{ ok: true }>('/calendario/removeattivita', { attivitaId: id, versione });
+  api.post<{ ok: true; operazione: number }>('/calendario/removeattivita', { attivitaId: id, versione });
 
 /** The last ordinary activity of the room starting before `ora` that day, or none. */
 export const getPreviousActivity = (data: string, ora: string, stanza: number) =>

@@ -1,4 +1,6 @@
+import type { MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
+import { activityHistory } from '../../../config/paths.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
 import { AbsentName } from './absent-name.tsx';
@@ -10,7 +12,12 @@ export interface CardActions {
   onEdit: (activity: DayActivity) => void;
   onAddPerson: (kind: PersonKind, activity: DayActivity) => void;
   onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity) => void;
+  /** Storico: opens the registro on this activity's history, in the app (a plain link otherwise). */
+  onHistory?: (activity: DayActivity) => void;
 }
+
+/** A plain click stays in the app; a click meant for a new tab or window is the browser's. */
+const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 interface Props {
   placed: PlacedActivity;
@@ -67,6 +74,21 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
         )}
         <span className="activity-time">
           {start}–{end}
+          {actions?.onHistory && (
+            <a
+              className="activity-history link-secondary ms-2"
+              href={activityHistory(activity.ID)}
+              aria-label={`Storico di ${activity.NomeAttivita}`}
+              title="Chi ha cambiato questa attività e quando (Registro)"
+              onClick={(e) => {
+                if (!isPlainClick(e)) return;
+                e.preventDefault();
+                actions.onHistory?.(activity);
+              }}
+            >
+              Storico
+            </a>
+          )}
         </span>
       </div>
       <ConflictNotes conflicts={conflicts} />

@@ -13,6 +13,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { dayQueryOptions } from '../api/get-day.ts';
 import { useCreateActivity, useRemoveActivity, useUpdateActivity, type ActivityFields } from '../api/activity-writes.ts';
+import { useUndoAction } from '../api/undo.ts';
 import { clearActivityDraft, saveActivityDraft } from '../activity-draft.ts';
 import {
   activityDraft,
@@ -60,6 +61,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
   const create = useCreateActivity(day);
   const update = useUpdateActivity(day);
   const remove = useRemoveActivity(day);
+  const undoAction = useUndoAction();
   const busy = create.isPending || update.isPending || remove.isPending;
 
   // The activity as the day now reads it (the day is read again after every write, and live on others' changes).
@@ -119,7 +121,10 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
 
   const deleteActivity = async () => {
     if (!activity || !window.confirm(MSG.confirmDeleteActivity)) return;
-    const done = await withToasts(noticeStale(remove.mutateAsync({ id: activity.ID, versione: version })), { success: MSG.deleted });
+    const done = await withToasts(noticeStale(remove.mutateAsync({ id: activity.ID, versione: version })), {
+      success: MSG.deleted,
+      action: ({ operazione }) => undoAction(operazione, 'attivita'),
+    });
     if (done) onClose();
   };
 

@@ -1,16 +1,19 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
 import { MSG } from '../../../../common/messages.ts';
+import { activityHistory } from '../../../config/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { removedFromDay, useRemoveAbsentFromDay } from '../api/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { dayQueryOptions, useDay } from '../api/get-day.ts';
+import { useUndoAction } from '../api/undo.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
@@ -71,6 +74,8 @@ export function CalendarView({ day, onDayChange }: Props) {
   const pasteDay = usePasteDay(day);
   const pastePrevious = usePasteFromPrevious(day);
   const removeAbsentFromDay = useRemoveAbsentFromDay(day);
+  const undoAction = useUndoAction();
+  const navigate = useNavigate();
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
   const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
@@ -105,7 +110,7 @@ export function CalendarView({ day, onDayChange }: Props) {
     await withToasts(emptyDay.mutateAsync(undefined), {
       loading: MSG.emptyingDay,
       success: `${MSG.dayEmptiedOk}. ${RUNS_STAY}`,
-      successDuration: LONG_TOAST,
+      action: ({ operazione }) => undoAction(operazione, 'giornata'),
     });
   };
 
@@ -137,7 +142,7 @@ export function CalendarView({ day, onDayChange }: Props) {
         const left = esclusi.length ? `. Non incollati perché assenti: ${esclusi.map((p) => `${p.nome} (${p.motivo})`).join(', ')}` : '';
         return `Giornata incollata: ${countActivities(pasted)}, ${countRuns(pastedRuns)}${conflictsSuffix(conflitti)}${left}`;
       },
-      successDuration: LONG_TOAST,
+      action: ({ operazione }) => undoAction(operazione, 'giornata'),
     });
   };
 
@@ -166,6 +171,7 @@ export function CalendarView({ day, onDayChange }: Props) {
           setDialog({ type: 'manage', kind, linkId, name, activity }),
         onPasteFromPrevious: pasteFromPrevious,
         onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot) }),
+        onHistory: (activity: DayActivity) => void navigate(activityHistory(activity.ID)),
       }
     : undefined;
 
