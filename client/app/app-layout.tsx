@@ -67,6 +67,11 @@ export function AppLayout() {
                 Anagrafiche
               </NavLink>
             )}
+            {isAdmin(user) && pathname !== paths.registro && (
+              <NavLink className="nav-link px-2" to={paths.registro}>
+                Registro
+              </NavLink>
+            )}
           </nav>
           <div className="d-flex align-items-center gap-2 ms-auto">
             <LiveStatus down={live.down} />

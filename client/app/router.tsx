@@ -8,7 +8,7 @@ import { notFoundLoader } from './routes/not-found.tsx';
 
 /**
  * Every route of the web app (docs/product.md, Schermate). The week print,
- * Presenze and Anagrafiche are separate chunks: the first visit downloads only the calendar.
+ * Presenze, Anagrafiche and the Registro are separate chunks: the first visit downloads only the calendar.
  */
 export const routes = [
   {
@@ -23,6 +23,7 @@ export const routes = [
           { path: paths.weekPrint, lazy: () => import('./routes/week-print.tsx') },
           { path: paths.anagrafiche, lazy: () => import('./routes/anagrafiche.tsx') },
           { path: paths.presenze, lazy: () => import('./routes/presenze.tsx') },
+          { path: paths.registro, lazy: () => import('./routes/registro.tsx') },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import Table from 'react-bootstrap/Table';
+import toast from 'react-hot-toast';
+import { accessQuery } from '../../../../common/audit.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { downloadText } from '../../../lib/csv.ts';
+import { recordExport } from '../../../lib/export-record.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { fetchAllAccesses, TOO_MANY_ROWS, useAccesses, type AccessFilters } from '../api/registro.ts';
+import { ACCESS_KIND_LABELS, ACCESS_REASON_LABELS, formatDate, formatPeriod, formatWhen } from '../format.ts';
+import { personName } from '../person-names.ts';
+import { accessCsvName, buildAccessCsv } from '../registro-csv.ts';
+import type { RegistroState } from '../registro-state.ts';
+import { ListState } from './list-state.tsx';
+import { Pager } from './pager.tsx';
+import { PeriodFields } from './period-fields.tsx';
+import { PersonChoice } from './person-choice.tsx';
+
+interface Props {
+  state: RegistroState;
+  onChange: (changes: Partial<RegistroState>) => void;
+}
+
+/**
+ * Accessi a un utente: who read the utente's data in the period, newest first — reads that named them
+ * ("diretto") and reads of days on which they were planned ("nel piano del giorno") — with its CSV.
+ */
+export function AccessesTab({ state, onChange }: Props) {
+  const filters: AccessFilters | null = state.paziente !== null ? { dal: state.dal, al: state.al, paziente: state.paziente } : null;
+  const checked = checkForm(accessQuery, { dal: state.dal, al: state.al, paziente: state.paziente ?? 1 });
+  const rangeError = 'errors' in checked ? Object.values(checked.errors)[0] : undefined;
+  const list = useAccesses(rangeError ? null : filters, state.pagina);
+  const [exporting, setExporting] = useState(false);
+  const items = list.data?.items ?? [];
+  const name = state.paziente !== null ? personName('paziente', state.paziente) : null;
+
+  const exportCsv = async () => {
+    if (!filters) return;
+    setExporting(true);
+    try {
+      const { rows, cut } = await fetchAllAccesses(filters);
+      await recordExport({ tipo: 'accessi_csv', dal: filters.dal, al: filters.al, paziente: filters.paziente });
+      downloadText(accessCsvName(filters.paziente, filters.dal, filters.al), buildAccessCsv(rows));
+      if (cut) toast(TOO_MANY_ROWS, { duration: 8000 });
+    } catch (error) {
+      console.error(error);
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="accesses-title">
+      <div className="registro-filters">
+        <div className="registro-field" role="group" aria-labelledby="accesses-person-label">
+          <span className="form-label d-block mb-1" id="accesses-person-label">
+            Utente
+          </span>
+          <div className="d-flex align-items-center gap-2">
+            {name && <span className="fw-semibold">{name}</span>}
+            <PersonChoice
+              kinds={['paziente']}
+              changing={state.paziente !== null}
+              context="Accessi a un utente: chi ha consultato i suoi dati."
+              onChoose={(_, id) => onChange({ paziente: id })}
+            />
+          </div>
+        </div>
+        <PeriodFields idPrefix="accesses" dal={state.dal} al={state.al} error={rangeError} onChange={(dal, al) => onChange({ dal, al })} />
+      </div>
+      <div className="registro-toolbar">
+        <h2 id="accesses-title" className="h5 mb-0 me-auto">
+          {name ? `Accessi a ${name}` : 'Accessi a un utente'}
+          {!rangeError && ` dal ${formatDate(state.dal)} al ${formatDate(state.al)}`}
+        </h2>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void exportCsv()}
+          disabled={!filters || !!rangeError || exporting || items.length === 0}
+        >
+          {exporting && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          Esporta CSV
+        </Button>
+      </div>
+      {rangeError ? (
+        <Alert variant="warning" id="accesses-period-error" className="py-2">
+          {rangeError}
+        </Alert>
+      ) : !filters ? (
+        <p className="text-muted py-3 mb-0">Scegli un utente per vedere chi ha consultato i suoi dati nel periodo.</p>
+      ) : (
+        <ListState
+          label="accessi"
+          isPending={list.isPending}
+          error={list.error}
+          empty={!!list.data && items.length === 0}
+          emptyText="Nessun accesso ai dati di questo utente nel periodo."
+        />
+      )}
+      {filters && !rangeError && items.length > 0 && (
+        <div className={list.isPlaceholderData ? 'opacity-50' : undefined} aria-busy={list.isPlaceholderData}>
+          <Table hover responsive className="registro-table align-middle" aria-labelledby="accesses-title">
+            <thead>
+              <tr>
+                <th scope="col">Quando</th>
+                <th scope="col">Account</th>
+                <th scope="col">Tipo</th>
+                <th scope="col">Giorno o periodo</th>
+                <th scope="col">Motivo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((row) => (
+                <tr key={row.ID}>
+                  <td className="text-nowrap">{formatWhen(row.quando)}</td>
+                  <td className="text-break">{row.utente}</td>
+                  <td>{ACCESS_KIND_LABELS[row.tipo] ?? row.tipo}</td>
+                  <td>{formatPeriod(row.giorno, row.giornoFine) || <span className="text-muted">—</span>}</td>
+                  <td>{ACCESS_REASON_LABELS[row.motivo]}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+      {filters && !rangeError && list.data && (
+        <Pager pagina={state.pagina} altre={list.data.altre} busy={list.isFetching} onChange={(pagina) => onChange({ pagina })} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import Alert from 'react-bootstrap/Alert';
+import Spinner from 'react-bootstrap/Spinner';
+import { errorMessage } from '../../../lib/api-client.ts';
+
+interface Props {
+  /** Read with the spinner: "Caricamento registro". */
+  label: string;
+  isPending: boolean;
+  error: unknown;
+  empty: boolean;
+  emptyText: string;
+}
+
+/** What a list of the registro shows instead of rows: loading, the server's error, or that there is nothing. */
+export function ListState({ label, isPending, error, empty, emptyText }: Props) {
+  if (isPending)
+    return (
+      <div className="text-center py-4">
+        <Spinner role="status" aria-label={`Caricamento ${label}`} />
+      </div>
+    );
+  if (error) return <Alert variant="danger">{errorMessage(error)}</Alert>;
+  if (empty) return <p className="text-muted py-3 mb-0">{emptyText}</p>;
+  return null;
+}

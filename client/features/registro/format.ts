@@ -1,0 +1,180 @@
+/** How the registro shows times and the values of its rows, in Italian (no raw JSON on screen or in a CSV). */
+import { AUDIT_ACTIONS, dayLabel, type AccessKind, type AuditAction } from '../../../common/audit.ts';
+import { isRealDate } from '../../../common/dates.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** dd/mm/yyyy HH:mm of an ISO time, in the browser's time zone (the centre's, Europe/Rome). */
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** dd/mm/yyyy of a yyyy-mm-dd. */
+export const formatDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** "23/11/2026", or "dal 23/11/2026 al 27/11/2026". */
+export function formatPeriod(from: string | null, to: string | null): string {
+  if (!from) return '';
+  return to && to !== from ? `dal ${formatDate(from)} al ${formatDate(to)}` : formatDate(from);
+}
+
+export const actionLabel = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;
+
+export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
+  giornata: 'Giornata del calendario',
+  settimana: 'Settimana (calendario o stampa)',
+  paziente: 'Scheda o agenda dell’utente',
+  ricerca: 'Ricerca di utenti',
+  esportazione: 'Esportazione',
+  presenze: 'Presenze',
+};
+
+export const ACCESS_REASON_LABELS = { diretto: 'diretto', giornata: 'nel piano del giorno' } as const;
+
+// ---- A row's details: before → after as label/value pairs ----
+
+const LABELS: Record<string, string> = {
+  attivita: 'Attività',
+  paziente: 'Utente',
+  terapista: 'Operatore',
+  persona: 'Persona',
+  uscita: 'Uscita',
+  stanza: 'Stanza',
+  account: 'Account',
+  righe: 'Contenuto della giornata',
+  esclusi: 'Lasciati fuori perché assenti',
+  uscite: 'Uscite',
+  utenti: 'Utenti',
+  operatori: 'Operatori',
+  nome: 'Nome',
+  data: 'Giorno',
+  inizio: 'Inizio',
+  fine: 'Fine',
+  tratta: 'Tratta',
+  partenza: 'Partenza',
+  arrivo: 'Arrivo',
+  pulmino: 'Pulmino',
+  cellulare: 'Cellulare',
+  archiviato: 'Archiviato',
+  archiviata: 'Archiviata',
+  admin: 'Amministratore',
+  disattivato: 'Disattivato',
+  posizione: 'Posizione',
+  direzione: 'Spostata',
+  username: 'Nome utente digitato',
+  tipo: 'Tipo',
+  dal: 'Dal',
+  al: 'Al',
+  motivo: 'Motivo',
+  giustificata: 'Giustificata',
+  note: 'Note',
+  correzione: 'Motivo della correzione',
+  rimossi: 'Attività e uscite da cui è stato tolto',
+  giorni: 'Giorni',
+  presente: 'Presente',
+  mese: 'Mese',
+  descrizione: 'Descrizione',
+  operazione: 'Operazione annullata',
+  azione: 'Tipo di operazione',
+  da: 'Copiata da',
+};
+/** Identifiers and technical values, of no use to a reader. */
+const HIDDEN = new Set(['ID', 'versione', 'impronta']);
+const KIND_WORDS: Record<string, string> = { paziente: 'utente', terapista: 'operatore' };
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+const label = (key: string) => LABELS[key] ?? key;
+/** A bulk row's numbers ("attivita": 12) read as counts, not as an activity. */
+const COUNTED = new Set(['attivita', 'uscite', 'utenti', 'operatori']);
+const labelOf = (key: string, sample: unknown) =>
+  COUNTED.has(key) && (typeof sample === 'number' || Array.isArray(sample)) ? `Numero di ${label(key).toLowerCase()}` : label(key);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One value as a reader wants it: names, days, "sì"/"no", counts. */
+export function describeValue(value: unknown, key = ''): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'sì' : 'no';
+  if (typeof value === 'number') {
+    if (key === 'admin') return value > 0 ? 'sì' : 'no';
+    if (key === 'operazione') return `n. ${value}`;
+    if (key === 'da' || key === 'paziente') return `${key === 'da' ? 'attività' : 'utente'} n. ${value}`;
+    return String(value);
+  }
+  if (typeof value === 'string') {
+    if (isRealDate(value)) return dayLabel(value);
+    if (key === 'azione') return actionLabel(value);
+    if (key === 'direzione') return value === 'su' ? 'a sinistra' : 'a destra';
+    if (key === 'tipo') return KIND_WORDS[value] ?? value.replace(/_/g, ' ');
+    return value;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'nessuno';
+    if (value.every((v) => typeof v === 'number')) return String(value.length);
+    return value.map((v) => (isObject(v) ? summary(v) : describeValue(v))).join(', ');
+  }
+  if (isObject(value)) return summary(value, key);
+  return String(value);
+}
+
+/** A nested value in one phrase: an activity, a run, a day's counts, a person, a room, an account. */
+function summary(value: Json, key = ''): string {
+  const day = typeof value.data === 'string' && isRealDate(value.data) ? dayLabel(value.data) : '';
+  if (key === 'righe')
+    return [
+      plural(Number(value.attivita ?? 0), 'attività', 'attività'),
+      plural(Number(value.uscite ?? 0), 'uscita', 'uscite'),
+      plural(Number(value.utenti ?? 0), 'utente', 'utenti'),
+      plural(Number(value.operatori ?? 0), 'operatore', 'operatori'),
+    ].join(', ');
+  if (typeof value.tratta === 'string')
+    return `${value.tratta}, ${day} ${String(value.partenza ?? '')}–${String(value.arrivo ?? '')}`.trim();
+  if (typeof value.inizio === 'string')
+    return `${String(value.nome ?? '?')}, ${day} ${value.inizio}–${String(value.fine ?? '')}${value.stanza ? `, ${String(value.stanza)}` : ''}`;
+  if (typeof value.nome === 'string') return typeof value.motivo === 'string' ? `${value.nome} (${value.motivo})` : value.nome;
+  const parts = Object.entries(value).filter(([k]) => !HIDDEN.has(k));
+  return parts.map(([k, v]) => `${label(k)}: ${describeValue(v, k)}`).join(', ') || '—';
+}
+
+export interface DetailRow {
+  label: string;
+  prima: string;
+  dopo: string;
+  changed: boolean;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A row's values before and after, as label/value pairs: a nested value changed on both sides
+ * (an edited activity, a renamed utente) is shown field by field, else as one phrase; a bulk row's
+ * day is its counts. Identifiers and fingerprints are left out.
+ */
+export function detailRows(prima: unknown, dopo: unknown): DetailRow[] {
+  const before = isObject(prima) ? prima : {};
+  const after = isObject(dopo) ? dopo : {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !HIDDEN.has(k));
+  return keys.flatMap((key): DetailRow[] => {
+    const b = before[key];
+    const a = after[key];
+    if (isObject(b) && isObject(a) && !same(b, a) && key !== 'righe') {
+      const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !HIDDEN.has(k));
+      return fields.map((field) => ({
+        label: `${label(key)} · ${label(field).toLowerCase()}`,
+        prima: describeValue(b[field], field),
+        dopo: describeValue(a[field], field),
+        changed: !same(b[field], a[field]),
+      }));
+    }
+    return [
+      {
+        label: labelOf(key, b ?? a),
+        prima: key in before ? describeValue(b, key) : '—',
+        dopo: key in after ? describeValue(a, key) : '—',
+        // A value on one side only (a bulk row's day before, its counts after) is information, not a change.
+        changed: key in before && key in after && !same(b, a),
+      },
+    ];
+  });
+}
