@@ -144,6 +144,10 @@ export interface DetailRow {
   changed: boolean;
 }
 
+/** A day's contents first, then who, then where: the server's JSON does not keep the order its values were written in. */
+const KEY_ORDER = ['righe', 'paziente', 'terapista', 'persona', 'account', 'stanza', 'attivita', 'uscita'];
+const rank = (key: string) => (KEY_ORDER.includes(key) ? KEY_ORDER.indexOf(key) : KEY_ORDER.length);
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -154,7 +158,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function detailRows(prima: unknown, dopo: unknown): DetailRow[] {
   const before = isObject(prima) ? prima : {};
   const after = isObject(dopo) ? dopo : {};
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !HIDDEN.has(k));
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((k) => !HIDDEN.has(k))
+    .sort((a, b) => rank(a) - rank(b));
   return keys.flatMap((key): DetailRow[] => {
     const b = before[key];
     const a = after[key];

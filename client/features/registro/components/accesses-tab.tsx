@@ -117,11 +117,12 @@ export function AccessesTab({ state, onChange }: Props) {
             <tbody>
               {items.map((row) => (
                 <tr key={row.ID}>
-                  <td className="text-nowrap">{formatWhen(row.quando)}</td>
-                  <td className="text-break">{row.utente}</td>
-                  <td>{ACCESS_KIND_LABELS[row.tipo] ?? row.tipo}</td>
-                  <td>{formatPeriod(row.giorno, row.giornoFine) || <span className="text-muted">—</span>}</td>
-                  <td>{ACCESS_REASON_LABELS[row.motivo]}</td>
+                  <td className="text-nowrap registro-when">{formatWhen(row.quando)}</td>
+                  <td className="text-break registro-who">{row.utente}</td>
+                  {/* data-label: the column's name, shown before the value when a phone stacks the row. */}
+                  <td data-label="Tipo">{ACCESS_KIND_LABELS[row.tipo] ?? row.tipo}</td>
+                  <td data-label="Giorno">{formatPeriod(row.giorno, row.giornoFine) || '—'}</td>
+                  <td data-label="Motivo">{ACCESS_REASON_LABELS[row.motivo]}</td>
                 </tr>
               ))}
             </tbody>

@@ -14,26 +14,29 @@ interface Props {
 /** One change: when, who, the sentence; Dettagli opens before → after underneath; Annulla when the day can still go back. */
 export function AuditRow({ row, busy, onUndo }: Props) {
   const [open, setOpen] = useState(false);
-  const details = open ? detailRows(row.prima, row.dopo) : [];
+  // A sign-in or a sign-out has nothing beyond its sentence: no Dettagli then.
+  const details = detailRows(row.prima, row.dopo);
   const detailsId = `registro-dettagli-${row.ID}`;
   return (
     <>
       <tr>
         <td className="text-nowrap registro-when">{formatWhen(row.quando)}</td>
-        <td className="text-break">{row.utente}</td>
+        <td className="text-break registro-who">{row.utente}</td>
         <td className="registro-sentence">{row.frase}</td>
-        <td className="text-end">
+        <td className="text-end registro-actions">
           <div className="d-flex flex-wrap justify-content-end gap-1">
-            <Button
-              variant="outline-secondary"
-              size="sm"
-              aria-expanded={open}
-              aria-controls={open ? detailsId : undefined}
-              aria-label={`Dettagli della modifica delle ${formatWhen(row.quando)}`}
-              onClick={() => setOpen((o) => !o)}
-            >
-              Dettagli
-            </Button>
+            {details.length > 0 && (
+              <Button
+                variant="outline-secondary"
+                size="sm"
+                aria-expanded={open}
+                aria-controls={open ? detailsId : undefined}
+                aria-label={`Dettagli: ${row.frase}`}
+                onClick={() => setOpen((o) => !o)}
+              >
+                Dettagli
+              </Button>
+            )}
             {row.annullabile && (
               <Button variant="outline-danger" size="sm" disabled={busy} onClick={() => onUndo(row)}>
                 Annulla
@@ -42,36 +45,32 @@ export function AuditRow({ row, busy, onUndo }: Props) {
           </div>
         </td>
       </tr>
-      {open && (
+      {open && details.length > 0 && (
         <tr id={detailsId} className="registro-details">
           <td colSpan={4}>
-            {details.length === 0 ? (
-              <p className="text-muted small mb-0">Nessun dato oltre alla descrizione.</p>
-            ) : (
-              <Table size="sm" className="mb-0 small registro-details-table" aria-label={`Prima e dopo: ${row.frase}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">Dato</th>
-                    <th scope="col">Prima</th>
-                    <th scope="col">Dopo</th>
+            <Table size="sm" className="mb-0 small registro-details-table" aria-label={`Prima e dopo: ${row.frase}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Dato</th>
+                  <th scope="col">Prima</th>
+                  <th scope="col">Dopo</th>
+                </tr>
+              </thead>
+              <tbody>
+                {details.map((d) => (
+                  <tr key={d.label} className={d.changed ? 'registro-changed' : undefined}>
+                    <th scope="row" className="fw-normal text-muted">
+                      {d.label}
+                    </th>
+                    <td className="text-break">{d.prima}</td>
+                    <td className="text-break">
+                      {d.changed && <span className="visually-hidden">cambiato: </span>}
+                      {d.dopo}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {details.map((d) => (
-                    <tr key={d.label} className={d.changed ? 'registro-changed' : undefined}>
-                      <th scope="row" className="fw-normal text-muted">
-                        {d.label}
-                      </th>
-                      <td className="text-break">{d.prima}</td>
-                      <td className="text-break">
-                        {d.changed && <span className="visually-hidden">cambiato: </span>}
-                        {d.dopo}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            )}
+                ))}
+              </tbody>
+            </Table>
           </td>
         </tr>
       )}
