@@ -7,6 +7,7 @@
  * takes first, so that one day's writes (and their rows) follow each other in commit order.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '../../common/audit.ts';
 import type { Db } from './client.ts';
 
@@ -144,14 +145,6 @@ export const runPatientIds = (id: number | SQL): SQL =>
 export const runTherapistIds = (id: number | SQL): SQL =>
   sql`array(select therapist_id from transport_therapists where run_id = ${id} order by 1)`;
 
-/** Every patient (int[]) in an activity or a run of the day, now. */
-export const dayPatientIds = (day: string): SQL => sql`array(
-  select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
-  union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date)`;
-export const dayTherapistIds = (day: string): SQL => sql`array(
-  select at.therapist_id from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${day}::date
-  union select tt.therapist_id from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${day}::date)`;
-
 // ---- The day's rows, for the undoable operations ----
 
 /** The rows of a day as stored: what Annulla puts back, ids, versions and links included. */
@@ -179,33 +172,147 @@ export const SNAPSHOT_TABLES = [
  * day's own rows count, so a patient renamed or an absence recorded since does not stop an undo.
  */
 const snapshotSql = (day: string | SQL): SQL => sql`json_build_object(
-  'transport_runs', coalesce((select json_agg(to_jsonb(r) order by r.id) from transport_runs r where r.day = ${day}::date), '[]'),
-  'activities', coalesce((select json_agg(to_jsonb(a) order by a.id) from activities a where a.day = ${day}::date), '[]'),
-  'activity_patients', coalesce((select json_agg(to_jsonb(ap) order by ap.id)
+  'transport_runs', coalesce((select json_agg(r order by r.id) from transport_runs r where r.day = ${day}::date), '[]'),
+  'activities', coalesce((select json_agg(a order by a.id) from activities a where a.day = ${day}::date), '[]'),
+  'activity_patients', coalesce((select json_agg(ap order by ap.id)
      from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date), '[]'),
-  'activity_therapists', coalesce((select json_agg(to_jsonb(at) order by at.id)
+  'activity_therapists', coalesce((select json_agg(at order by at.id)
      from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${day}::date), '[]'),
-  'transport_patients', coalesce((select json_agg(to_jsonb(tp) order by tp.run_id, tp.patient_id)
+  'transport_patients', coalesce((select json_agg(tp order by tp.run_id, tp.patient_id)
      from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date), '[]'),
-  'transport_therapists', coalesce((select json_agg(to_jsonb(tt) order by tt.run_id, tt.therapist_id)
+  'transport_therapists', coalesce((select json_agg(tt order by tt.run_id, tt.therapist_id)
      from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${day}::date), '[]')
 )::text`;
 
-/** The day's fingerprint as SQL (md5 of its rows), for an insert to evaluate after the change. */
-export const dayFingerprintSql = (day: string | SQL): SQL => sql`md5(${snapshotSql(day)})`;
+/**
+ * The day's fingerprint as SQL, for an insert to evaluate after the change: the md5 of the day's
+ * rows as PostgreSQL writes them as text, table by table in id order (cheaper than their JSON,
+ * and as exact: ids, versions, times, links).
+ */
+export const dayFingerprintSql = (day: string | SQL): SQL => sql`md5(concat_ws('|',
+  coalesce((select string_agg(r::text, ',' order by r.id) from transport_runs r where r.day = ${day}::date), ''),
+  coalesce((select string_agg(a::text, ',' order by a.id) from activities a where a.day = ${day}::date), ''),
+  coalesce((select string_agg(ap::text, ',' order by ap.id)
+     from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date), ''),
+  coalesce((select string_agg(at::text, ',' order by at.id)
+     from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${day}::date), ''),
+  coalesce((select string_agg(tp::text, ',' order by tp.run_id, tp.patient_id)
+     from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date), ''),
+  coalesce((select string_agg(tt::text, ',' order by tt.run_id, tt.therapist_id)
+     from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${day}::date), '')))`;
 
-/** The day's rows as JSON text (stored as the row's `before`) and their fingerprint. */
+/**
+ * The day's snapshot and fingerprint queries are named statements: their SQL is long and takes
+ * longer to plan (about 1.5 ms each) than to run, and a paste runs two of them. On PostgreSQL each
+ * pooled connection plans them once (as the day read, server/db/day-read.ts); PGlite sends the text.
+ */
+const dialect = new PgDialect();
+const DAY = sql`${sql.placeholder('day')}::text`;
+const STATEMENTS = {
+  giornata_registro_impronta: dialect.sqlToQuery(sql`select ${dayFingerprintSql(DAY)} as fingerprint`),
+  giornata_registro_righe: dialect.sqlToQuery(sql`select ${snapshotSql(DAY)} as doc, ${dayFingerprintSql(DAY)} as fingerprint`),
+  giornata_registro_tieni: dialect.sqlToQuery(sql`
+    select set_config('giornata.righe_prima', ${snapshotSql(DAY)}, true) is not null as held,
+      array_to_json(array(select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${DAY}::date)) as "activityPatients",
+      array_to_json(array(select at.therapist_id from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${DAY}::date)) as "activityTherapists",
+      array_to_json(array(select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${DAY}::date)) as "runPatients",
+      array_to_json(array(select tt.therapist_id from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${DAY}::date)) as "runTherapists"`),
+};
+
+/**
+ * The registro's row of a whole-day operation, as one named statement: the rows `holdDayRows` kept
+ * as `before.righe` (with `$before`'s own keys), `$after` with the day's fingerprint computed here,
+ * after the change.
+ */
+const dayRow = (fingerprint: SQL) =>
+  dialect.sqlToQuery(sql`
+  insert into audit_log (user_id, username, action, entity, entity_id, day, patients, therapists, before, after)
+  values (${sql.placeholder('userId')}::int, ${sql.placeholder('username')}::text, ${sql.placeholder('action')}::text,
+          ${sql.placeholder('entity')}::text, ${sql.placeholder('entityId')}::int, ${DAY}::date,
+          ${sql.placeholder('patients')}::int[], ${sql.placeholder('therapists')}::int[],
+          ${sql.placeholder('before')}::jsonb || jsonb_build_object('righe', current_setting('giornata.righe_prima')::jsonb),
+          ${sql.placeholder('after')}::jsonb || jsonb_build_object('impronta', ${fingerprint}))
+  returning id`);
+const DAY_ROW = {
+  giornata_registro_giorno: dayRow(dayFingerprintSql(DAY)),
+  /** The fingerprint already known (the paste computes it from the rows it wrote). */
+  giornata_registro_giorno_impronta: dayRow(sql`${sql.placeholder('fingerprint')}::text`),
+};
+
+export interface DayAuditEntry {
+  action: AuditAction;
+  entity: 'giornata' | 'attivita';
+  entityId?: number | null;
+  day: string;
+  patients: readonly number[];
+  therapists: readonly number[];
+  /** Keys of `before` beside the day's rows. */
+  before?: Record<string, unknown>;
+  /** Keys of `after` beside the fingerprint. */
+  after?: Record<string, unknown>;
+  /** The day's fingerprint after the change, when the change computed it; else read here. */
+  fingerprint?: string;
+}
+
+/** Appends the row of an undoable whole-day operation, after `holdDayRows` and the change; answers its id. */
+export async function appendDayAudit(tx: Db, by: Actor, entry: DayAuditEntry): Promise<number> {
+  const name = entry.fingerprint === undefined ? 'giornata_registro_giorno' : 'giornata_registro_giorno_impronta';
+  const statement = tx._.session.prepareQuery(DAY_ROW[name], undefined, name, false);
+  const pgArray = (ids: readonly number[]) => `{${[...new Set(ids)].sort((a, b) => a - b).join(',')}}`;
+  const result = (await statement.execute({
+    userId: by.ID,
+    username: by.username.slice(0, 100),
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    day: entry.day,
+    patients: pgArray(entry.patients),
+    therapists: pgArray(entry.therapists),
+    before: JSON.stringify(entry.before ?? {}),
+    after: JSON.stringify(entry.after ?? {}),
+    ...(entry.fingerprint === undefined ? {} : { fingerprint: entry.fingerprint }),
+  })) as { rows: { id: number | string }[] };
+  return Number(result.rows[0].id);
+}
+
+async function runNamed<T>(tx: Db, name: keyof typeof STATEMENTS, day: string): Promise<T> {
+  const statement = tx._.session.prepareQuery(STATEMENTS[name], undefined, name, false);
+  const result = (await statement.execute({ day })) as { rows: T[] };
+  return result.rows[0];
+}
+
+/** The day's rows as JSON text (what Annulla restores) and their fingerprint. */
 export async function readDaySnapshot(tx: Db, day: string): Promise<{ text: string; snapshot: DaySnapshot; fingerprint: string }> {
-  const result = (await tx.execute(sql`select s.doc, md5(s.doc) as fingerprint from (select ${snapshotSql(day)} as doc) s`)) as unknown as {
-    rows: { doc: string; fingerprint: string }[];
-  };
-  const { doc, fingerprint } = result.rows[0];
+  const { doc, fingerprint } = await runNamed<{ doc: string; fingerprint: string }>(tx, 'giornata_registro_righe', day);
   return { text: doc, snapshot: JSON.parse(doc) as DaySnapshot, fingerprint };
 }
 
+/** The day's fingerprint now (after a change, for the registro's `after`). */
 export async function readDayFingerprint(tx: Db, day: string): Promise<string> {
-  const result = (await tx.execute(sql`select ${dayFingerprintSql(day)} as fingerprint`)) as unknown as { rows: { fingerprint: string }[] };
-  return result.rows[0].fingerprint;
+  return (await runNamed<{ fingerprint: string }>(tx, 'giornata_registro_impronta', day)).fingerprint;
+}
+
+/**
+ * The whole-day writes keep the day's rows as they were in a setting of their own transaction
+ * (`giornata.righe_prima`), read back by the registro's insert (`appendDayAudit`): the rows, tens of
+ * kilobytes on a full day, never travel to the server and back. Answers the people of those rows.
+ */
+export async function holdDayRows(
+  tx: Db,
+  day: string,
+): Promise<{ patients: number[]; therapists: number[]; activityPatients: number[]; activityTherapists: number[] }> {
+  const row = await runNamed<Record<'activityPatients' | 'activityTherapists' | 'runPatients' | 'runTherapists', number[] | string>>(
+    tx,
+    'giornata_registro_tieni',
+    day,
+  );
+  const ids = (value: number[] | string) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : value).map(Number);
+  return {
+    patients: [...ids(row.activityPatients), ...ids(row.runPatients)],
+    therapists: [...ids(row.activityTherapists), ...ids(row.runTherapists)],
+    activityPatients: ids(row.activityPatients),
+    activityTherapists: ids(row.activityTherapists),
+  };
 }
 
 /** Patients and therapists of a snapshot, for the row's person filter. */

@@ -324,13 +324,15 @@ export const auditLog = pgTable(
     after: jsonb('after'),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at.desc()),
-    index('audit_log_user_at_idx').on(t.userId, t.at.desc()),
-    index('audit_log_action_at_idx').on(t.action, t.at.desc()),
-    index('audit_log_day_idx').on(t.day),
+    // Newest first is (at, id): with id in the ordered indexes a filtered page is read straight off the index.
+    index('audit_log_at_id_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_user_at_id_idx').on(t.userId, t.at.desc(), t.id.desc()),
+    index('audit_log_action_at_id_idx').on(t.action, t.at.desc(), t.id.desc()),
+    // A day's rows, and a day's undoable operations (Annulla and the registro's `annullabile`).
+    index('audit_log_day_action_idx').on(t.day, t.action),
     index('audit_log_patients_idx').using('gin', t.patients),
     index('audit_log_therapists_idx').using('gin', t.therapists),
-    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at.desc()),
+    index('audit_log_entity_at_id_idx').on(t.entity, t.entityId, t.at.desc(), t.id.desc()),
   ],
 );
 

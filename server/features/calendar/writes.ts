@@ -17,18 +17,13 @@ import {
   activityPatientIds,
   activityTherapistIds,
   appendAudit,
-  dayFingerprintSql,
-  dayPatientIds,
-  dayTherapistIds,
-  intArray,
+  appendDayAudit,
+  holdDayRows,
   lockActivityDay,
   lockDays,
   patientJson,
-  readDaySnapshot,
-  snapshotPeople,
   therapistJson,
   type Actor,
-  type DaySnapshot,
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
@@ -148,24 +143,25 @@ export async function removeActivity(db: Db, by: Actor, id: number, version?: nu
   const operazione = await db.transaction(async (tx) => {
     const day = await lockActivityDay(tx, id);
     if (day === undefined) throw notFound(MSG.activityNotFound);
-    const before = await readDaySnapshot(tx, day);
-    const [described] = ((await tx.execute(sql`select ${activityJson(id)} as attivita`)) as unknown as { rows: { attivita: unknown }[] })
-      .rows;
+    await holdDayRows(tx, day);
+    const [described] = (
+      (await tx.execute(
+        sql`select ${activityJson(id)} as attivita, ${activityPatientIds(id)} as patients, ${activityTherapistIds(id)} as therapists`,
+      )) as unknown as { rows: { attivita: Record<string, unknown>; patients: number[]; therapists: number[] }[] }
+    ).rows;
     const deleted = await tx
       .delete(activities)
       .where(and(eq(activities.id, id), sameVersion(version)))
       .returning({ id: activities.id });
     if (deleted.length === 0) await refuseStaleOrMissing(tx, id);
-    const links = (rows: Record<string, unknown>[], key: string) => rows.filter((r) => r.activity_id === id).map((r) => Number(r[key]));
-    return appendAudit(tx, by, {
+    return appendDayAudit(tx, by, {
       action: 'attivita.elimina',
       entity: 'attivita',
       entityId: id,
       day,
-      patients: links(before.snapshot.activity_patients, 'patient_id'),
-      therapists: links(before.snapshot.activity_therapists, 'therapist_id'),
-      before: sql`json_build_object('attivita', ${JSON.stringify(described.attivita)}::json, 'righe', ${before.text}::json)`,
-      after: sql`json_build_object('impronta', ${dayFingerprintSql(day)})`,
+      patients: described.patients.map(Number),
+      therapists: described.therapists.map(Number),
+      before: { attivita: described.attivita },
     });
   });
   return { ok: true, operazione };
@@ -175,28 +171,23 @@ export async function removeActivity(db: Db, by: Actor, id: number, version?: nu
 export async function emptyDay(db: Db, by: Actor, day: string) {
   return db.transaction(async (tx) => {
     await lockDays(tx, [day]);
-    const before = await readDaySnapshot(tx, day);
+    const held = await holdDayRows(tx, day);
     const deleted = await tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id });
-    const people = peopleOfActivities(before.snapshot);
-    const operazione = await appendAudit(tx, by, {
+    // The day's runs stay: the people are those of its activities.
+    const operazione = await appendDayAudit(tx, by, {
       action: 'giornata.svuota',
       entity: 'giornata',
       day,
-      ...people,
-      before: sql`json_build_object('righe', ${before.text}::json)`,
-      after: sql`json_build_object('impronta', ${dayFingerprintSql(day)}, 'attivita', ${deleted.length}::int,
-        'utenti', ${new Set(people.patients).size}::int, 'operatori', ${new Set(people.therapists).size}::int)`,
+      patients: held.activityPatients,
+      therapists: held.activityTherapists,
+      after: {
+        attivita: deleted.length,
+        utenti: new Set(held.activityPatients).size,
+        operatori: new Set(held.activityTherapists).size,
+      },
     });
     return { deleted: deleted.length, operazione };
   });
-}
-
-/** The people of a day's activities (an empty day keeps its runs and their people). */
-function peopleOfActivities(snapshot: DaySnapshot) {
-  return {
-    patients: snapshot.activity_patients.map((r) => Number(r.patient_id)),
-    therapists: snapshot.activity_therapists.map((r) => Number(r.therapist_id)),
-  };
 }
 
 /**
@@ -226,7 +217,7 @@ export async function pasteDay(db: Db, by: Actor, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
   const { pasted, esclusi, operazione } = await db.transaction(async (tx) => {
     await lockDays(tx, [to]);
-    const before = await readDaySnapshot(tx, to);
+    const replaced = await holdDayRows(tx, to);
     // People absent on the target day stay out of the copy (Presenze); the answer names them.
     const left = (await tx.execute(sql`
       select 'paziente' as tipo, p.id as "ID", p.first_name || ' ' || p.last_name as nome, absent.reason as motivo
@@ -259,16 +250,19 @@ export async function pasteDay(db: Db, by: Actor, from: string, to: string) {
       new_runs as (
         insert into transport_runs (id, route, departure, arrival, minibus, day)
         select new_id, route, departure, arrival, minibus, ${to}::date from run_map
+        returning *
       ),
       new_riders as (
         insert into transport_patients (run_id, patient_id)
         select m.new_id, tp.patient_id from transport_patients tp join run_map m on m.id = tp.run_id
         where true ${keepPatient(sql`tp.patient_id`)}
+        returning *
       ),
       new_staff as (
         insert into transport_therapists (run_id, therapist_id)
         select m.new_id, tt.therapist_id from transport_therapists tt join run_map m on m.id = tt.run_id
         where true ${keepTherapist(sql`tt.therapist_id`)}
+        returning *
       ),
       activity_map as (
         select a.*, nextval(pg_get_serial_sequence('activities', 'id')) as new_id
@@ -278,37 +272,54 @@ export async function pasteDay(db: Db, by: Actor, from: string, to: string) {
         insert into activities (id, name, room_id, day, weekday, start, "end", transport_run_id)
         select a.new_id, a.name, a.room_id, ${to}::date, ${weekdayOf(to)}, a.start, a."end", m.new_id
         from activity_map a left join run_map m on m.id = a.transport_run_id
+        returning *
       ),
       new_people as (
         insert into activity_patients (activity_id, patient_id)
         select a.new_id, ap.patient_id from activity_patients ap join activity_map a on a.id = ap.activity_id
         where true ${keepPatient(sql`ap.patient_id`)}
+        returning *
       ),
       new_therapists as (
         insert into activity_therapists (activity_id, therapist_id)
         select a.new_id, at.therapist_id from activity_therapists at join activity_map a on a.id = at.activity_id
         where true ${keepTherapist(sql`at.therapist_id`)}
+        returning *
       )
-      select count(*) filter (where transport_run_id is null)::int as pasted, (select count(*)::int from run_map) as runs
+      select count(*) filter (where transport_run_id is null)::int as pasted, (select count(*)::int from run_map) as runs,
+        -- Who came with the paste, for the registro's person filter.
+        array_to_json(array(select patient_id from new_people union select patient_id from new_riders)) as patients,
+        array_to_json(array(select therapist_id from new_therapists union select therapist_id from new_staff)) as therapists,
+        -- The day's fingerprint after the paste, from the rows just written (the day held nothing else):
+        -- the same text as server/db/audit.ts dayFingerprintSql reads from the tables.
+        md5(concat_ws('|',
+          coalesce((select string_agg(r::text, ',' order by r.id) from new_runs r), ''),
+          coalesce((select string_agg(a::text, ',' order by a.id) from new_activities a), ''),
+          coalesce((select string_agg(ap::text, ',' order by ap.id) from new_people ap), ''),
+          coalesce((select string_agg(at::text, ',' order by at.id) from new_therapists at), ''),
+          coalesce((select string_agg(tp::text, ',' order by tp.run_id, tp.patient_id) from new_riders tp), ''),
+          coalesce((select string_agg(tt::text, ',' order by tt.run_id, tt.therapist_id) from new_staff tt), ''))) as fingerprint
       from activity_map
-    `)) as unknown as { rows: { pasted: number; runs: number }[] };
+    `)) as unknown as {
+      rows: { pasted: number; runs: number; patients: number[] | string; therapists: number[] | string; fingerprint: string }[];
+    };
     const esclusi = left.rows.map((r) => ({ tipo: r.tipo, ID: Number(r.ID), nome: r.nome, motivo: r.motivo }));
     const pasted = Number(result.rows[0].pasted);
-    const replaced = snapshotPeople(before.snapshot);
-    const operazione = await appendAudit(tx, by, {
+    const ids = (value: number[] | string) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : value).map(Number);
+    const operazione = await appendDayAudit(tx, by, {
       action: 'giornata.incolla',
       entity: 'giornata',
       day: to,
       // Who left the day and who came with the paste.
-      patients: sql`${intArray(replaced.patients)} || ${dayPatientIds(to)}`,
-      therapists: sql`${intArray(replaced.therapists)} || ${dayTherapistIds(to)}`,
-      before: sql`json_build_object('righe', ${before.text}::json)`,
-      after: sql`${JSON.stringify({
+      patients: [...replaced.patients, ...ids(result.rows[0].patients)],
+      therapists: [...replaced.therapists, ...ids(result.rows[0].therapists)],
+      fingerprint: result.rows[0].fingerprint,
+      after: {
         da: from,
         attivita: pasted,
         uscite: Number(result.rows[0].runs),
         esclusi: esclusi.map(({ tipo, ID, motivo }) => ({ tipo, ID, motivo })),
-      })}::jsonb || jsonb_build_object('impronta', ${dayFingerprintSql(to)})`,
+      },
     });
     return { pasted, esclusi, operazione };
   });
