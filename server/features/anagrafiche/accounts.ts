@@ -61,6 +61,15 @@ export async function resetPassword(db: Db, by: Actor, id: number, password: str
 }
 
 /** Whether another active administrator would remain once `id` stops being one (rows locked until commit). */
+/**
+ * Role and disable changes take turns: each locks the target's row and then every other active
+ * administrator's, so two administrators demoting each other at once would each hold the row
+ * the other waits for (a deadlock PostgreSQL breaks with an error). One lock first, in every such change.
+ */
+async function lockAdministrators(tx: Db) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('giornata:amministratori'))`);
+}
+
 async function anotherActiveAdmin(tx: Db, id: number): Promise<boolean> {
   const others = await tx
     .select({ id: users.id })
@@ -73,6 +82,7 @@ async function anotherActiveAdmin(tx: Db, id: number): Promise<boolean> {
 export async function setAdmin(db: Db, actor: User, id: number, admin: number) {
   if (id === actor.ID && admin === 0) throw conflict(M.selfRevoke);
   return db.transaction(async (tx) => {
+    await lockAdministrators(tx);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!target) throw notFound(M.accountNotFound);
     if (admin === 0 && target.admin > 0 && !target.disabled && !(await anotherActiveAdmin(tx, id))) throw conflict(M.lastAdmin);
@@ -91,6 +101,7 @@ export async function setAdmin(db: Db, actor: User, id: number, admin: number) {
 export async function setDisabled(db: Db, actor: User, id: number, disabled: boolean) {
   if (id === actor.ID && disabled) throw conflict(M.selfDisable);
   await db.transaction(async (tx) => {
+    await lockAdministrators(tx);
     const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!target) throw notFound(M.accountNotFound);
     if (disabled && target.admin > 0 && !target.disabled && !(await anotherActiveAdmin(tx, id))) throw conflict(M.lastAdmin);
