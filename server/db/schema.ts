@@ -329,7 +329,7 @@ export const auditLog = pgTable(
     index('audit_log_user_at_id_idx').on(t.userId, t.at.desc(), t.id.desc()),
     index('audit_log_action_at_id_idx').on(t.action, t.at.desc(), t.id.desc()),
     // A day's rows, and a day's undoable operations (Annulla and the registro's `annullabile`).
-    index('audit_log_day_action_idx').on(t.day, t.action),
+    index('audit_log_day_action_idx').on(t.day, t.action, t.id),
     index('audit_log_patients_idx').using('gin', t.patients),
     index('audit_log_therapists_idx').using('gin', t.therapists),
     index('audit_log_entity_at_id_idx').on(t.entity, t.entityId, t.at.desc(), t.id.desc()),

@@ -19,7 +19,7 @@ import {
   type AuditRow,
 } from '../../../common/audit.ts';
 import { addDays } from '../../../common/dates.ts';
-import { dayFingerprintSql } from '../../db/audit.ts';
+import { readDayFingerprint } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
@@ -98,7 +98,8 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
            ${small(sql`l.before`)} as before, ${small(sql`l.after`)} as after, l.after->>'impronta' as fingerprint
     from audit_log l
     where ${sql.join(where, sql` and `)}
-    order by l.at desc, l.id desc
+    -- As the indexes are ordered (drizzle writes DESC NULLS LAST; at and id are never null).
+    order by l.at desc nulls last, l.id desc nulls last
     limit ${AUDIT_PAGE_SIZE + 1} offset ${offset}`)) as unknown as Rows<AuditDbRow>;
   const rows = result.rows.slice(0, AUDIT_PAGE_SIZE);
   const undoableNow = await undoableOperations(
@@ -127,21 +128,25 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
 }
 
 /**
- * For each day, the newest undoable operation not yet undone and the day's fingerprint now:
- * that operation can be undone when the fingerprint is still the one it left.
+ * For each day, the newest undoable operation not yet undone, found off (day, action, id); it can
+ * be undone when the day's fingerprint now (a named statement) is still the one it left.
  */
 async function undoableOperations(db: Db, days: string[]): Promise<Map<string, { id: number; fingerprint: string }>> {
   const distinct = [...new Set(days)];
   if (distinct.length === 0) return new Map();
-  const result = (await db.execute(sql`
-    select d.day::text as day, ${dayFingerprintSql(sql`d.day`)} as fingerprint,
-           (select max(o.id) from audit_log o where o.day = d.day and o.action in (${undoable}) and ${notUndone(sql`o`)}) as id
-    from unnest(${`{${distinct.join(',')}}`}::date[]) as d(day)`)) as unknown as Rows<{
-    day: string;
-    fingerprint: string;
-    id: string | number | null;
-  }>;
-  return new Map(result.rows.filter((r) => r.id !== null).map((r) => [r.day, { id: Number(r.id), fingerprint: r.fingerprint }]));
+  const newest = (await db.execute(sql`
+    select d.day::text as day, n.id, n.fingerprint
+    from unnest(${`{${distinct.join(',')}}`}::date[]) as d(day)
+    cross join lateral (
+      select o.id, o.after->>'impronta' as fingerprint from audit_log o
+      where o.day = d.day and o.action in (${undoable}) and ${notUndone(sql`o`)}
+      order by o.id desc limit 1) n`)) as unknown as Rows<{ day: string; id: string | number; fingerprint: string | null }>;
+  const unchanged = new Map<string, { id: number; fingerprint: string }>();
+  for (const row of newest.rows) {
+    if (row.fingerprint !== null && row.fingerprint === (await readDayFingerprint(db, row.day)))
+      unchanged.set(row.day, { id: Number(row.id), fingerprint: row.fingerprint });
+  }
+  return unchanged;
 }
 
 interface AccessDbRow {
