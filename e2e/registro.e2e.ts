@@ -224,7 +224,7 @@ describe('Registro', () => {
     // Newest first: the change just made, then the day operations that touched him.
     expect(rows[0]).toEqual([expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d$/), 'direttrice', sentence]);
     const sentences = rows.map((r) => r[2]);
-    expect(sentences, sentences.join('\n')).toContain('Giornata di lun 23-11-2026 svuotata: 3 attività');
+    expect(sentences, sentences.join('\n')).toContain('Giornata di lun 23-11-2026 svuotata: 2 attività');
     expect(
       sentences.some((s) => /^Annullata l’operazione n\. \d+ \(giornata svuotata\): giornata di lun 23-11-2026 riportata com’era$/.test(s)),
     ).toBe(true);
@@ -256,7 +256,7 @@ describe('Registro', () => {
     await page.getByText(`Storico dell’attività ${id}`, { exact: true }).waitFor();
     await page.locator('table.registro-table').waitFor();
     const sentences = (await registroRows(page)).map((r) => r[2]);
-    expect(sentences, sentences.join('\n')).toContain('Giornata di lun 23-11-2026 svuotata: 3 attività');
+    expect(sentences, sentences.join('\n')).toContain('Giornata di lun 23-11-2026 svuotata: 2 attività');
     expect(sentences.some((s) => s.includes('Logopedia individuale'))).toBe(false);
     expect(sentences.some((s) => s.includes('Coro'))).toBe(false);
 

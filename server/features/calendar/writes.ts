@@ -172,7 +172,10 @@ export async function emptyDay(db: Db, by: Actor, day: string) {
   return db.transaction(async (tx) => {
     await lockDays(tx, [day]);
     const held = await holdDayRows(tx, day);
-    const deleted = await tx.delete(activities).where(eq(activities.day, day)).returning({ id: activities.id });
+    const deleted = await tx
+      .delete(activities)
+      .where(eq(activities.day, day))
+      .returning({ id: activities.id, run: activities.transportRunId });
     // The day's runs stay: the people are those of its activities.
     const operazione = await appendDayAudit(tx, by, {
       action: 'giornata.svuota',
@@ -181,7 +184,8 @@ export async function emptyDay(db: Db, by: Actor, day: string) {
       patients: held.activityPatients,
       therapists: held.activityTherapists,
       after: {
-        attivita: deleted.length,
+        // The activities the user saw go: a run's TRASPORTO placement is not one of them.
+        attivita: deleted.filter((row) => row.run === null).length,
         utenti: new Set(held.activityPatients).size,
         operatori: new Set(held.activityTherapists).size,
       },
