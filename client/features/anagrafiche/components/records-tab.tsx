@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ArchivedSwitch } from './archived-switch.tsx';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 
 interface ToolbarProps {
   /** Prefix of the ids: the heading is `${id}-title`, the archived switch `${id}-archived`. */

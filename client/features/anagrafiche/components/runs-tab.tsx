@@ -9,7 +9,7 @@ import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx
 import { absenceReasonOf, useDayAbsences } from '../../../lib/day-absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddRunPerson, useDeleteRun, useRemoveRunPerson, useRuns, type RunPersonKind } from '../api/runs.ts';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { RunCard, minibusName, runTitle } from './run-card.tsx';
 import { RunFormModal } from './run-form-modal.tsx';
 import { TabToolbar } from './records-tab.tsx';

@@ -14,7 +14,7 @@ import { useAbsences, useDeleteAbsence, useRemoveAbsent } from '../api/absences.
 import { formatDate } from '../month.ts';
 import { AbsenceFormModal, KIND_LABELS } from './absence-form-modal.tsx';
 import { CorrectionModal } from './correction-modal.tsx';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 
 /** "Tolto da 3 attività e uscite", with the number of links the server removed. */
 export const removedText = (rimossi: number) =>

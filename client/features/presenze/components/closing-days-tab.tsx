@@ -11,7 +11,7 @@ import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddClosingDay, useClosingDays, useDeleteClosingDay } from '../api/closing-days.ts';
 import { formatDate } from '../month.ts';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 
 const dayName = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)].toLowerCase()} ${formatDate(date)}`;
 

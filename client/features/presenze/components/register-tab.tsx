@@ -15,7 +15,7 @@ import { firstDay, formatDate, formatTime, isMonth, lastDay, monthName, shiftMon
 import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { RegisterGrid } from './register-grid.tsx';
 
 /** "Mese chiuso da anna il 02/12/2026". */

@@ -9,7 +9,7 @@ import { withToasts } from '../../../lib/toasts.ts';
 import { useMarkRollCall, useRollCall } from '../api/roll-call.ts';
 import { formatDate } from '../month.ts';
 import { CorrectionModal } from './correction-modal.tsx';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { RollCallRowItem } from './roll-call-row.tsx';
 
 /** Why the roll call of this day cannot be changed by this user, or null when it can. */

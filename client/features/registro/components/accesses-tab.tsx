@@ -14,7 +14,7 @@ import { ACCESS_KIND_LABELS, ACCESS_REASON_LABELS, formatDate, formatPeriod, for
 import { personName } from '../person-names.ts';
 import { accessCsvName, buildAccessCsv } from '../registro-csv.ts';
 import type { RegistroState } from '../registro-state.ts';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
 import { PersonChoice } from './person-choice.tsx';

@@ -17,7 +17,7 @@ import { personName } from '../person-names.ts';
 import { auditCsvName, buildAuditCsv } from '../registro-csv.ts';
 import type { RegistroState } from '../registro-state.ts';
 import { AuditRow } from './audit-row.tsx';
-import { ListState } from './list-state.tsx';
+import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
 import { PersonChoice } from './person-choice.tsx';

@@ -1,9 +1,9 @@
 import Alert from 'react-bootstrap/Alert';
 import Spinner from 'react-bootstrap/Spinner';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage } from '../lib/api-client.ts';
 
 interface Props {
-  /** Read with the spinner: "Caricamento appello". */
+  /** Read with the spinner: "Caricamento appello", "Caricamento uscite". */
   label: string;
   isPending: boolean;
   error: unknown;
@@ -11,7 +11,7 @@ interface Props {
   emptyText: string;
 }
 
-/** What a list of Presenze shows instead of rows: loading, the server's error, or that there is nothing. */
+/** What a list shows instead of rows: loading, the server's error, or that there is nothing. */
 export function ListState({ label, isPending, error, empty, emptyText }: Props) {
   if (isPending)
     return (
