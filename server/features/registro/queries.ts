@@ -19,7 +19,7 @@ import {
   type AuditRow,
 } from '../../../common/audit.ts';
 import { addDays } from '../../../common/dates.ts';
-import { readDayFingerprint } from '../../db/audit.ts';
+import { dayFingerprintSql } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-error.ts';
 
@@ -104,7 +104,7 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
   const rows = result.rows.slice(0, AUDIT_PAGE_SIZE);
   const undoableNow = await undoableOperations(
     db,
-    rows.filter((r) => isUndoable(r.action) && r.day !== null).map((r) => r.day!),
+    rows.filter((r) => isUndoable(r.action) && r.day !== null).map((r) => ({ id: Number(r.id), day: r.day! })),
   );
   const items: AuditRow[] = rows.map((r) => {
     const id = Number(r.id);
@@ -129,24 +129,30 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
 
 /**
  * For each day, the newest undoable operation not yet undone, found off (day, action, id); it can
- * be undone when the day's fingerprint now (a named statement) is still the one it left.
+ * be undone when the day's fingerprint now is still the one it left. One query for the page: the
+ * fingerprint is computed only for the days whose newest operation is on it.
  */
-async function undoableOperations(db: Db, days: string[]): Promise<Map<string, { id: number; fingerprint: string }>> {
-  const distinct = [...new Set(days)];
-  if (distinct.length === 0) return new Map();
+async function undoableOperations(db: Db, rows: { id: number; day: string }[]): Promise<Map<string, { id: number; fingerprint: string }>> {
+  const days = [...new Set(rows.map((r) => r.day))];
+  if (days.length === 0) return new Map();
   const newest = (await db.execute(sql`
-    select d.day::text as day, n.id, n.fingerprint
-    from unnest(${`{${distinct.join(',')}}`}::date[]) as d(day)
+    select d.day::text as day, n.id, n.fingerprint,
+           case when n.id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[]) then ${dayFingerprintSql(sql`d.day`)} end as now
+    from unnest(${`{${days.join(',')}}`}::date[]) as d(day)
     cross join lateral (
       select o.id, o.after->>'impronta' as fingerprint from audit_log o
       where o.day = d.day and o.action in (${undoable}) and ${notUndone(sql`o`)}
-      order by o.id desc limit 1) n`)) as unknown as Rows<{ day: string; id: string | number; fingerprint: string | null }>;
-  const unchanged = new Map<string, { id: number; fingerprint: string }>();
-  for (const row of newest.rows) {
-    if (row.fingerprint !== null && row.fingerprint === (await readDayFingerprint(db, row.day)))
-      unchanged.set(row.day, { id: Number(row.id), fingerprint: row.fingerprint });
-  }
-  return unchanged;
+      order by o.id desc limit 1) n`)) as unknown as Rows<{
+    day: string;
+    id: string | number;
+    fingerprint: string | null;
+    now: string | null;
+  }>;
+  return new Map(
+    newest.rows
+      .filter((r) => r.fingerprint !== null && r.fingerprint === r.now)
+      .map((r) => [r.day, { id: Number(r.id), fingerprint: r.fingerprint! }]),
+  );
 }
 
 interface AccessDbRow {
