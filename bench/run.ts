@@ -269,7 +269,9 @@ async function browserMeasures(url: string) {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/\/calendario/);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // Not 'networkidle': the live-events stream stays open for as long as the page does.
+    await page.locator('.day-table').waitFor();
+    await page.waitForLoadState('load');
     await Promise.all(pending);
     page.off('response', onResponse);
     const firstVisitJsKb = round(scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024, 1);
