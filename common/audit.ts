@@ -4,7 +4,7 @@
  * into the Italian sentence the screen and every CSV show. Pure: no I/O.
  */
 import { z } from 'zod';
-import { formatDayMonthYear } from './dates.ts';
+import { formatDayMonthYear, MONTHS_IT } from './dates.ts';
 import { dateSchema, idSchema } from './schemas.ts';
 
 /** Every action of the registro, with how the filter names it. */
@@ -214,20 +214,6 @@ export interface AccessPage {
 // ---- The sentence ----
 
 const WEEKDAYS_SHORT = ['dom', 'lun', 'mar', 'mer', 'gio', 'ven', 'sab'];
-const MONTHS = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-];
 
 /** `lun 23-11-2026`. */
 export function dayLabel(day: string): string {
@@ -235,7 +221,7 @@ export function dayLabel(day: string): string {
   return `${WEEKDAYS_SHORT[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]} ${formatDayMonthYear(day)}`;
 }
 
-const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const monthLabel = (month: string) => `${MONTHS_IT[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
 
 /** An activity as the rows describe it. */
 interface ActivityInfo {

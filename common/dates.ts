@@ -4,6 +4,22 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export const WEEKDAYS_IT = ['Domenica', 'Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato'] as const;
 
+/** Month names as written in a sentence: "novembre 2026". */
+export const MONTHS_IT = [
+  'gennaio',
+  'febbraio',
+  'marzo',
+  'aprile',
+  'maggio',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre',
+  'ottobre',
+  'novembre',
+  'dicembre',
+] as const;
+
 /** True for a real calendar date in yyyy-mm-dd (2026-02-30 is false). */
 export function isRealDate(value: string): boolean {
   const m = DATE_RE.exec(value);

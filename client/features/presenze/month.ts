@@ -1,20 +1,5 @@
 /** Months as `yyyy-mm` and dates as shown in Presenze (dd/mm/yyyy), with no time zone involved. */
-import { addDays, isRealDate, todayLocal, weekdayOf } from '../../../common/dates.ts';
-
-export const MONTHS_IT = [
-  'gennaio',
-  'febbraio',
-  'marzo',
-  'aprile',
-  'maggio',
-  'giugno',
-  'luglio',
-  'agosto',
-  'settembre',
-  'ottobre',
-  'novembre',
-  'dicembre',
-] as const;
+import { addDays, isRealDate, MONTHS_IT, todayLocal, weekdayOf } from '../../../common/dates.ts';
 
 /** The weekday's initial in a register's column head: L M M G V S D (0 = domenica, as weekdayOf). */
 const WEEKDAY_INITIALS = ['D', 'L', 'M', 'M', 'G', 'V', 'S'] as const;
