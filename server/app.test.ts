@@ -47,12 +47,15 @@ describe('the app shell', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it.each(['/', '/login', '/calendario', '/stampasettimana'])('serves the web app at %s', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root">');
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-  });
+  it.each(['/', '/login', '/calendario', '/stampasettimana', '/anagrafiche', '/presenze', '/registro'])(
+    'serves the web app at %s',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    },
+  );
 
   it('serves the web app with status 404 at an unknown page, so it shows its error screen', async () => {
     const res = await app.inject({ method: 'GET', url: '/non-esiste' });
