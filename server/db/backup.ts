@@ -30,6 +30,8 @@ export const BACKUP_TABLES = [
   'closed_months',
   'closing_days',
   'attendance_corrections',
+  'centre_settings',
+  'templates',
   // The registro travels with the centre: it is its accountability (who changed what) and what
   // Annulla works from. Restored rows are inserts, which its append-only trigger allows.
   'audit_log',
@@ -44,6 +46,7 @@ export const LEFT_OUT_OF_BACKUPS = {
   login_failures: 'sign-in state: counters of recent attempts',
   login_devices: 'sign-in state: browsers that signed in before',
   calendar_version: "a counter the triggers keep for the servers' caches, not data",
+  ical_tokens: 'sign-in state: a restored feed link would open an agenda its therapist may have revoked since; therapists make a new link',
   access_log:
     "reads of patients' data, many a minute (millions of rows over its retention): a backup holds the whole centre in memory, so it would grow without bound; the log stays in the database for AUDIT_RETENTION_DAYS (docs/decisions/0011-audit-log.md)",
 } as const;
@@ -55,7 +58,13 @@ const APPEND_ONLY_TABLES: readonly string[] = ['audit_log', 'access_log'];
  * Every table with rows to empty between tests: the centre's and the sign-in state (calendar_version
  * keeps its one row; the registro and the access log cannot be emptied).
  */
-export const ALL_TABLES = [...BACKUP_TABLES.filter((t) => !APPEND_ONLY_TABLES.includes(t)), 'sessions', 'login_failures', 'login_devices'];
+export const ALL_TABLES = [
+  ...BACKUP_TABLES.filter((t) => !APPEND_ONLY_TABLES.includes(t)),
+  'sessions',
+  'login_failures',
+  'login_devices',
+  'ical_tokens',
+];
 
 const SERIAL_TABLES = [
   'users',
@@ -68,6 +77,7 @@ const SERIAL_TABLES = [
   'activity_therapists',
   'absences',
   'attendance_corrections',
+  'templates',
   'audit_log',
 ];
 

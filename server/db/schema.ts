@@ -20,6 +20,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
@@ -359,3 +360,51 @@ export const accessLog = pgTable(
     index('access_log_at_idx').on(t.at),
   ],
 );
+
+/**
+ * The centre's settings: at most one row (id 1), written on the first change; until then the defaults hold (server/db/settings.ts). Its name heads the printed
+ * agendas; `saturday` makes Saturday a working day of the weekly templates; `icalFullNames`
+ * shows patients' full names instead of initials in the therapists' calendar feeds.
+ */
+export const centreSettings = pgTable(
+  'centre_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    centreName: text('centre_name').notNull().default('Centro diurno'),
+    saturday: boolean('saturday').notNull().default(false),
+    icalFullNames: boolean('ical_full_names').notNull().default(false),
+  },
+  (t) => [check('centre_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Weekly templates (modelli, docs/decisions/0013-weekly-templates.md). A template's plan is kept as
+ * an ordinary week of the calendar in the reserved years from 3000 on (common/modelli.ts): its
+ * Monday is `week`, so the grid, the modals, the conflicts, the locks and the registro serve it unchanged.
+ */
+export const templates = pgTable(
+  'templates',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    week: date('week', { mode: 'string' }).notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('templates_name_idx').on(sql`lower(${t.name})`),
+    check('templates_week_reserved', sql`${t.week} >= date '3000-01-06'`),
+  ],
+);
+
+/**
+ * A therapist's personal calendar feed (GET /server/ical/<token>.ics): only the SHA-256 of the
+ * token is kept, so a copy of the database does not open anyone's agenda.
+ */
+export const icalTokens = pgTable('ical_tokens', {
+  therapistId: integer('therapist_id')
+    .primaryKey()
+    .references(() => therapists.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+});
