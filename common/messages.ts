@@ -67,3 +67,19 @@ export const MSG = {
   versionInvalid: 'Versione non valida',
   tooManyLiveStreams: 'Troppe connessioni aggiornate aperte: chiudi qualche scheda',
 } as const;
+
+/** Texts of the accessible screens: the Italian date picker, the skip link, page titles (docs/product.md, Aspetto). */
+export const A11Y_MSG = {
+  dateFormatHint: 'Formato gg/mm/aaaa',
+  dateInvalid: 'Data non valida: scrivila come gg/mm/aaaa, per esempio 23/11/2026',
+  dateRequired: 'Inserisci una data nel formato gg/mm/aaaa',
+  openCalendar: (label: string) => `Scegli ${label.toLowerCase()} dal calendario`,
+  calendarDialog: (label: string) => `Calendario: ${label.toLowerCase()}`,
+  previousDay: 'Giorno precedente',
+  nextDay: 'Giorno successivo',
+  today: 'Oggi',
+  weekend: 'Fine settimana',
+  skipToCalendar: 'Vai al calendario',
+  skipToContent: 'Vai al contenuto',
+  appName: 'Giornata',
+} as const;

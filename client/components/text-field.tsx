@@ -8,7 +8,7 @@ interface Props {
   /** The schema's message for this field, shown under it. */
   error?: string;
   hint?: string;
-  type?: 'text' | 'tel' | 'time' | 'password' | 'date';
+  type?: 'text' | 'tel' | 'time' | 'password';
   autoFocus?: boolean;
   autoComplete?: string;
   maxLength?: number;

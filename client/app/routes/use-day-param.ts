@@ -1,11 +1,14 @@
 import { useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 
-/** The displayed day lives in the URL (?data=yyyy-mm-dd): the calendar and the week print share it, and a reload keeps it. Default: today. */
+/**
+ * The displayed day lives in the URL (?data=yyyy-mm-dd): the calendar and the week print share it, and a reload keeps it.
+ * Each change of day is a new history entry, so the browser's back and forward move between days. Default: today.
+ */
 export function useDayParam(): [string, (day: string) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('data');
   const day = raw && isRealDate(raw) ? raw : todayLocal();
-  const setDay = (next: string) => setParams({ data: next }, { replace: true });
+  const setDay = (next: string) => setParams({ data: next });
   return [day, setDay];
 }

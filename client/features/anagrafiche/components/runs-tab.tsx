@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
-import { formatDayMonthYear, isRealDate, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { formatDayMonthYear, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { absentNote } from '../../../../common/presenze.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
 import { absenceReasonOf, useDayAbsences } from '../../../lib/day-absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -46,17 +46,15 @@ export function RunsTab({ day, onDayChange }: Props) {
         newLabel="Nuova uscita"
         onNew={() => setDialog({ type: 'form' })}
       >
-        <Form.Group controlId="runs-date" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">Data</Form.Label>
-          <Form.Control
-            type="date"
-            value={day}
-            required
-            onChange={(e) => {
-              if (isRealDate(e.target.value)) onDayChange(e.target.value);
-            }}
-          />
-        </Form.Group>
+        <DateField
+          id="runs-date"
+          label="Data"
+          value={day}
+          onChange={onDayChange}
+          required
+          className="d-flex align-items-center gap-2"
+          labelClassName="mb-0"
+        />
       </TabToolbar>
       <ListState
         label="uscite"

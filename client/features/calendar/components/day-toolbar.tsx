@@ -1,9 +1,11 @@
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
-import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
-import { WEEKDAYS_IT, formatDayMonthYear, isRealDate, weekdayOf } from '../../../../common/dates.ts';
+import { WEEKDAYS_IT, addDays, formatDayMonthYear, todayLocal, weekdayOf } from '../../../../common/dates.ts';
+import { A11Y_MSG } from '../../../../common/messages.ts';
+import { DateField } from '../../../components/date-field.tsx';
+import { formatItalianDate, isWeekend, longItalianDate } from '../../../lib/italian-date.ts';
 import { shortDayLabel } from '../copied-day.ts';
 import { paths, withDay } from '../../../config/paths.ts';
 
@@ -31,18 +33,49 @@ export function DayToolbar({ day, onDayChange, busy, admin }: Props) {
         <h1 className="h3 mb-0 me-auto day-headline">
           {WEEKDAYS_IT[weekdayOf(day)]} {formatDayMonthYear(day)}
         </h1>
-        <Form.Group controlId="calendar-date" className="date-picker">
-          <Form.Label className="small text-muted mb-1">Data</Form.Label>
-          <Form.Control
-            type="date"
+        <div className="d-flex align-items-end gap-1 day-nav" role="group" aria-label="Giorno mostrato">
+          <Button
+            variant="outline-secondary"
+            onClick={() => onDayChange(addDays(day, -1))}
+            disabled={busy}
+            aria-label={A11Y_MSG.previousDay}
+            title={`${A11Y_MSG.previousDay}: ${longItalianDate(addDays(day, -1))}`}
+          >
+            <span aria-hidden="true">‹</span>
+          </Button>
+          <DateField
+            id="calendar-date"
+            label="Data"
             value={day}
+            onChange={onDayChange}
             disabled={busy}
             required
-            onChange={(e) => {
-              if (isRealDate(e.target.value)) onDayChange(e.target.value);
-            }}
+            labelClassName="small mb-1"
+            className="date-picker"
           />
-        </Form.Group>
+          <Button
+            variant="outline-secondary"
+            onClick={() => onDayChange(addDays(day, 1))}
+            disabled={busy}
+            aria-label={A11Y_MSG.nextDay}
+            title={`${A11Y_MSG.nextDay}: ${longItalianDate(addDays(day, 1))}`}
+          >
+            <span aria-hidden="true">›</span>
+          </Button>
+          <Button
+            variant="outline-secondary"
+            onClick={() => onDayChange(todayLocal())}
+            disabled={busy}
+            title={formatItalianDate(todayLocal())}
+          >
+            {A11Y_MSG.today}
+          </Button>
+        </div>
+        {isWeekend(day) && (
+          <Badge bg="warning" text="dark" className="align-self-center">
+            {A11Y_MSG.weekend}
+          </Badge>
+        )}
         <Link className="btn btn-outline-dark" to={withDay(paths.weekPrint, day)}>
           Stampa PDF
         </Link>

@@ -14,6 +14,7 @@ import {
 } from '../../../../common/presenze.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
@@ -130,10 +131,10 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
           </div>
           <div className="d-flex gap-3">
             <div className="flex-fill">
-              <TextField id="absence-from" label="Dal" type="date" value={values.dal} onChange={set('dal')} error={errors.dal} />
+              <DateField id="absence-from" label="Dal" value={values.dal} onChange={set('dal')} error={errors.dal} className="mb-3" />
             </div>
             <div className="flex-fill">
-              <TextField id="absence-to" label="Al" type="date" value={values.al} onChange={set('al')} error={errors.al} />
+              <DateField id="absence-to" label="Al" value={values.al} onChange={set('al')} error={errors.al} className="mb-3" />
             </div>
           </div>
           <Form.Group className="mb-3" controlId="absence-reason">

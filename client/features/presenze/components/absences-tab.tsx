@@ -1,10 +1,8 @@
 import { useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
-import { isRealDate } from '../../../../common/dates.ts';
 import { absenceListQuery, PRESENZE_MSG, REASON_LABELS, type Absence } from '../../../../common/presenze.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm } from '../../../lib/form-check.ts';
@@ -14,6 +12,7 @@ import { useAbsences, useDeleteAbsence, useRemoveAbsent } from '../api/absences.
 import { formatDate } from '../month.ts';
 import { AbsenceFormModal, KIND_LABELS } from './absence-form-modal.tsx';
 import { CorrectionModal } from './correction-modal.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 
 /** "Tolto da 3 attività e uscite", with the number of links the server removed. */
@@ -58,26 +57,28 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
         <h2 id="absences-title" className="h5 mb-0 me-auto">
           Assenze {list.data && !rangeError && <span className="badge text-bg-secondary fw-normal">{items.length}</span>}
         </h2>
-        <Form.Group controlId="absences-from" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">Dal</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={from}
-            onChange={(e) => isRealDate(e.target.value) && onRangeChange(e.target.value, to)}
-          />
-        </Form.Group>
-        <Form.Group controlId="absences-to" className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0">Al</Form.Label>
-          <Form.Control
-            type="date"
-            size="sm"
-            value={to}
-            isInvalid={!!rangeError}
-            aria-describedby={rangeError ? 'absences-range-error' : undefined}
-            onChange={(e) => isRealDate(e.target.value) && onRangeChange(from, e.target.value)}
-          />
-        </Form.Group>
+        <DateField
+          id="absences-from"
+          label="Dal"
+          value={from}
+          onChange={(d) => d && onRangeChange(d, to)}
+          required
+          size="sm"
+          className="d-flex align-items-center gap-2"
+          labelClassName="mb-0"
+        />
+        <DateField
+          id="absences-to"
+          label="Al"
+          value={to}
+          onChange={(d) => d && onRangeChange(from, d)}
+          required
+          size="sm"
+          invalid={!!rangeError}
+          describedBy={rangeError ? 'absences-range-error' : undefined}
+          className="d-flex align-items-center gap-2"
+          labelClassName="mb-0"
+        />
         {admin && (
           <Button ref={newRef} variant="success" onClick={() => setCreating(true)}>
             Nuova assenza

@@ -5,6 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import { italianHolidays } from '../../../../common/holidays.ts';
 import { closingDaySchema, PRESENZE_MSG } from '../../../../common/presenze.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
@@ -149,7 +150,7 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
               <h4 className="h6" id="closing-form-title">
                 Aggiungi un giorno di chiusura
               </h4>
-              <TextField id="closing-date" label="Data" type="date" value={values.data} onChange={set('data')} error={errors.data} />
+              <DateField id="closing-date" label="Data" value={values.data} onChange={set('data')} error={errors.data} className="mb-3" />
               <TextField
                 id="closing-description"
                 label="Descrizione"

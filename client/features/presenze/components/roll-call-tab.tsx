@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import { addDays, isRealDate, todayLocal, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { addDays, todayLocal, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import { PRESENZE_MSG, type RollCallInput, type RollCallRow } from '../../../../common/presenze.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useMarkRollCall, useRollCall } from '../api/roll-call.ts';
 import { formatDate } from '../month.ts';
 import { CorrectionModal } from './correction-modal.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { RollCallRowItem } from './roll-call-row.tsx';
 
@@ -66,18 +66,16 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
           <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, -1))} aria-label="Giorno precedente">
             ‹
           </Button>
-          <Form.Group controlId="roll-call-date" className="d-flex align-items-center gap-2">
-            <Form.Label className="mb-0">Giorno</Form.Label>
-            <Form.Control
-              type="date"
-              size="sm"
-              value={day}
-              required
-              onChange={(e) => {
-                if (isRealDate(e.target.value)) onDayChange(e.target.value);
-              }}
-            />
-          </Form.Group>
+          <DateField
+            id="roll-call-date"
+            label="Giorno"
+            value={day}
+            onChange={(d) => d && onDayChange(d)}
+            required
+            size="sm"
+            className="d-flex align-items-center gap-2"
+            labelClassName="mb-0"
+          />
           <Button variant="outline-secondary" size="sm" onClick={() => onDayChange(addDays(day, 1))} aria-label="Giorno successivo">
             ›
           </Button>

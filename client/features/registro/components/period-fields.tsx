@@ -1,5 +1,4 @@
-import Form from 'react-bootstrap/Form';
-import { isRealDate } from '../../../../common/dates.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 interface Props {
   idPrefix: string;
@@ -10,34 +9,32 @@ interface Props {
   onChange: (dal: string, al: string) => void;
 }
 
-/** Dal … Al …: the period a tab reads. */
+/** Dal … Al …: the period a tab reads. The refusal itself is shown under the fields (its id: `<idPrefix>-period-error`). */
 export function PeriodFields({ idPrefix, dal, al, error, onChange }: Props) {
-  const errorId = `${idPrefix}-period-error`;
   return (
     <>
-      <Form.Group controlId={`${idPrefix}-dal`} className="registro-field">
-        <Form.Label className="mb-1">Dal</Form.Label>
-        <Form.Control
-          type="date"
-          size="sm"
-          value={dal}
-          required
-          onChange={(e) => isRealDate(e.target.value) && onChange(e.target.value, al)}
-        />
-      </Form.Group>
-      <Form.Group controlId={`${idPrefix}-al`} className="registro-field">
-        <Form.Label className="mb-1">Al</Form.Label>
-        <Form.Control
-          type="date"
-          size="sm"
-          value={al}
-          required
-          isInvalid={!!error}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => isRealDate(e.target.value) && onChange(dal, e.target.value)}
-        />
-      </Form.Group>
+      <DateField
+        id={`${idPrefix}-dal`}
+        label="Dal"
+        value={dal}
+        size="sm"
+        required
+        className="registro-field"
+        labelClassName="mb-1"
+        onChange={(d) => d && onChange(d, al)}
+      />
+      <DateField
+        id={`${idPrefix}-al`}
+        label="Al"
+        value={al}
+        size="sm"
+        required
+        className="registro-field"
+        labelClassName="mb-1"
+        invalid={!!error}
+        describedBy={error ? `${idPrefix}-period-error` : undefined}
+        onChange={(d) => d && onChange(dal, d)}
+      />
     </>
   );
 }

@@ -1,0 +1,205 @@
+import 'react-day-picker/style.css';
+import { useEffect, useId, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { DayPicker } from 'react-day-picker';
+import { it } from 'react-day-picker/locale';
+import { A11Y_MSG } from '../../common/messages.ts';
+import { dateToIso, formatItalianDate, isoToDate, parseItalianDate } from '../lib/italian-date.ts';
+
+interface Props {
+  id: string;
+  label: string;
+  /** The chosen day as yyyy-mm-dd, or '' for none yet. */
+  value: string;
+  /** Called with a real day (yyyy-mm-dd) as soon as one is typed or chosen; with '' when an optional field is emptied. */
+  onChange: (day: string) => void;
+  disabled?: boolean;
+  required?: boolean;
+  size?: 'sm';
+  /** A message about this field from its form (the schema's), shown under it and read with it. */
+  error?: string;
+  /** Marks the field invalid when its message is shown elsewhere (a period's refusal), read through `describedBy`. */
+  invalid?: boolean;
+  /** Ids of other elements that describe the field (the message shown elsewhere). */
+  describedBy?: string;
+  className?: string;
+  labelClassName?: string;
+}
+
+/**
+ * The one date field of the app, the same in every browser: a day typed as gg/mm/aaaa or chosen in a calendar popover
+ * with Italian month and weekday names, Monday first and weekends marked (react-day-picker with its Italian locale).
+ * Escape or Tab away closes the popover; choosing a day gives the focus back to the field.
+ */
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  required,
+  size,
+  error,
+  invalid,
+  describedBy,
+  className,
+  labelClassName,
+}: Props) {
+  const [text, setText] = useState(formatItalianDate(value));
+  const [shown, setShown] = useState(value);
+  const [typedError, setTypedError] = useState<string>();
+  const [open, setOpen] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const popoverRef = useRef<HTMLDivElement>(null);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const popoverId = useId();
+
+  // The day changed from outside (‹ ›, Oggi, a link): the text follows it.
+  if (value !== shown) {
+    setShown(value);
+    setText(formatItalianDate(value));
+    setTypedError(undefined);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (e: MouseEvent) => {
+      const target = e.target as Node;
+      if (!popoverRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('mousedown', outside);
+    return () => document.removeEventListener('mousedown', outside);
+  }, [open]);
+
+  useEffect(() => {
+    if (disabled) setOpen(false);
+  }, [disabled]);
+
+  const type = (next: string) => {
+    setText(next);
+    const day = parseItalianDate(next) ?? '';
+    if (day) setTypedError(undefined);
+    // An optional field (a form's) holds no day while its text is none, so the form cannot save a stale one;
+    // a required one (a toolbar's) keeps showing the last good day.
+    if (day !== value && (day || !required)) {
+      setShown(day);
+      onChange(day);
+    }
+  };
+
+  /** Leaving the field (or Enter): a text that is no day is named, and the last good day stays. */
+  const settle = () => {
+    if (text.trim() === '') {
+      if (required) setTypedError(A11Y_MSG.dateRequired);
+      return;
+    }
+    const day = parseItalianDate(text);
+    if (!day) setTypedError(A11Y_MSG.dateInvalid);
+    else setText(formatItalianDate(day));
+  };
+
+  const close = (focus: HTMLElement | null) => {
+    setOpen(false);
+    focus?.focus();
+  };
+
+  const message = typedError ?? error;
+  const described = [hintId, message && errorId, describedBy].filter(Boolean).join(' ');
+  return (
+    <Form.Group className={['date-field', className].filter(Boolean).join(' ')} controlId={id}>
+      <Form.Label className={labelClassName}>{label}</Form.Label>
+      <div className="date-field-anchor">
+        <InputGroup size={size} className="flex-nowrap">
+          <Form.Control
+            ref={inputRef}
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="gg/mm/aaaa"
+            maxLength={10}
+            className="date-field-input"
+            value={text}
+            disabled={disabled}
+            required={required}
+            isInvalid={!!message || invalid}
+            aria-invalid={message || invalid ? true : undefined}
+            aria-describedby={described}
+            onChange={(e) => type(e.target.value)}
+            onBlur={settle}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') settle();
+              if (e.key === 'ArrowDown' && e.altKey) {
+                e.preventDefault();
+                setOpen(true);
+              }
+            }}
+          />
+          <Button
+            ref={buttonRef}
+            variant="outline-secondary"
+            className="date-field-button"
+            aria-label={A11Y_MSG.openCalendar(label)}
+            title={A11Y_MSG.openCalendar(label)}
+            aria-haspopup="dialog"
+            aria-expanded={open}
+            aria-controls={open ? popoverId : undefined}
+            disabled={disabled}
+            onClick={() => setOpen((was) => !was)}
+          >
+            <span aria-hidden="true">📅</span>
+          </Button>
+        </InputGroup>
+        {open && (
+          <div
+            ref={popoverRef}
+            id={popoverId}
+            className="date-field-popover shadow"
+            role="dialog"
+            aria-label={A11Y_MSG.calendarDialog(label)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                close(buttonRef.current);
+              }
+            }}
+            onBlur={(e) => {
+              if (!popoverRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+            }}
+          >
+            <DayPicker
+              mode="single"
+              locale={it}
+              weekStartsOn={1}
+              autoFocus
+              selected={value ? isoToDate(value) : undefined}
+              defaultMonth={value ? isoToDate(value) : undefined}
+              modifiers={{ weekend: { dayOfWeek: [0, 6] } }}
+              modifiersClassNames={{ weekend: 'date-field-weekend' }}
+              onSelect={(day) => {
+                if (day) {
+                  const iso = dateToIso(day);
+                  setTypedError(undefined);
+                  setText(formatItalianDate(iso));
+                  if (iso !== value) onChange(iso);
+                }
+                close(inputRef.current);
+              }}
+            />
+          </div>
+        )}
+      </div>
+      <Form.Text id={hintId} className="visually-hidden">
+        {A11Y_MSG.dateFormatHint}
+      </Form.Text>
+      {message && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {message}
+        </div>
+      )}
+    </Form.Group>
+  );
+}
