@@ -150,7 +150,9 @@ export function DateField({
             disabled={disabled}
             onClick={() => setOpen((was) => !was)}
           >
-            <span aria-hidden="true">📅</span>
+            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+              <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1h1A1.5 1.5 0 0 1 15 2.5v12a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 14.5v-12A1.5 1.5 0 0 1 2.5 1h1V.5A.5.5 0 0 1 4 0M2 5v9.5a.5.5 0 0 0 .5.5h11a.5.5 0 0 0 .5-.5V5zm2 2h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
+            </svg>
           </Button>
         </InputGroup>
         {open && (
