@@ -10,6 +10,7 @@ import { LiveStatus } from '../features/live/components/live-status.tsx';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { useAuthCheck } from '../features/session/api/auth-check.ts';
 import { useLogout } from '../features/session/api/logout.ts';
+import { A11Y_MSG } from '../../common/messages.ts';
 import { isNotSignedIn } from '../lib/api-client.ts';
 import { endSession, isAdmin, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
 
@@ -44,8 +45,21 @@ export function AppLayout() {
     const endedAt = sessionEndedAt();
     return <Navigate to={endedAt ? `${paths.login}?ritorno=${encodeURIComponent(endedAt)}` : paths.home} replace />;
   }
+  const onCalendar = pathname === paths.calendar;
   return (
     <>
+      <a
+        href={onCalendar ? '#calendario-giornata' : '#contenuto'}
+        className="skip-link visually-hidden-focusable"
+        onClick={(e) => {
+          // Focus moves to the day's table (or the screen's content) without adding a #fragment to the history.
+          e.preventDefault();
+          const target = document.getElementById('calendario-giornata') ?? document.getElementById('contenuto');
+          target?.focus();
+        }}
+      >
+        {onCalendar ? A11Y_MSG.skipToCalendar : A11Y_MSG.skipToContent}
+      </a>
       <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header">
         <Container fluid className="gap-2 flex-wrap">
           <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
@@ -99,7 +113,7 @@ export function AppLayout() {
           </div>
         </Container>
       </Navbar>
-      <Container fluid as="main" className="pb-4">
+      <Container fluid as="main" className="pb-4" id="contenuto" tabIndex={-1}>
         <Outlet />
       </Container>
       {changingPassword && <ChangePasswordModal onClose={() => setChangingPassword(false)} />}

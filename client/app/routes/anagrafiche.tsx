@@ -1,7 +1,13 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../config/paths.ts';
-import { AnagraficheView, isAnagraficheTab, type AnagraficheTab } from '../../features/anagrafiche/components/anagrafiche-view.tsx';
+import {
+  ANAGRAFICHE_TABS,
+  AnagraficheView,
+  isAnagraficheTab,
+  type AnagraficheTab,
+} from '../../features/anagrafiche/components/anagrafiche-view.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
 
 /**
@@ -12,9 +18,10 @@ import { isAdmin, useUser } from '../../lib/session.ts';
 export function Component() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
-  if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
   const rawTab = params.get('scheda');
   const tab: AnagraficheTab = isAnagraficheTab(rawTab) ? rawTab : 'pazienti';
+  usePageTitle('Anagrafiche', ANAGRAFICHE_TABS.find((t) => t.key === tab)?.title);
+  if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
   const rawDay = params.get('data');
   const day = rawDay && isRealDate(rawDay) ? rawDay : todayLocal();
   const update = (changes: Record<string, string>) =>

@@ -2,6 +2,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import { paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/session/components/login-form.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { safeReturnPath, useUser } from '../../lib/session.ts';
 
 /**
@@ -12,6 +13,7 @@ export function LoginRoute() {
   const user = useUser();
   const navigate = useNavigate();
   const returnTo = safeReturnPath(useSearchParams()[0].get('ritorno'));
+  usePageTitle('Accesso');
   if (user) return <Navigate to={returnTo ?? paths.calendar} replace />;
   return (
     <main className="login-page flex-column gap-3">

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
-import { isPresenzeTab, PresenzeView, type PresenzeState } from '../../features/presenze/components/presenze-view.tsx';
+import { isPresenzeTab, PRESENZE_TABS, PresenzeView, type PresenzeState } from '../../features/presenze/components/presenze-view.tsx';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { firstDay, isMonth, lastDay, monthOf } from '../../features/presenze/month.ts';
 
 /**
@@ -28,6 +29,7 @@ export function Component() {
     to: date('al') ?? lastDay(monthOf(today)),
     year: Number.isInteger(rawYear) && rawYear >= 1900 && rawYear <= 2999 ? rawYear : Number(today.slice(0, 4)),
   };
+  usePageTitle('Presenze', PRESENZE_TABS.find((t) => t.key === state.tab)?.title);
   const keys: Record<keyof PresenzeState, string> = { tab: 'scheda', day: 'data', month: 'mese', from: 'dal', to: 'al', year: 'anno' };
   const onChange = (changes: Partial<PresenzeState>) =>
     setParams(

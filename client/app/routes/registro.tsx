@@ -2,7 +2,8 @@ import { Navigate, useSearchParams } from 'react-router';
 import { todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../config/paths.ts';
 import { RegistroView } from '../../features/registro/components/registro-view.tsx';
-import { readRegistroState, writeRegistroState, type RegistroState } from '../../features/registro/registro-state.ts';
+import { REGISTRO_TABS, readRegistroState, writeRegistroState, type RegistroState } from '../../features/registro/registro-state.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
 
 /**
@@ -12,8 +13,9 @@ import { isAdmin, useUser } from '../../lib/session.ts';
 export function Component() {
   const user = useUser();
   const [params, setParams] = useSearchParams();
-  if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
   const state = readRegistroState(params, todayLocal());
+  usePageTitle('Registro', REGISTRO_TABS.find((t) => t.key === state.tab)?.title);
+  if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
   const onChange = (changes: Partial<RegistroState>) => setParams((current) => writeRegistroState(current, changes), { replace: true });
   return <RegistroView state={state} onChange={onChange} />;
 }

@@ -90,7 +90,7 @@ export function DayTable({ grid, day, actions, conflicts }: Props) {
   const manyRooms = grid.columns.length - 1 >= MANY_ROOMS;
   const scrollBox = useWindowHeight();
   return (
-    <div ref={scrollBox} className="day-table-scroll" tabIndex={0} aria-label="Tabella della giornata, scorribile">
+    <div ref={scrollBox} id="calendario-giornata" className="day-table-scroll" tabIndex={0} aria-label="Tabella della giornata, scorribile">
       <table className={manyRooms ? 'day-table many-rooms' : 'day-table'}>
         <thead>
           <tr>

@@ -70,7 +70,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               value={values.username}
               onChange={(e) => change('username', e.target.value)}
               isInvalid={!!errorOf('username') || !!failure}
-              aria-describedby="login-username-feedback"
+              aria-invalid={!!errorOf('username') || !!failure}
+              // The red border is also read: the field's own message, and the refusal of the sign-in.
+              aria-describedby={failure ? 'login-username-feedback login-failure' : 'login-username-feedback'}
             />
             <Form.Control.Feedback type="invalid" id="login-username-feedback">
               {errorOf('username')}
@@ -85,14 +87,16 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
               value={values.pass}
               onChange={(e) => change('pass', e.target.value)}
               isInvalid={!!errorOf('pass') || !!failure}
-              aria-describedby="login-password-feedback"
+              aria-invalid={!!errorOf('pass') || !!failure}
+              // The red border is also read: the field's own message, and the refusal of the sign-in.
+              aria-describedby={failure ? 'login-password-feedback login-failure' : 'login-password-feedback'}
             />
             <Form.Control.Feedback type="invalid" id="login-password-feedback">
               {errorOf('pass')}
             </Form.Control.Feedback>
           </Form.Group>
           {failure && (
-            <Alert variant="danger" role="alert" className="py-2">
+            <Alert variant="danger" role="alert" id="login-failure" className="py-2">
               {failure}
             </Alert>
           )}
