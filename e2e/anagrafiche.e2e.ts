@@ -122,7 +122,7 @@ describe('Anagrafiche', () => {
 
     // Uscite of Wednesday (the day the calendar showed): a run on the blue minibus with a passenger and staff.
     await openTab(page, 'Uscite');
-    expect(await page.getByLabel('Data').inputValue()).toBe(WED);
+    expect(await page.getByLabel('Data', { exact: true }).inputValue()).toBe('25/11/2026');
     await page.getByRole('button', { name: 'Nuova uscita' }).click();
     const runForm = dialog(page, 'Nuova uscita');
     await runForm.getByLabel('Tratta').fill('Giro Sud');

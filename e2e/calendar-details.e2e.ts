@@ -92,13 +92,13 @@ describe('the calendar screen', () => {
     const datePicker = page.getByLabel('Data', { exact: true });
     expect(await datePicker.isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Svuota Giornata' }).click();
-    await page.waitForFunction(() => (document.querySelector('input[type="date"]') as HTMLInputElement | null)?.disabled === true);
+    await page.waitForFunction(() => (document.getElementById('calendar-date') as HTMLInputElement | null)?.disabled === true);
     expect(await page.getByRole('button', { name: 'Copia Giornata' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: '[+] Attività' }).isDisabled()).toBe(true);
 
     release();
     await waitForToast(page, `${MSG.dayEmptiedOk}. ${RUNS_STAY}`);
-    await page.waitForFunction(() => (document.querySelector('input[type="date"]') as HTMLInputElement | null)?.disabled === false);
+    await page.waitForFunction(() => (document.getElementById('calendar-date') as HTMLInputElement | null)?.disabled === false);
     expect(await page.getByRole('button', { name: 'Copia Giornata' }).isDisabled()).toBe(false);
     await dayLoaded(page);
     expect(await page.locator('.activity-card').count()).toBe(0);

@@ -4,7 +4,18 @@ import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
 import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
-import { activity, clearToasts, dayLoaded, expectNoPageErrors, headline, openDay, peopleOf, toastsSeen, waitForToast } from './helpers.ts';
+import {
+  activity,
+  clearToasts,
+  dayLoaded,
+  expectNoPageErrors,
+  fillDate,
+  headline,
+  openDay,
+  peopleOf,
+  toastsSeen,
+  waitForToast,
+} from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
@@ -28,7 +39,7 @@ async function dayContents(page: Page): Promise<Record<string, string[]>> {
 
 /** Changes the displayed day with the date picker, as staff do. */
 async function pickDay(page: Page, day: string) {
-  await page.getByLabel('Data', { exact: true }).fill(day);
+  await fillDate(page.getByLabel('Data', { exact: true }), day);
   await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
   await page.waitForURL(`**/calendario?data=${day}`);
   await dayLoaded(page);

@@ -4,14 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
 import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
-import { activity, clearToasts, dayLoaded, expectNoPageErrors, headline, modal, waitForToast } from './helpers.ts';
+import { activity, clearToasts, dayLoaded, expectNoPageErrors, fillDate, headline, modal, waitForToast } from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
 const adminPage = (day: string) => openAdminPage(e2e, day);
 
 async function pickDay(page: Page, day: string) {
-  await page.getByLabel('Data', { exact: true }).fill(day);
+  await fillDate(page.getByLabel('Data', { exact: true }), day);
   await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
   await dayLoaded(page);
 }

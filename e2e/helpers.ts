@@ -191,3 +191,11 @@ export async function weekTable(page: Page): Promise<string[][]> {
 export function expectNoPageErrors(errors: string[]) {
   expect(errors).toEqual([]);
 }
+
+/** "23/11/2026": a day as the Italian date fields show it and as a person types it. */
+export const italianDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** Types a day into an Italian date field (gg/mm/aaaa), as a person would. */
+export async function fillDate(field: Locator, day: string) {
+  await field.fill(italianDate(day));
+}

@@ -8,7 +8,18 @@ import { MSG } from '../common/messages.ts';
 import { MON, TUE } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 import { newPage, serverAndBrowser } from './harness.ts';
-import { activity, dayLoaded, expectNoPageErrors, headline, modal, recordDialogs, recordToasts, signIn, waitForToast } from './helpers.ts';
+import {
+  activity,
+  dayLoaded,
+  expectNoPageErrors,
+  fillDate,
+  headline,
+  modal,
+  recordDialogs,
+  recordToasts,
+  signIn,
+  waitForToast,
+} from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
@@ -16,7 +27,7 @@ const DAY_UNAVAILABLE = 'Impossibile caricare la giornata: controlla la connessi
 const NOT_UP_TO_DATE = 'Dati non aggiornati: impossibile caricare la giornata, controlla la connessione.';
 
 async function pickDay(page: Page, day: string) {
-  await page.getByLabel('Data', { exact: true }).fill(day);
+  await fillDate(page.getByLabel('Data', { exact: true }), day);
   await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
 }
 

@@ -17,7 +17,18 @@ import { PRESENZE_MSG } from '../common/presenze.ts';
 import { holidayName } from '../common/holidays.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedPresenzeCentre } from './fixtures.ts';
 import { adminPage, DOWNLOADS, newPage, screenshot, SCREENSHOTS, serverAndBrowser, VIEWPORTS } from './harness.ts';
-import { activity, clearToasts, expectNoPageErrors, modal, modalClosed, openDay, signIn, waitForToast, weekTable } from './helpers.ts';
+import {
+  activity,
+  clearToasts,
+  expectNoPageErrors,
+  fillDate,
+  modal,
+  modalClosed,
+  openDay,
+  signIn,
+  waitForToast,
+  weekTable,
+} from './helpers.ts';
 
 /** The centre's today, as the server counts it (Europe/Rome), whatever the machine's time zone. */
 const TODAY = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
@@ -87,8 +98,8 @@ describe('Presenze', () => {
     await page.getByRole('button', { name: 'Nuova assenza' }).click();
     const form = modal(page, 'Nuova assenza');
     await choosePerson(page, 'Operatore', 'paola', 'paola.neri');
-    await form.getByLabel('Dal', { exact: true }).fill(SICK_DAY);
-    await form.getByLabel('Al', { exact: true }).fill(SICK_DAY);
+    await fillDate(form.getByLabel('Dal', { exact: true }), SICK_DAY);
+    await fillDate(form.getByLabel('Al', { exact: true }), SICK_DAY);
     await form.getByLabel('Motivo', { exact: true }).selectOption('malattia');
     await form.getByRole('button', { name: 'Registra l’assenza' }).click();
     await waitForToast(page, PRESENZE_MSG.absenceSaved);
@@ -167,8 +178,8 @@ describe('Presenze', () => {
     await page.getByRole('button', { name: 'Nuova assenza' }).click();
     const form = modal(page, 'Nuova assenza');
     await choosePerson(page, 'Operatore', 'stefano', 'stefano.villa');
-    await form.getByLabel('Dal', { exact: true }).fill(addDays(from, 3));
-    await form.getByLabel('Al', { exact: true }).fill(from);
+    await fillDate(form.getByLabel('Dal', { exact: true }), addDays(from, 3));
+    await fillDate(form.getByLabel('Al', { exact: true }), from);
     await form.getByLabel('Note').fill('x'.repeat(201));
     await form.getByRole('button', { name: 'Registra l’assenza' }).click();
     expect(await form.locator('#absence-to-error').innerText()).toBe(PRESENZE_MSG.rangeInvalid);
@@ -182,8 +193,8 @@ describe('Presenze', () => {
     // A good one, then another over two of its days: the server's 409, in the form.
     await page.getByRole('button', { name: 'Nuova assenza' }).click();
     await choosePerson(page, 'Operatore', 'stefano', 'stefano.villa');
-    await form.getByLabel('Dal', { exact: true }).fill(from);
-    await form.getByLabel('Al', { exact: true }).fill(addDays(from, 4));
+    await fillDate(form.getByLabel('Dal', { exact: true }), from);
+    await fillDate(form.getByLabel('Al', { exact: true }), addDays(from, 4));
     await form.getByLabel('Motivo', { exact: true }).selectOption('ferie');
     await form.getByRole('button', { name: 'Registra l’assenza' }).click();
     await waitForToast(page, PRESENZE_MSG.absenceSaved);
@@ -194,8 +205,8 @@ describe('Presenze', () => {
 
     await page.getByRole('button', { name: 'Nuova assenza' }).click();
     await choosePerson(page, 'Operatore', 'stefano', 'stefano.villa');
-    await form.getByLabel('Dal', { exact: true }).fill(addDays(from, 3));
-    await form.getByLabel('Al', { exact: true }).fill(addDays(from, 8));
+    await fillDate(form.getByLabel('Dal', { exact: true }), addDays(from, 3));
+    await fillDate(form.getByLabel('Al', { exact: true }), addDays(from, 8));
     await form.getByRole('button', { name: 'Registra l’assenza' }).click();
     expect(await form.getByRole('alert').innerText()).toBe(PRESENZE_MSG.overlap);
     await form.getByRole('button', { name: 'Annulla' }).click();

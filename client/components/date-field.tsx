@@ -48,7 +48,8 @@ export function DateField({
   labelClassName,
 }: Props) {
   const [text, setText] = useState(formatItalianDate(value));
-  const [shown, setShown] = useState(value);
+  /** The last day this field itself reported: when it comes back as `value`, the text typed stays as it is. */
+  const reported = useRef(value);
   const [typedError, setTypedError] = useState<string>();
   const [open, setOpen] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -58,12 +59,13 @@ export function DateField({
   const errorId = `${id}-error`;
   const popoverId = useId();
 
-  // The day changed from outside (‹ ›, Oggi, a link): the text follows it.
-  if (value !== shown) {
-    setShown(value);
+  // The day changed from outside (‹ ›, Oggi, back and forward, a link): the text follows it.
+  useEffect(() => {
+    if (value === reported.current) return;
+    reported.current = value;
     setText(formatItalianDate(value));
     setTypedError(undefined);
-  }
+  }, [value]);
 
   useEffect(() => {
     if (!open) return;
@@ -86,7 +88,7 @@ export function DateField({
     // An optional field (a form's) holds no day while its text is none, so the form cannot save a stale one;
     // a required one (a toolbar's) keeps showing the last good day.
     if (day !== value && (day || !required)) {
-      setShown(day);
+      reported.current = day;
       onChange(day);
     }
   };
@@ -186,6 +188,7 @@ export function DateField({
                   const iso = dateToIso(day);
                   setTypedError(undefined);
                   setText(formatItalianDate(iso));
+                  reported.current = iso;
                   if (iso !== value) onChange(iso);
                 }
                 close(inputRef.current);
