@@ -8,6 +8,7 @@ import toast from 'react-hot-toast';
 import { MSG } from '../../../../common/messages.ts';
 import { activityHistory } from '../../../config/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
+import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { removedFromDay, useRemoveAbsentFromDay } from '../api/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
@@ -176,6 +177,7 @@ export function CalendarView({ day, onDayChange }: Props) {
     : undefined;
 
   const close = () => setDialog(null);
+  useFocusReturn(dialog !== null, 'calendario-giornata', giornata);
   return (
     <>
       <DayToolbar
