@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { MSG } from '../common/messages.ts';
 import { MON, TUE } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 import { newPage, serverAndBrowser } from './harness.ts';
@@ -19,6 +20,7 @@ import {
   modalClosed,
   recordToasts,
   waitForFocus,
+  waitForToast,
   waitForToastStartingWith,
 } from './helpers.ts';
 
@@ -120,7 +122,7 @@ describe('planning with the keyboard alone', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' corale');
     await page.keyboard.press('Enter');
-    await waitForToastStartingWith(page, 'Attività modificata');
+    await waitForToast(page, MSG.saved);
     await modalClosed(page);
     await waitForFocus(page, 'Canto corale', 'Canto corale, Musicoterapia, 09:00–10:30');
 

@@ -11,6 +11,7 @@ import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { useAuthCheck } from '../features/session/api/auth-check.ts';
 import { useLogout } from '../features/session/api/logout.ts';
 import { A11Y_MSG } from '../../common/messages.ts';
+import { useModalFocusTrap } from '../lib/modal-focus-trap.ts';
 import { isNotSignedIn } from '../lib/api-client.ts';
 import { endSession, isAdmin, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
 
@@ -30,6 +31,7 @@ export function AppLayout() {
   const day = useSearchParams()[0].get('data');
   // Other people's changes reach every open screen; closed at logout and when the layout goes.
   const live = useLiveUpdates(!!user);
+  useModalFocusTrap();
 
   useEffect(() => {
     if (isNotSignedIn(auth.error)) endSession();
