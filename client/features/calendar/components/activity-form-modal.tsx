@@ -162,7 +162,13 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
               {!editing && (
                 <Form.Group className="mb-3" controlId="activity-transport">
                   <Form.Label>Trasporto</Form.Label>
-                  <Form.Select value={values.trasporto} onChange={(e) => set('trasporto', e.target.value)} isInvalid={!!errors.trasporto}>
+                  <Form.Select
+                    value={values.trasporto}
+                    onChange={(e) => set('trasporto', e.target.value)}
+                    isInvalid={!!errors.trasporto}
+                    aria-invalid={!!errors.trasporto}
+                    aria-describedby={errors.trasporto ? 'activity-transport-error' : undefined}
+                  >
                     <option value="-1">Nessuno (attività in stanza)</option>
                     {runs.map((run) => (
                       <option key={run.ID} value={run.ID}>
@@ -170,7 +176,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                       </option>
                     ))}
                   </Form.Select>
-                  <Form.Control.Feedback type="invalid">{errors.trasporto}</Form.Control.Feedback>
+                  <Form.Control.Feedback type="invalid" id="activity-transport-error">
+                    {errors.trasporto}
+                  </Form.Control.Feedback>
                 </Form.Group>
               )}
               {chosenRun ? (
@@ -186,13 +194,23 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                       autoFocus
                       onChange={(e) => set('nome', e.target.value)}
                       isInvalid={!!errors.nome}
+                      aria-invalid={!!errors.nome}
+                      aria-describedby={errors.nome ? 'activity-name-error' : undefined}
                       maxLength={100}
                     />
-                    <Form.Control.Feedback type="invalid">{errors.nome}</Form.Control.Feedback>
+                    <Form.Control.Feedback type="invalid" id="activity-name-error">
+                      {errors.nome}
+                    </Form.Control.Feedback>
                   </Form.Group>
                   <Form.Group className="mb-3" controlId="activity-room">
                     <Form.Label>Stanza</Form.Label>
-                    <Form.Select value={values.stanza} onChange={(e) => set('stanza', e.target.value)} isInvalid={!!errors.stanza}>
+                    <Form.Select
+                      value={values.stanza}
+                      onChange={(e) => set('stanza', e.target.value)}
+                      isInvalid={!!errors.stanza}
+                      aria-invalid={!!errors.stanza}
+                      aria-describedby={errors.stanza ? 'activity-room-error' : undefined}
+                    >
                       {!activeRooms.some((r) => String(r.ID) === values.stanza) && (
                         <option value={values.stanza} disabled>
                           {currentRoom ? `${currentRoom.Nome} (archiviata)` : '—'}
@@ -204,7 +222,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                         </option>
                       ))}
                     </Form.Select>
-                    <Form.Control.Feedback type="invalid">{errors.stanza}</Form.Control.Feedback>
+                    <Form.Control.Feedback type="invalid" id="activity-room-error">
+                      {errors.stanza}
+                    </Form.Control.Feedback>
                   </Form.Group>
                   <Row>
                     <Form.Group as={Col} xs={6} controlId="activity-start">
@@ -214,8 +234,12 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                         value={values.orainizio}
                         onChange={(e) => set('orainizio', e.target.value)}
                         isInvalid={!!errors.orainizio}
+                        aria-invalid={!!errors.orainizio}
+                        aria-describedby={errors.orainizio ? 'activity-start-error' : undefined}
                       />
-                      <Form.Control.Feedback type="invalid">{errors.orainizio}</Form.Control.Feedback>
+                      <Form.Control.Feedback type="invalid" id="activity-start-error">
+                        {errors.orainizio}
+                      </Form.Control.Feedback>
                     </Form.Group>
                     <Form.Group as={Col} xs={6} controlId="activity-end">
                       <Form.Label>Ora fine</Form.Label>
@@ -224,8 +248,12 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                         value={values.orafine}
                         onChange={(e) => set('orafine', e.target.value)}
                         isInvalid={!!errors.orafine}
+                        aria-invalid={!!errors.orafine}
+                        aria-describedby={errors.orafine ? 'activity-end-error' : undefined}
                       />
-                      <Form.Control.Feedback type="invalid">{errors.orafine}</Form.Control.Feedback>
+                      <Form.Control.Feedback type="invalid" id="activity-end-error">
+                        {errors.orafine}
+                      </Form.Control.Feedback>
                     </Form.Group>
                   </Row>
                 </>
