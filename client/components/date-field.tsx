@@ -128,7 +128,7 @@ export function DateField({
             disabled={disabled}
             required={required}
             isInvalid={!!message || invalid}
-            aria-invalid={message || invalid ? true : undefined}
+            aria-invalid={!!message || !!invalid}
             aria-describedby={described}
             onChange={(e) => type(e.target.value)}
             onBlur={settle}
