@@ -63,8 +63,8 @@ const SCREENS: Screen[] = [
     path: `/calendario?data=${MON}`,
     roles: STAFF,
     prepare: async (page) => {
-      await page.getByRole('button', { name: 'Scegli data dal calendario' }).click();
-      await page.getByRole('dialog', { name: 'Calendario: data' }).waitFor();
+      await page.getByRole('button', { name: 'Data: scegli dal calendario' }).click();
+      await page.getByRole('dialog', { name: 'Calendario (Data)' }).waitFor();
     },
   },
   {
@@ -154,6 +154,16 @@ const SCREENS: Screen[] = [
   { name: 'Presenze, Registro mensile', path: '/presenze?scheda=registro&mese=2026-11', roles: STAFF },
   { name: 'Presenze, Assenze', path: '/presenze?scheda=assenze', roles: STAFF },
   { name: 'Presenze, Chiusure', path: '/presenze?scheda=chiusure', roles: STAFF },
+  {
+    name: 'Presenze, Nuova assenza con il calendario di Dal aperto',
+    path: '/presenze?scheda=assenze',
+    roles: ADMIN,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Nuova assenza' }).click();
+      await modal(page, 'Nuova assenza').getByRole('button', { name: 'Dal: scegli dal calendario' }).click();
+      await page.getByRole('dialog', { name: 'Calendario (Dal)' }).waitFor();
+    },
+  },
   { name: 'Registro, Modifiche', path: '/registro?scheda=modifiche', roles: ADMIN },
   { name: 'Registro, Accessi a un utente', path: '/registro?scheda=accessi', roles: ADMIN },
 ];

@@ -59,8 +59,8 @@ describe('the Italian date picker', () => {
     expect(shownDay(page)).toBe(WED);
 
     // Chosen in the popover: Italian month, Monday first, weekends marked; focus comes back to the field.
-    await page.getByRole('button', { name: 'Scegli data dal calendario' }).click();
-    const popover = page.getByRole('dialog', { name: 'Calendario: data' });
+    await page.getByRole('button', { name: 'Data: scegli dal calendario' }).click();
+    const popover = page.getByRole('dialog', { name: 'Calendario (Data)' });
     await popover.waitFor();
     expect(await popover.getByText('novembre 2026').count()).toBe(1);
     const weekdays = await popover.locator('.rdp-weekday').allTextContents();
@@ -124,7 +124,7 @@ describe('the Italian date picker', () => {
     });
     await page.getByRole('button', { name: 'Svuota Giornata' }).click();
     await page.waitForFunction(() => (document.getElementById('calendar-date') as HTMLInputElement | null)?.disabled === true);
-    for (const name of ['Scegli data dal calendario', 'Giorno precedente', 'Giorno successivo', 'Oggi'])
+    for (const name of ['Data: scegli dal calendario', 'Giorno precedente', 'Giorno successivo', 'Oggi'])
       expect(await page.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     release();
     await page.waitForFunction(() => (document.getElementById('calendar-date') as HTMLInputElement | null)?.disabled === false);

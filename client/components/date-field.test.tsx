@@ -74,8 +74,8 @@ describe('DateField', () => {
 
   it('opens an Italian calendar, Monday first, and gives the focus back to the field after a choice', async () => {
     render(<Field />);
-    await userEvent.click(screen.getByRole('button', { name: 'Scegli data dal calendario' }));
-    const popover = screen.getByRole('dialog', { name: 'Calendario: data' });
+    await userEvent.click(screen.getByRole('button', { name: 'Data: scegli dal calendario' }));
+    const popover = screen.getByRole('dialog', { name: 'Calendario (Data)' });
     expect(popover.textContent).toContain('novembre 2026');
     const weekdays = [...popover.querySelectorAll('.rdp-weekday')].map((th) => th.textContent);
     expect(weekdays[0]?.toLowerCase()).toMatch(/^lu/);
@@ -87,7 +87,7 @@ describe('DateField', () => {
 
   it('Escape closes the calendar and the focus goes back to its button', async () => {
     render(<Field />);
-    const button = screen.getByRole('button', { name: 'Scegli data dal calendario' });
+    const button = screen.getByRole('button', { name: 'Data: scegli dal calendario' });
     await userEvent.click(button);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
