@@ -219,6 +219,11 @@ describe('no serious or critical axe violation', () => {
         test(`${screen.name} · ${role} · ${VIEWPORTS[size].width}×${VIEWPORTS[size].height}`, async () => {
           const { page } = await pageFor(role, size);
           // The line before may have left a modal open: Esc closes it (an open Crea Attività would come back on reload).
+          // Esc closes a date popover first, then its modal.
+          if ((await page.locator('.date-field-popover').count()) > 0) {
+            await page.keyboard.press('Escape');
+            await page.locator('.date-field-popover').waitFor({ state: 'detached' });
+          }
           if ((await page.locator('.modal.show').count()) > 0) {
             await page.keyboard.press('Escape');
             await modalClosed(page);
