@@ -62,6 +62,7 @@ export const AUDIT_ACTIONS = {
   'esportazione.registro_csv': 'Esportato il registro presenze (CSV)',
   'esportazione.registro_modifiche_csv': 'Esportato il registro modifiche (CSV)',
   'esportazione.accessi_csv': 'Esportati gli accessi a un utente (CSV)',
+  'esportazione.agenda_pdf': "Esportata l'agenda settimanale di una persona (PDF)",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -70,7 +71,14 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
 
-export const EXPORT_KINDS = ['settimana_pdf', 'registro_pdf', 'registro_csv', 'registro_modifiche_csv', 'accessi_csv'] as const;
+export const EXPORT_KINDS = [
+  'settimana_pdf',
+  'registro_pdf',
+  'registro_csv',
+  'registro_modifiche_csv',
+  'accessi_csv',
+  'agenda_pdf',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** What a row of the access log records a read of. */
@@ -291,6 +299,7 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   registro_csv: 'registro presenze (CSV)',
   registro_modifiche_csv: 'registro modifiche (CSV)',
   accessi_csv: 'accessi a un utente (CSV)',
+  agenda_pdf: 'agenda settimanale (PDF)',
 };
 
 /**

@@ -4,14 +4,14 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths, withDay } from '../config/paths.ts';
+import { agendaOf, paths, withDay } from '../config/paths.ts';
 import { ChangePasswordModal } from '../features/anagrafiche/components/change-password-modal.tsx';
 import { LiveStatus } from '../features/live/components/live-status.tsx';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { useAuthCheck } from '../features/session/api/auth-check.ts';
 import { useLogout } from '../features/session/api/logout.ts';
 import { isNotSignedIn } from '../lib/api-client.ts';
-import { endSession, isAdmin, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
+import { endSession, isAdmin, linkedTherapist, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
 
 /**
  * The signed-in screens: redirect to / without a user. A session the server ended (at the auth
@@ -29,6 +29,7 @@ export function AppLayout() {
   const day = useSearchParams()[0].get('data');
   // Other people's changes reach every open screen; closed at logout and when the layout goes.
   const live = useLiveUpdates(!!user);
+  const myTherapist = linkedTherapist(user);
 
   useEffect(() => {
     if (isNotSignedIn(auth.error)) endSession();
@@ -38,6 +39,8 @@ export function AppLayout() {
     // The server is the authority on the role: a changed Admin value replaces the stored one.
     const fresh = auth.data?.[0];
     if (fresh && user && (fresh.ID !== user.ID || fresh.Admin !== user.Admin || fresh.username !== user.username)) setUser(fresh);
+    // The account's link to a therapist ("La mia agenda") may have changed in Anagrafiche.
+    else if (fresh && user && fresh.terapista !== undefined && linkedTherapist(fresh) !== linkedTherapist(user)) setUser(fresh);
   }, [auth.data, user]);
 
   if (!user) {
@@ -51,7 +54,12 @@ export function AppLayout() {
           <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
             Giornata
           </Navbar.Brand>
-          <nav aria-label="Sezioni" className="navbar-nav flex-row gap-1">
+          <nav aria-label="Sezioni" className="navbar-nav flex-row flex-wrap gap-1">
+            {myTherapist !== null && (
+              <NavLink className="nav-link px-2" to={agendaOf('terapista', myTherapist, day)} end>
+                La mia agenda
+              </NavLink>
+            )}
             {pathname !== paths.calendar && (
               <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>
                 Calendario
