@@ -53,7 +53,6 @@ export const settingsBody = z
     sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
     nomicompleti: z.boolean({ error: M.fullNamesInvalid }).optional(),
   })
-  .strict(M.settingsEmpty)
   .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.nomicompleti !== undefined, M.settingsEmpty);
 export type SettingsForm = z.input<typeof settingsBody>;
 
