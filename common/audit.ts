@@ -63,6 +63,9 @@ export const AUDIT_ACTIONS = {
   'esportazione.registro_modifiche_csv': 'Esportato il registro modifiche (CSV)',
   'esportazione.accessi_csv': 'Esportati gli accessi a un utente (CSV)',
   'esportazione.agenda_pdf': "Esportata l'agenda settimanale di una persona (PDF)",
+  'impostazioni.modifica': 'Impostazioni del centro modificate',
+  'calendario.crea': 'Indirizzo del calendario esterno creato',
+  'calendario.revoca': 'Indirizzo del calendario esterno revocato',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -82,7 +85,7 @@ export const EXPORT_KINDS = [
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** What a row of the access log records a read of. */
-export const ACCESS_KINDS = ['giornata', 'settimana', 'paziente', 'ricerca', 'esportazione', 'presenze'] as const;
+export const ACCESS_KINDS = ['giornata', 'settimana', 'paziente', 'ricerca', 'esportazione', 'presenze', 'calendario'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 export const AUDIT_MSG = {
