@@ -3,15 +3,11 @@
  * name) and edited in Anagrafiche → Centro, so they live outside both features.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CentreSettingsWire, SettingsForm } from '../../common/agenda.ts';
 import { api } from './api-client.ts';
 
-export interface CentreSettings {
-  nomecentro: string;
-  /** Templates include Saturday. */
-  sabato: boolean;
-  /** The calendar feed shows patients' full names instead of initials. */
-  nomicompleti: boolean;
-}
+/** sabato: templates include Saturday; nomicompleti: the calendar feed shows patients' full names instead of initials. */
+export type CentreSettings = CentreSettingsWire;
 
 const SETTINGS_KEY = ['impostazioni'] as const;
 
@@ -23,7 +19,7 @@ export const useSettings = () => useQuery(settingsQueryOptions());
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<CentreSettings>) => api.post<CentreSettings>('/impostazioni', changes),
+    mutationFn: (changes: SettingsForm) => api.post<CentreSettings>('/impostazioni', changes),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }

@@ -1,12 +1,9 @@
 /** The therapist's personal calendar feed (docs/api.md, Calendario esterno): its state, a new link, its revocation. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import type { IcalState, IcalUrl } from '../../../../common/agenda.ts';
 
-export interface FeedState {
-  attivo: boolean;
-  creato: string | null;
-  ultimouso: string | null;
-}
+export type FeedState = IcalState;
 
 const feedKey = (therapistId: number) => ['ical', therapistId] as const;
 
@@ -22,7 +19,7 @@ export const useFeedState = (therapistId: number, enabled: boolean) => useQuery(
 export function useMakeFeedLink(therapistId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ url: string }>('/ical/token', { terapista: therapistId }),
+    mutationFn: () => api.post<IcalUrl>('/ical/token', { terapista: therapistId }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: feedKey(therapistId) }),
   });
 }

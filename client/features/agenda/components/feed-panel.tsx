@@ -5,6 +5,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
+import { AGENDA_MSG } from '../../../../common/agenda.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFeedState, useMakeFeedLink, useRevokeFeedLink } from '../api/calendar-feed.ts';
 
@@ -26,7 +27,7 @@ export function FeedPanel({ therapistId }: { therapistId: number }) {
   const active = state.data?.attivo ?? false;
 
   const create = async () => {
-    if (active && !window.confirm('Il link attuale smetterà di funzionare: andrà aggiunto di nuovo sul telefono. Continuare?')) return;
+    if (active && !window.confirm(AGENDA_MSG.confirmRegenerate)) return;
     try {
       const made = await make.mutateAsync();
       setUrl(new URL(made.url, window.location.origin).toString());
@@ -35,11 +36,11 @@ export function FeedPanel({ therapistId }: { therapistId: number }) {
     }
   };
   const stop = async () => {
-    if (!window.confirm('Il calendario sul telefono smetterà di aggiornarsi. Revocare il link?')) return;
+    if (!window.confirm(AGENDA_MSG.confirmRevoke)) return;
     try {
       await revoke.mutateAsync();
       setUrl(null);
-      toast.success('Link revocato');
+      toast.success(AGENDA_MSG.icalRevoked);
     } catch (error) {
       toast.error(errorMessage(error));
     }

@@ -9,6 +9,7 @@ import { MSG } from '../../../../common/messages.ts';
 import { activityHistory } from '../../../config/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
+import { usePhoneScreen } from '../../../lib/use-phone-screen.ts';
 import { removedFromDay, useRemoveAbsentFromDay } from '../api/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
@@ -24,6 +25,7 @@ import { buildDayGrid } from '../day-grid.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
+import { DayList } from './day-list.tsx';
 import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
 import { PersonRemovalModal } from './person-removal-modal.tsx';
@@ -33,7 +35,7 @@ type Dialog =
   | { type: 'create'; values?: ActivityValues }
   | { type: 'edit'; activity: DayActivity; values?: ActivityValues }
   | { type: 'add'; kind: PersonKind; activity: DayActivity }
-  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity };
+  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity; personId?: number };
 
 interface Props {
   day: string;
@@ -76,6 +78,8 @@ export function CalendarView({ day, onDayChange }: Props) {
   const removeAbsentFromDay = useRemoveAbsentFromDay(day);
   const undoAction = useUndoAction();
   const navigate = useNavigate();
+  // Below 576 px the table becomes a list (docs/product.md, Aspetto).
+  const phone = usePhoneScreen();
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
   const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
@@ -167,8 +171,8 @@ export function CalendarView({ day, onDayChange }: Props) {
         busy,
         onEdit: (activity: DayActivity) => setDialog({ type: 'edit', activity }),
         onAddPerson: (kind: PersonKind, activity: DayActivity) => setDialog({ type: 'add', kind, activity }),
-        onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity) =>
-          setDialog({ type: 'manage', kind, linkId, name, activity }),
+        onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity, personId?: number) =>
+          setDialog({ type: 'manage', kind, linkId, name, activity, personId }),
         onPasteFromPrevious: pasteFromPrevious,
         onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot) }),
         onHistory: (activity: DayActivity) => void navigate(activityHistory(activity.ID)),
@@ -219,7 +223,18 @@ export function CalendarView({ day, onDayChange }: Props) {
           )}
           <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsent : undefined} busy={busy} />
           <div className={stale ? 'day-stale' : undefined}>
-            <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
+            {phone && giornata ? (
+              <DayList
+                giornata={giornata}
+                grid={grid}
+                day={day}
+                roomLabel={roomLabel}
+                actions={cardActions}
+                conflicts={conflicts?.byCard}
+              />
+            ) : (
+              <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
+            )}
           </div>
           {giornata && grid.rows.length === 0 && <p className="text-muted text-center py-4 mb-0">Nessuna attività in questa giornata.</p>}
         </>
@@ -255,6 +270,7 @@ export function CalendarView({ day, onDayChange }: Props) {
           linkId={dialog.linkId}
           name={dialog.name}
           activity={dialog.activity}
+          personId={dialog.personId}
           onClose={close}
         />
       )}
