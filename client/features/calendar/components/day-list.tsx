@@ -33,7 +33,7 @@ const placeOf = (item: PlacedItem, roomLabel: (roomId: number) => string) =>
 
 const byTime = (a: PlacedItem, b: PlacedItem) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end);
 
-function groupsOf(grouping: Grouping, items: PlacedItem[], grid: DayGrid, roomLabel: (roomId: number) => string): Group[] {
+function groupsOf(grouping: Grouping, items: PlacedItem[], grid: DayGrid): Group[] {
   const sorted = [...items].sort(byTime);
   if (grouping === 'ora') {
     const groups = new Map<string, Group>();
@@ -72,7 +72,7 @@ export function DayList({ giornata, grid, day, roomLabel, actions, conflicts }: 
       // Private mode: the choice lasts for this screen only.
     }
   };
-  const groups = groupsOf(grouping, placeItems(giornata), grid, roomLabel);
+  const groups = groupsOf(grouping, placeItems(giornata), grid);
   return (
     <div className="day-list">
       <ButtonGroup size="sm" className="mb-2" aria-label="Raggruppa le attività">
