@@ -27,7 +27,7 @@ interface Props {
   onDayChange: (day: string) => void;
 }
 
-/** Anagrafiche: five tabs; only the open one is mounted, so only its list is fetched. */
+/** Anagrafiche: six tabs; only the open one is mounted, so only its list is fetched. */
 export function AnagraficheView({ tab, onTabChange, day, onDayChange }: Props) {
   const content: Record<AnagraficheTab, ReactNode> = {
     pazienti: <PatientsTab />,
