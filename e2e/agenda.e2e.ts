@@ -216,7 +216,7 @@ describe('personal agenda', () => {
     await context.close();
   });
 
-  test('a name on the calendar opens that person’s agenda (a read-only account: the name is the link)', async () => {
+  test('a name on the calendar or the weekly screen opens that person’s agenda (a read-only account: the name is the link)', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await signIn(page, e2e.server.url, E2E_VIEWER, MON);
     const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
@@ -231,6 +231,12 @@ describe('personal agenda', () => {
     await page.getByText('Nessuna attività in programma per questa giornata.').waitFor();
     await page.getByRole('button', { name: 'Oggi' }).click();
     await page.waitForURL((url) => url.searchParams.get('data') === TODAY);
+    // The weekly screen's names open the agenda too, on that day.
+    await page.goto(`${e2e.server.url}/stampasettimana?data=${MON}`);
+    await page.getByRole('row', { name: /^Logopedia/ }).getByRole('link', { name: 'stefano.villa' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Agenda di stefano.villa' }).waitFor();
+    await page.locator('.agenda-entry').filter({ hasText: 'Logopedia individuale' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('data')).toBe(MON);
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -132,7 +132,7 @@ export function AgendaView({ tipo, id, day, span, onChange }: Props) {
             Settimana
           </Button>
         </ButtonGroup>
-        <span className="text-muted small">{span === 'giorno' ? dayLabel(day) : weekLabel(start, stop)}</span>
+        <span className="fw-semibold">{span === 'giorno' ? dayLabel(day) : weekLabel(start, stop)}</span>
       </div>
 
       {notFound ? (
