@@ -750,7 +750,7 @@ const CASES: Record<string, WriteCase> = {
       day: null,
       therapists: [w.centre.paola.id],
     }),
-    refused: async (w) => ({ method: 'POST', body: { terapista: 'nessuno' }, status: 400 }),
+    refused: async () => ({ method: 'POST', body: { terapista: 'nessuno' }, status: 400 }),
   },
 };
 
