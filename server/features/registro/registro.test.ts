@@ -724,6 +724,34 @@ const CASES: Record<string, WriteCase> = {
     }),
     refused: async (w) => ({ method: 'POST', body: { tipo: 'tutto', dal: w.day, al: w.day }, status: 400 }),
   },
+  'POST /server/agenda': read((w) => ({ tipo: 'paziente', ID: w.centre.mario.id, datastart: w.day, datastop: addDays(w.day, 6) })),
+  'POST /server/impostazioni': {
+    kind: 'write',
+    valid: async () => ({ method: 'POST', body: { nomicompleti: true }, action: 'impostazioni.modifica', day: null }),
+    refused: async (w) => ({ method: 'POST', body: { nomicompleti: true }, status: 403, client: w.viewer }),
+  },
+  'POST /server/ical/token': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { terapista: w.centre.paola.id },
+      action: 'calendario.crea',
+      day: null,
+      therapists: [w.centre.paola.id],
+    }),
+    refused: async (w) => ({ method: 'POST', body: { terapista: w.centre.paola.id }, status: 403, client: w.viewer }),
+  },
+  'POST /server/ical/revoca': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { terapista: w.centre.paola.id },
+      action: 'calendario.revoca',
+      day: null,
+      therapists: [w.centre.paola.id],
+    }),
+    refused: async () => ({ method: 'POST', body: { terapista: 'nessuno' }, status: 400 }),
+  },
 };
 
 /** Sign-in and sign-out are tested apart (their rows, and a refused sign-in's row, are the point). */
