@@ -30,6 +30,10 @@ export function AppLayout() {
   // Other people's changes reach every open screen; closed at logout and when the layout goes.
   const live = useLiveUpdates(!!user);
   const myTherapist = linkedTherapist(user);
+  // Active only on this account's own agenda, not on a colleague's or a patient's.
+  const search = new URLSearchParams(useLocation().search);
+  const onMyAgenda =
+    pathname === paths.agenda && search.get('tipo') === 'terapista' && myTherapist !== null && search.get('id') === String(myTherapist);
 
   useEffect(() => {
     if (isNotSignedIn(auth.error)) endSession();
@@ -56,9 +60,13 @@ export function AppLayout() {
           </Navbar.Brand>
           <nav aria-label="Sezioni" className="navbar-nav flex-row flex-wrap gap-1">
             {myTherapist !== null && (
-              <NavLink className="nav-link px-2" to={agendaOf('terapista', myTherapist, day)} end>
+              <Link
+                className={onMyAgenda ? 'nav-link px-2 active' : 'nav-link px-2'}
+                aria-current={onMyAgenda ? 'page' : undefined}
+                to={agendaOf('terapista', myTherapist, day)}
+              >
                 La mia agenda
-              </NavLink>
+              </Link>
             )}
             {pathname !== paths.calendar && (
               <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>

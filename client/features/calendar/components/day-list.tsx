@@ -31,6 +31,16 @@ interface Group {
 const placeOf = (item: PlacedItem, roomLabel: (roomId: number) => string) =>
   item.kind === 'run' ? EXTERNAL_COLUMN_LABEL : roomLabel(item.activity.RifStanza);
 
+/** Where Nuova attività of a room starts: its first free slot of the day's rows, or 09:00–10:00 on a day with none. */
+function firstFreeSlot(grid: DayGrid, roomId: number): Slot {
+  const column = grid.columns.findIndex((c) => c.roomId === roomId);
+  for (const row of grid.rows) {
+    const cell = row.cells[column];
+    if (cell?.kind === 'empty') return { roomId, start: cell.start, end: cell.end };
+  }
+  return { roomId, start: '09:00', end: '10:00' };
+}
+
 const byTime = (a: PlacedItem, b: PlacedItem) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end);
 
 function groupsOf(grouping: Grouping, items: PlacedItem[], grid: DayGrid): Group[] {
@@ -98,7 +108,7 @@ export function DayList({ giornata, grid, day, roomLabel, actions, conflicts }: 
                 disabled={actions.busy}
                 aria-label={`Nuova attività in ${group.title}`}
                 title={`Nuova attività in ${group.title}`}
-                onClick={() => actions.onCreateAt({ roomId: group.roomId as number, start: '09:00', end: '10:00' })}
+                onClick={() => actions.onCreateAt(firstFreeSlot(grid, group.roomId as number))}
               >
                 +
               </Button>
