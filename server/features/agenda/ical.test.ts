@@ -106,6 +106,9 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.body).toMatch(/\r\n$/);
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['set-cookie']).toBeUndefined();
     expect(res.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
 
     const { zones, events } = parseFeed(res.body);
