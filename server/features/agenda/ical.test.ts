@@ -209,6 +209,13 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, path).toBeLessThan(500);
     }
+    // An archived therapist's URL stops working, and works again when she is restored.
+    const archived = await makeUrl(admin, centre.stefano.id);
+    await ctx.database.db.update(therapists).set({ archived: true }).where(eq(therapists.id, centre.stefano.id));
+    expect((await fetchFeed(archived)).statusCode).toBe(404);
+    await ctx.database.db.update(therapists).set({ archived: false }).where(eq(therapists.id, centre.stefano.id));
+    expect((await fetchFeed(archived)).statusCode).toBe(200);
+    await admin.post('/server/ical/revoca', { terapista: centre.stefano.id });
     // Only the hash is stored.
     const [row] = await ctx.database.db.select().from(icalTokens);
     expect(row).toBeUndefined();
