@@ -279,6 +279,10 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       sql`select username, kind, day::text as day from access_log where id > ${mark.rows[0].id}`,
     )) as unknown as { rows: { username: string; kind: string; day: string }[] };
     expect(rows.rows).toEqual([{ username: 'paola.neri', kind: 'calendario', day: addDays(today, -30) }]);
+    // An administrator sees it among the accesses to a patient planned in those days.
+    await planPaola();
+    const accesses = await admin.get<{ items: { tipo: string; utente: string }[] }>(`/server/registro/accessi?paziente=${centre.mario.id}`);
+    expect(accesses.body.items).toContainEqual(expect.objectContaining({ tipo: 'calendario', utente: 'paola.neri' }));
   });
 
   it('limits the feed to 60 fetches a minute per address', async () => {
