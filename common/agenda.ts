@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PERSON_KINDS, type PersonKind } from './presenze.ts';
-import { MAX_RANGE_DAYS, dateSchema, daysInRange, idSchema, safeText } from './schemas.ts';
+import { MAX_RANGE_DAYS, dateSchema, daysInRange, idSchema, safeText, type User } from './schemas.ts';
 
 export const AGENDA_MSG = {
   kindInvalid: 'Tipo non valido: scegli paziente o terapista',
@@ -60,6 +60,9 @@ export const icalTherapistBody = z.object({ terapista: idSchema });
 export const icalStateQuery = z.object({ terapista: idSchema });
 
 // ---- Answers ----
+
+/** The signed-in account as sign-in and the session check answer it: `terapista` is the therapist it is linked to in Anagrafiche. */
+export type SessionUser = User & { terapista: number | null };
 
 export interface AgendaPerson {
   ID: number;

@@ -106,6 +106,9 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.body).toMatch(/\r\n$/);
+    const head = await ctx.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['set-cookie']).toBeUndefined();
     expect(res.body.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
 
     const { zones, events } = parseFeed(res.body);
@@ -206,6 +209,13 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, path).toBeLessThan(500);
     }
+    // An archived therapist's URL stops working, and works again when she is restored.
+    const archived = await makeUrl(admin, centre.stefano.id);
+    await ctx.database.db.update(therapists).set({ archived: true }).where(eq(therapists.id, centre.stefano.id));
+    expect((await fetchFeed(archived)).statusCode).toBe(404);
+    await ctx.database.db.update(therapists).set({ archived: false }).where(eq(therapists.id, centre.stefano.id));
+    expect((await fetchFeed(archived)).statusCode).toBe(200);
+    await admin.post('/server/ical/revoca', { terapista: centre.stefano.id });
     // Only the hash is stored.
     const [row] = await ctx.database.db.select().from(icalTokens);
     expect(row).toBeUndefined();
@@ -269,6 +279,10 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       sql`select username, kind, day::text as day from access_log where id > ${mark.rows[0].id}`,
     )) as unknown as { rows: { username: string; kind: string; day: string }[] };
     expect(rows.rows).toEqual([{ username: 'paola.neri', kind: 'calendario', day: addDays(today, -30) }]);
+    // An administrator sees it among the accesses to a patient planned in those days.
+    await planPaola();
+    const accesses = await admin.get<{ items: { tipo: string; utente: string }[] }>(`/server/registro/accessi?paziente=${centre.mario.id}`);
+    expect(accesses.body.items).toContainEqual(expect.objectContaining({ tipo: 'calendario', utente: 'paola.neri' }));
   });
 
   it('limits the feed to 60 fetches a minute per address', async () => {
