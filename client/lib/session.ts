@@ -3,10 +3,13 @@
  * kept in localStorage under `user` and loaded at start-up.
  */
 import { useSyncExternalStore } from 'react';
-import type { User as ProfileUser } from '../../common/schemas.ts';
+import type { SessionUser } from '../../common/agenda.ts';
 
-/** The profile, with the therapist the account is linked to in Anagrafiche (null or absent: none). */
-export type User = ProfileUser & { terapista?: number | null };
+/**
+ * The profile, with the therapist the account is linked to in Anagrafiche (null: none; absent in
+ * a profile stored before the server sent it, until the next auth check).
+ */
+export type User = Omit<SessionUser, 'terapista'> & { terapista?: SessionUser['terapista'] };
 
 const STORAGE_KEY = 'user';
 const listeners = new Set<() => void>();
