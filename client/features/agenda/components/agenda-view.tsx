@@ -97,18 +97,18 @@ export function AgendaView({ tipo, id, day, span, onChange }: Props) {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label="Giorni dell'agenda">
         <ButtonGroup>
           <Button
-            variant="outline-secondary"
+            variant="outline-dark"
             onClick={() => onChange({ data: stepDay(day, span, -1) })}
             aria-label={span === 'giorno' ? 'Giorno precedente' : 'Settimana precedente'}
             title={span === 'giorno' ? 'Giorno precedente' : 'Settimana precedente'}
           >
             ‹
           </Button>
-          <Button variant="outline-secondary" onClick={() => onChange({ data: todayLocal() })}>
+          <Button variant="outline-dark" onClick={() => onChange({ data: todayLocal() })}>
             Oggi
           </Button>
           <Button
-            variant="outline-secondary"
+            variant="outline-dark"
             onClick={() => onChange({ data: stepDay(day, span, 1) })}
             aria-label={span === 'giorno' ? 'Giorno successivo' : 'Settimana successiva'}
             title={span === 'giorno' ? 'Giorno successivo' : 'Settimana successiva'}
