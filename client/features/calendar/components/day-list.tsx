@@ -41,10 +41,15 @@ function firstFreeSlot(grid: DayGrid, roomId: number): Slot {
   return { roomId, start: '09:00', end: '10:00' };
 }
 
-const byTime = (a: PlacedItem, b: PlacedItem) => a.start.localeCompare(b.start) || a.end.localeCompare(b.end);
+/** By start, then in the calendar's column order (as the table reads left to right), then by end. */
+function byTime(grid: DayGrid) {
+  const column = (item: PlacedItem) =>
+    grid.columns.findIndex((c) => (item.kind === 'run' ? c.roomId === null : c.roomId === item.activity.RifStanza));
+  return (a: PlacedItem, b: PlacedItem) => a.start.localeCompare(b.start) || column(a) - column(b) || a.end.localeCompare(b.end);
+}
 
 function groupsOf(grouping: Grouping, items: PlacedItem[], grid: DayGrid): Group[] {
-  const sorted = [...items].sort(byTime);
+  const sorted = [...items].sort(byTime(grid));
   if (grouping === 'ora') {
     const groups = new Map<string, Group>();
     for (const item of sorted) {
