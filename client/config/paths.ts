@@ -10,6 +10,8 @@ export const paths = {
   presenze: '/presenze',
   /** Registro: who changed, exported or consulted what, and Annulla; administrators only. */
   registro: '/registro',
+  /** Modelli: the weekly templates, each edited on the calendar's grid on its own template days; everyone reads, administrators write. */
+  modelli: '/modelli',
 } as const;
 
 /** The registro filtered on one activity's history (the Storico of its card). */

@@ -1,5 +1,5 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -38,6 +38,8 @@ type Dialog =
 interface Props {
   day: string;
   onDayChange: (day: string) => void;
+  /** Shown in place of the date headline and picker (a template day shows its template's name and weekdays). */
+  header?: ReactNode;
 }
 
 /** Svuota Giornata keeps the day's runs (docs/decisions/0007-runs-on-the-calendar.md): said in its question and its toast. */
@@ -53,7 +55,7 @@ const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length
 
 const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
 
-export function CalendarView({ day, onDayChange }: Props) {
+export function CalendarView({ day, onDayChange, header }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
   const queryClient = useQueryClient();
@@ -182,6 +184,7 @@ export function CalendarView({ day, onDayChange }: Props) {
         day={day}
         onDayChange={onDayChange}
         busy={busy}
+        header={header}
         admin={
           admin
             ? {

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { MODELLI_MSG } from '../../common/messages.ts';
+import { errorMessage } from '../lib/api-client.ts';
+import { FormModal } from './form-modal.tsx';
+import { TextField } from './text-field.tsx';
+
+export const TEMPLATE_NAME_MAX = 100;
+
+/** The name's own check, before the server's (which also refuses a name already used). */
+export function templateNameError(nome: string): string | undefined {
+  if (!nome.trim()) return MODELLI_MSG.nameRequired;
+  if (nome.trim().length > TEMPLATE_NAME_MAX) return MODELLI_MSG.nameTooLong;
+  return undefined;
+}
+
+interface Props {
+  title: string;
+  submitLabel: string;
+  initialName?: string;
+  busy: boolean;
+  /** Resolves once the server has answered; a refusal is thrown and shown under the field. */
+  onSubmit: (nome: string) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** Asks a template's name: Nuovo modello, Salva settimana come modello, Rinomina, Duplica. */
+export function TemplateNameModal({ title, submitLabel, initialName = '', busy, onSubmit, onClose }: Props) {
+  const [nome, setNome] = useState(initialName);
+  const [error, setError] = useState<string | undefined>();
+  const submit = async () => {
+    const invalid = templateNameError(nome);
+    if (invalid) return setError(invalid);
+    try {
+      await onSubmit(nome.trim());
+      onClose();
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <FormModal title={title} submitLabel={submitLabel} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
+      <TextField
+        id="template-name"
+        label="Nome del modello"
+        value={nome}
+        autoFocus
+        maxLength={TEMPLATE_NAME_MAX}
+        onChange={(value) => {
+          setNome(value);
+          setError(undefined);
+        }}
+        error={error}
+      />
+    </FormModal>
+  );
+}

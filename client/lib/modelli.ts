@@ -1,0 +1,92 @@
+/**
+ * Weekly templates (modelli) and whole-week writes, shared by the Modelli screen and the weekly
+ * screen: the template list, Applica modello, Salva settimana come modello and Incolla settimana
+ * (docs/product.md, Schermate → Modelli). Every write reloads the calendar's days and weeks.
+ */
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addDays, isRealDate } from '../../common/dates.ts';
+import { api } from './api-client.ts';
+import { QUERY_KEYS } from './query-keys.ts';
+
+export interface Modello {
+  ID: number;
+  nome: string;
+  /** The Monday of the template's own week (years from 3000 on), edited on the calendar. */
+  settimana: string;
+  attivita: number;
+  uscite: number;
+}
+
+export interface ModelliList {
+  modelli: Modello[];
+  /** The centre plans Saturdays too: templates have a Saturday and apply writes it. */
+  sabato: boolean;
+}
+
+export type Esistenti = 'salta' | 'sostituisci';
+
+export interface Escluso {
+  tipo: 'paziente' | 'terapista' | 'stanza';
+  ID: number;
+  nome: string;
+  motivo: 'archiviato' | 'assente';
+}
+
+/** One day of an apply or week paste: what was written, or why the day was skipped, and who was left out. */
+export interface GiornoApplicato {
+  data: string;
+  scritto: number;
+  saltato: 'festivo' | 'chiusura' | 'esistente' | null;
+  esclusi: Escluso[];
+}
+
+export interface WeekWriteResult {
+  giorni: GiornoApplicato[];
+}
+
+/** Applica modello covers at most this many weeks (the server refuses more). */
+export const MAX_APPLY_WEEKS = 26;
+
+const TEMPLATE_DATE_RE = /^(3\d{3})-(\d{2})-(\d{2})$/;
+
+/** A date of a template's week (years 3000–3999, a real day of the calendar): the calendar shows it as a template day. */
+export function isTemplateDate(value: string): boolean {
+  const m = TEMPLATE_DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
+}
+
+/** A day the calendar may show: a real date or a template day. */
+export const isPlannableDate = (value: string) => isRealDate(value) || isTemplateDate(value);
+
+/** The template whose week holds `day` (Monday to Saturday), if any. */
+export const templateOf = (list: Modello[] | undefined, day: string): Modello | undefined =>
+  list?.find((m) => day >= m.settimana && day <= addDays(m.settimana, 5));
+
+export const modelliQueryOptions = () => queryOptions({ queryKey: QUERY_KEYS.modelli, queryFn: () => api.get<ModelliList>('/modelli') });
+export const useModelli = (enabled = true) => useQuery({ ...modelliQueryOptions(), enabled });
+
+/** After a write of templates or weeks: the list, the days and the weeks are read again. */
+const CHANGED = [QUERY_KEYS.modelli, QUERY_KEYS.day, QUERY_KEYS.week] as const;
+
+export function useWeekPlanMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => Promise.all(CHANGED.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** A new template: empty, or (`dasettimana`, a Monday) holding a copy of that real week's plan. */
+export const createModello = (body: { nome: string; dasettimana?: string }) => api.put<{ ID: number; settimana: string }>('/modelli', body);
+
+export const applyModello = (body: { modello: number; dal: string; al: string; esistenti: Esistenti }) =>
+  api.post<WeekWriteResult>('/modelli/applica', body);
+
+export const pasteWeek = (body: { from: string; to: string; esistenti: Esistenti }) =>
+  api.post<WeekWriteResult>('/calendario/pasteweek', body);
+
+export const useCreateModello = () => useWeekPlanMutation(createModello);
+export const useApplyModello = () => useWeekPlanMutation(applyModello);
+export const usePasteWeek = () => useWeekPlanMutation(pasteWeek);
