@@ -66,6 +66,17 @@ export const MSG = {
   activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",
   versionInvalid: 'Versione non valida',
   tooManyLiveStreams: 'Troppe connessioni aggiornate aperte: chiudi qualche scheda',
+
+  // Settimana tipo (modelli) and the week's copy.
+  templateNotFound: 'Modello non trovato',
+  templateNameInvalid: 'Nome del modello non valido (da 1 a 60 caratteri)',
+  templateNameDuplicate: 'Esiste già un modello con questo nome',
+  templateTooMany: 'Ci sono già 200 modelli: eliminane qualcuno prima di crearne altri',
+  templateNotMonday: 'La settimana deve cominciare di lunedì',
+  templateRangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
+  templateRangeTooLong: 'Un modello si applica al massimo a 26 settimane alla volta',
+  templateExistingInvalid: 'Scegli se saltare o sostituire le giornate già pianificate',
+  pasteSameWeek: 'Scegli una settimana diversa da quella copiata',
 } as const;
 
 /** Modelli and whole-week writes (docs/product.md, Schermate → Modelli): confirmations, toasts and the summary of an apply. */

