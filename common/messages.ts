@@ -81,8 +81,6 @@ export const MSG = {
 
 /** Modelli and whole-week writes (docs/product.md, Schermate → Modelli): confirmations, toasts and the summary of an apply. */
 export const MODELLI_MSG = {
-  nameRequired: 'Scrivi il nome del modello',
-  nameTooLong: 'Il nome del modello può avere al massimo 100 caratteri',
   chooseTemplate: 'Scegli il modello da applicare',
   created: 'Modello creato',
   savedFromWeek: 'Settimana salvata come modello',
@@ -92,9 +90,7 @@ export const MODELLI_MSG = {
   applying: 'Applico il modello…',
   pastingWeek: 'Incollo la settimana…',
   weekCopied: 'Settimana copiata: apri la settimana su cui incollarla e scegli Incolla settimana',
-  pasteSameWeek: 'Questa è la settimana copiata: apri un’altra settimana per incollarla',
   confirmDelete: (nome: string) => `Vuoi davvero eliminare il modello «${nome}»? La sua settimana tipo andrà persa.`,
-  templateNotFound: 'Modello non trovato: forse è stato eliminato',
   noTemplates: 'Nessun modello: salva una settimana come modello dalla stampa settimanale, o crea un modello vuoto.',
   skipHint: 'I giorni che hanno già attività restano come sono.',
   replaceHint: 'I giorni che hanno già attività vengono svuotati e riscritti.',

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import { MODELLI_MSG } from '../../common/messages.ts';
+import { templateNameSchema } from '../../common/modelli.ts';
 import { errorMessage } from '../lib/api-client.ts';
 import { FormModal } from './form-modal.tsx';
 import { TextField } from './text-field.tsx';
 
-export const TEMPLATE_NAME_MAX = 100;
-
-/** The name's own check, before the server's (which also refuses a name already used). */
+/** The name's own check (the server's schema), before the server's (which also refuses a name already used). */
 export function templateNameError(nome: string): string | undefined {
-  if (!nome.trim()) return MODELLI_MSG.nameRequired;
-  if (nome.trim().length > TEMPLATE_NAME_MAX) return MODELLI_MSG.nameTooLong;
-  return undefined;
+  const result = templateNameSchema.safeParse(nome);
+  return result.success ? undefined : result.error.issues[0]?.message;
 }
 
 interface Props {
@@ -44,7 +41,7 @@ export function TemplateNameModal({ title, submitLabel, initialName = '', busy, 
         label="Nome del modello"
         value={nome}
         autoFocus
-        maxLength={TEMPLATE_NAME_MAX}
+        maxLength={60}
         onChange={(value) => {
           setNome(value);
           setError(undefined);

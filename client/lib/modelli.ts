@@ -5,44 +5,27 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addDays, isRealDate } from '../../common/dates.ts';
+import type {
+  ApplyResult,
+  DayApplied,
+  ExistingChoice,
+  LeftOut,
+  PasteWeekInput,
+  TemplateApplyInput,
+  TemplateCreated,
+  TemplateCreateInput,
+  TemplateList,
+  TemplateSummary,
+} from '../../common/modelli.ts';
 import { api } from './api-client.ts';
 import { QUERY_KEYS } from './query-keys.ts';
 
-export interface Modello {
-  ID: number;
-  nome: string;
-  /** The Monday of the template's own week (years from 3000 on), edited on the calendar. */
-  settimana: string;
-  attivita: number;
-  uscite: number;
-}
-
-export interface ModelliList {
-  modelli: Modello[];
-  /** The centre plans Saturdays too: templates have a Saturday and apply writes it. */
-  sabato: boolean;
-}
-
-export type Esistenti = 'salta' | 'sostituisci';
-
-export interface Escluso {
-  tipo: 'paziente' | 'terapista' | 'stanza';
-  ID: number;
-  nome: string;
-  motivo: 'archiviato' | 'assente';
-}
-
-/** One day of an apply or week paste: what was written, or why the day was skipped, and who was left out. */
-export interface GiornoApplicato {
-  data: string;
-  scritto: number;
-  saltato: 'festivo' | 'chiusura' | 'esistente' | null;
-  esclusi: Escluso[];
-}
-
-export interface WeekWriteResult {
-  giorni: GiornoApplicato[];
-}
+export type Modello = TemplateSummary;
+export type ModelliList = TemplateList;
+export type Esistenti = ExistingChoice;
+export type Escluso = LeftOut;
+export type GiornoApplicato = DayApplied;
+export type WeekWriteResult = ApplyResult;
 
 /** Applica modello covers at most this many weeks (the server refuses more). */
 export const MAX_APPLY_WEEKS = 26;
@@ -79,13 +62,11 @@ export function useWeekPlanMutation<TVariables, TResult>(mutationFn: (variables:
 }
 
 /** A new template: empty, or (`dasettimana`, a Monday) holding a copy of that real week's plan. */
-export const createModello = (body: { nome: string; dasettimana?: string }) => api.put<{ ID: number; settimana: string }>('/modelli', body);
+export const createModello = (body: TemplateCreateInput) => api.put<TemplateCreated>('/modelli', body);
 
-export const applyModello = (body: { modello: number; dal: string; al: string; esistenti: Esistenti }) =>
-  api.post<WeekWriteResult>('/modelli/applica', body);
+export const applyModello = (body: TemplateApplyInput) => api.post<WeekWriteResult>('/modelli/applica', body);
 
-export const pasteWeek = (body: { from: string; to: string; esistenti: Esistenti }) =>
-  api.post<WeekWriteResult>('/calendario/pasteweek', body);
+export const pasteWeek = (body: PasteWeekInput) => api.post<WeekWriteResult>('/calendario/pasteweek', body);
 
 export const useCreateModello = () => useWeekPlanMutation(createModello);
 export const useApplyModello = () => useWeekPlanMutation(applyModello);
