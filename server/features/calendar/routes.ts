@@ -23,6 +23,7 @@ import * as dayRead from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
+import { templateDaysGuard } from '../../lib/template-days.ts';
 import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
 import * as reads from './reads.ts';
@@ -39,6 +40,7 @@ const listAccess = (filter: reads.DateFilter) =>
 /** Reads: any signed-in user. Those that show patients are remembered in the access log (server/lib/access-log.ts). */
 const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireUser);
+  app.addHook('preHandler', templateDaysGuard(db, false));
 
   app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
   const cache = createCalendarCache(db);
@@ -122,6 +124,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
 /** Writes: administrators only. */
 const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
+  app.addHook('preHandler', templateDaysGuard(db, true));
 
   app.put('/calendario/insertpaziente', { schema: { body: patientInActivityBody } }, async (req) =>
     writes.insertPatient(db, currentUser(req), req.body.paziente, req.body.attivita),
