@@ -38,7 +38,7 @@ export function TemplateHeader({ day, onDayChange }: Props) {
           {MSG.templateNotFound}
         </Alert>
       ) : (
-        <Nav variant="tabs" activeKey={day} onSelect={(key) => key && onDayChange(key)} aria-label="Giorni del modello">
+        <Nav as="nav" variant="tabs" activeKey={day} onSelect={(key) => key && onDayChange(key)} aria-label="Giorni del modello">
           {days.map((d) => (
             <Nav.Item key={d}>
               <Nav.Link as="button" eventKey={d} aria-current={d === day ? 'page' : undefined}>
