@@ -11,7 +11,7 @@ import { addDays, WEEKDAYS_IT, weekdayOf, workWeek } from '../common/dates.ts';
 import { holidayName } from '../common/holidays.ts';
 import { MON, TUE } from './dates.ts';
 import { E2E_VIEWER } from './fixtures.ts';
-import { adminPage, newPage, screenshot, serverAndBrowser } from './harness.ts';
+import { adminPage, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
   clearToasts,
@@ -144,6 +144,7 @@ describe('Modelli', () => {
     await waitForToastStartingWith(page, 'Settimana copiata');
 
     await openWeek(page, PASTE_TO);
+    await screenshot(page, 'settimana-copiata-1366x768');
     expect((await weekTable(page)).slice(1).every((row) => row.slice(1).every((cell) => cell === ''))).toBe(true);
     await page.getByRole('button', { name: 'Incolla settimana' }).click();
     const paste = modal(page, 'Incolla settimana');
@@ -152,6 +153,7 @@ describe('Modelli', () => {
     await summary.waitFor();
     const days = workWeek(PASTE_TO);
     expect((await summaryRows(summary)).map((r) => r[1])).toEqual(days.map(expectedOutcome));
+    await screenshot(page, 'settimana-incollata');
     await summary.getByRole('button', { name: 'Chiudi' }).last().click();
     await modalClosed(page);
 
@@ -213,6 +215,8 @@ describe('Modelli', () => {
       ['Estate', '0', '0'],
       ['Inverno', '3', '1'],
     ]);
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'modelli-390x844');
     expectNoPageErrors(errors);
     await context.close();
   });
@@ -245,6 +249,9 @@ describe('Modelli', () => {
     // A reload keeps the template day.
     await page.reload();
     await activity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00').waitFor();
+    await page.setViewportSize(VIEWPORTS.phone);
+    await screenshot(page, 'modello-giorno-390x844');
+    await page.setViewportSize(VIEWPORTS.laptop);
 
     await clearToasts(page);
     await page.getByRole('link', { name: 'Torna ai modelli' }).click();

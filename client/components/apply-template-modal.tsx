@@ -2,8 +2,7 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { addDays, MONTHS_IT, todayLocal, workWeek } from '../../common/dates.ts';
 import { MODELLI_MSG } from '../../common/messages.ts';
-import { MAX_APPLY_WEEKS, useApplyModello, useModelli, type Esistenti, type WeekWriteResult } from '../lib/modelli.ts';
-import { withToasts } from '../lib/toasts.ts';
+import { MAX_APPLY_WEEKS, useApplyModello, useModelli, withProgress, type Esistenti, type WeekWriteResult } from '../lib/modelli.ts';
 import { EsistentiChoice } from './esistenti-choice.tsx';
 import { FormModal } from './form-modal.tsx';
 import { WeekResultModal } from './week-result-modal.tsx';
@@ -52,10 +51,10 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
   const submit = async () => {
     const chosen = modelli.find((m) => String(m.ID) === modello);
     if (!chosen) return setError(MODELLI_MSG.chooseTemplate);
-    const answer = await withToasts(apply.mutateAsync({ modello: chosen.ID, ...applyRange(monday, weeks), esistenti }), {
-      loading: MODELLI_MSG.applying,
-      success: `Modello «${chosen.nome}» applicato`,
-    });
+    const answer = await withProgress(
+      apply.mutateAsync({ modello: chosen.ID, ...applyRange(monday, weeks), esistenti }),
+      MODELLI_MSG.applying,
+    );
     if (answer) setResult({ title: `Modello «${chosen.nome}» applicato`, answer });
   };
 

@@ -17,8 +17,9 @@ import type {
   TemplateList,
   TemplateSummary,
 } from '../../common/modelli.ts';
-import { api } from './api-client.ts';
 import { QUERY_KEYS } from './query-keys.ts';
+import toast from 'react-hot-toast';
+import { api, errorMessage } from './api-client.ts';
 
 export type Modello = TemplateSummary;
 export type ModelliList = TemplateList;
@@ -71,3 +72,20 @@ export const pasteWeek = (body: PasteWeekInput) => api.post<WeekWriteResult>('/c
 export const useCreateModello = () => useWeekPlanMutation(createModello);
 export const useApplyModello = () => useWeekPlanMutation(applyModello);
 export const usePasteWeek = () => useWeekPlanMutation(pasteWeek);
+
+/**
+ * Runs an apply or a week paste with a progress toast that goes away once the summary dialog can say what
+ * happened (a success toast would cover the dialog's title); a refusal replaces it with the server's message.
+ */
+export async function withProgress<T>(work: Promise<T>, progress: string): Promise<T | undefined> {
+  const id = toast.loading(progress);
+  try {
+    const result = await work;
+    toast.dismiss(id);
+    return result;
+  } catch (error) {
+    console.error(error);
+    toast.error(errorMessage(error), { id });
+    return undefined;
+  }
+}

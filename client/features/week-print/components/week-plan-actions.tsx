@@ -10,8 +10,7 @@ import { EsistentiChoice } from '../../../components/esistenti-choice.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TemplateNameModal } from '../../../components/template-name-modal.tsx';
 import { WeekResultModal } from '../../../components/week-result-modal.tsx';
-import { useCreateModello, usePasteWeek, type Esistenti, type WeekWriteResult } from '../../../lib/modelli.ts';
-import { withToasts } from '../../../lib/toasts.ts';
+import { useCreateModello, usePasteWeek, withProgress, type Esistenti, type WeekWriteResult } from '../../../lib/modelli.ts';
 import { loadCopiedWeek, saveCopiedWeek } from '../copied-week.ts';
 
 type Dialog = { type: 'save' } | { type: 'paste' } | { type: 'apply' } | { type: 'result'; answer: WeekWriteResult };
@@ -40,10 +39,7 @@ export function WeekPlanActions({ monday }: { monday: string }) {
   };
   const submitPaste = async () => {
     if (!copiedWeek) return;
-    const answer = await withToasts(paste.mutateAsync({ from: copiedWeek, to: monday, esistenti }), {
-      loading: MODELLI_MSG.pastingWeek,
-      success: 'Settimana incollata',
-    });
+    const answer = await withProgress(paste.mutateAsync({ from: copiedWeek, to: monday, esistenti }), MODELLI_MSG.pastingWeek);
     if (answer) setDialog({ type: 'result', answer });
   };
 
