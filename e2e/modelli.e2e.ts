@@ -14,6 +14,7 @@ import { E2E_VIEWER } from './fixtures.ts';
 import { adminPage, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
+  callServer,
   clearToasts,
   expectNoPageErrors,
   modal,
@@ -261,6 +262,55 @@ describe('Modelli', () => {
       ['Estate', '1', '0'],
       ['Inverno', '3', '1'],
     ]);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('Applica modello from the weekly screen: days already planned are skipped, or replaced leaving out an archived utente', async () => {
+    const { context, page, errors } = await adminPage(e2e, MON);
+    const giorgio = e2e.server.centre.patients.giorgio.id;
+    expect((await callServer(page, 'POST', '/server/anagrafiche/pazienti/archivia', { ID: giorgio })).status).toBe(200);
+    const week = workWeek(FIRST);
+
+    const applyInverno = async (esistenti: 'Salta' | 'Sostituisci') => {
+      await openWeek(page, FIRST);
+      await page.getByRole('button', { name: 'Applica modello' }).click();
+      const apply = modal(page, 'Applica modello');
+      // The weekly screen suggests the week after the one shown.
+      expect(await apply.getByLabel('Dalla settimana di').inputValue()).toBe(addDays(FIRST, 7));
+      await apply.getByLabel('Modello').selectOption({ label: 'Inverno' });
+      await apply.getByLabel('Dalla settimana di').selectOption(FIRST);
+      await apply.getByLabel('Per quante settimane').selectOption({ label: '1 settimana' });
+      await apply.getByLabel(esistenti).check();
+      await apply.getByRole('button', { name: 'Applica' }).click();
+      const summary = modal(page, 'Modello «Inverno» applicato');
+      await summary.waitFor();
+      const rows = await summaryRows(summary);
+      await summary.getByRole('button', { name: 'Chiudi' }).last().click();
+      await modalClosed(page);
+      return rows;
+    };
+
+    // Salta: Monday and Tuesday already hold the plan applied before; the other days had nothing and get nothing.
+    const skipped = await applyInverno('Salta');
+    expect(skipped.map((r) => r[1])).toEqual(
+      week.map((day) => (holidayName(day) ? expectedOutcome(day) : weekdayOf(day) <= 2 ? 'saltato: già pianificato' : 'scritte 0')),
+    );
+
+    // Sostituisci: the days are written again, without the archived utente, and the summary says so.
+    const replaced = await applyInverno('Sostituisci');
+    expect(replaced.map((r) => r[1])).toEqual(week.map(expectedOutcome));
+    if (!holidayName(week[0])) {
+      expect(replaced[0][2]).toMatch(/Verdi.*\(utente, archiviato\)/);
+      await openDay(page, e2e.server.url, week[0]);
+      expect(await peopleOf(activity(page, 'Logopedia individuale', 'Logopedia', '10:30', '12:00'))).toEqual(['stefano.villa']);
+      expect(await peopleOf(activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30'))).toEqual([
+        'Lucia Bianchi',
+        'Mario Rossi',
+        'paola.neri',
+      ]);
+    }
+    expect((await callServer(page, 'POST', '/server/anagrafiche/pazienti/ripristina', { ID: giorgio })).status).toBe(200);
     expectNoPageErrors(errors);
     await context.close();
   });
