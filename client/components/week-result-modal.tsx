@@ -42,7 +42,8 @@ export function WeekResultModal({ title, giorni, onClose }: Props) {
       <Modal.Header closeButton closeLabel="Chiudi">
         <Modal.Title id="week-result-title">{title}</Modal.Title>
       </Modal.Header>
-      <Modal.Body>
+      {/* A long range scrolls inside the dialog: focusable, so the keyboard can scroll it too. */}
+      <Modal.Body tabIndex={0}>
         <p className="week-result-totals">{resultTotals(giorni)}</p>
         <Table size="sm" className="week-result mb-0">
           <thead>
