@@ -83,6 +83,7 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
         <Form.Control.Feedback type="invalid" id="apply-template-error">
           {error}
         </Form.Control.Feedback>
+        {list.isSuccess && modelli.length === 0 && <Form.Text muted>{MODELLI_MSG.noTemplates}</Form.Text>}
       </Form.Group>
       <Form.Group className="mb-3" controlId="apply-from">
         <Form.Label>Dalla settimana di</Form.Label>
