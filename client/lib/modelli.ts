@@ -4,7 +4,8 @@
  * (docs/product.md, Schermate → Modelli). Every write reloads the calendar's days and weeks.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addDays, isRealDate } from '../../common/dates.ts';
+import { addDays, isPlanDate } from '../../common/dates.ts';
+import { isTemplateDay } from '../../common/modelli.ts';
 import type {
   ApplyResult,
   DayApplied,
@@ -17,9 +18,9 @@ import type {
   TemplateList,
   TemplateSummary,
 } from '../../common/modelli.ts';
-import { QUERY_KEYS } from './query-keys.ts';
 import toast from 'react-hot-toast';
 import { api, errorMessage } from './api-client.ts';
+import { QUERY_KEYS } from './query-keys.ts';
 
 export type Modello = TemplateSummary;
 export type ModelliList = TemplateList;
@@ -31,18 +32,11 @@ export type WeekWriteResult = ApplyResult;
 /** Applica modello covers at most this many weeks (the server refuses more). */
 export const MAX_APPLY_WEEKS = 26;
 
-const TEMPLATE_DATE_RE = /^(3\d{3})-(\d{2})-(\d{2})$/;
-
 /** A date of a template's week (years 3000–3999, a real day of the calendar): the calendar shows it as a template day. */
-export function isTemplateDate(value: string): boolean {
-  const m = TEMPLATE_DATE_RE.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  return mo >= 1 && mo <= 12 && d >= 1 && d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
-}
+export const isTemplateDate = (value: string): boolean => isPlanDate(value) && isTemplateDay(value);
 
 /** A day the calendar may show: a real date or a template day. */
-export const isPlannableDate = (value: string) => isRealDate(value) || isTemplateDate(value);
+export const isPlannableDate = isPlanDate;
 
 /** The template whose week holds `day` (Monday to Saturday), if any. */
 export const templateOf = (list: Modello[] | undefined, day: string): Modello | undefined =>
