@@ -90,6 +90,8 @@ export const MODELLI_MSG = {
   applying: 'Applico il modello…',
   pastingWeek: 'Incollo la settimana…',
   weekCopied: 'Settimana copiata: apri la settimana su cui incollarla e scegli Incolla settimana',
+  pasteAcrossTemplate:
+    'La giornata di un modello si incolla solo su un giorno di modello, e una giornata del calendario solo sul calendario',
   confirmDelete: (nome: string) => `Vuoi davvero eliminare il modello «${nome}»? La sua settimana tipo andrà persa.`,
   noTemplates: 'Nessun modello: salva una settimana come modello dalla stampa settimanale, o crea un modello vuoto.',
   skipHint: 'I giorni che hanno già attività restano come sono.',

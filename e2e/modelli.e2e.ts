@@ -11,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, WEEKDAYS_IT, weekdayOf, workWeek } from '../common/dates.ts';
 import { holidayName } from '../common/holidays.ts';
+import { MODELLI_MSG } from '../common/messages.ts';
 import { MON, TUE } from './dates.ts';
 import { E2E_VIEWER } from './fixtures.ts';
 import { adminPage, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
@@ -283,12 +284,27 @@ describe('Modelli', () => {
     await screenshot(page, 'modello-giorno-390x844');
     await page.setViewportSize(VIEWPORTS.laptop);
 
+    // Copia Giornata / Incolla giornata between the template's days, as between real days; not onto a real day.
+    await page.getByRole('button', { name: 'Copia Giornata' }).click();
+    await tabs.filter({ hasText: 'Mercoledì' }).click();
+    await page.getByText('Nessuna attività in questa giornata.').waitFor();
+    await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    await waitForToastStartingWith(page, 'Giornata incollata: 1 attività');
+    await activity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00').waitFor();
+    const realDay = [2, 3, 4].map((i) => addDays(PASTE_TO, 7 + i)).find((day) => !holidayName(day))!;
+    await openDay(page, e2e.server.url, realDay);
+    await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    await waitForToast(page, MODELLI_MSG.pasteAcrossTemplate);
+    expect(await page.getByText('Nessuna attività in questa giornata.').count()).toBe(1);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: /^Modello «Estate»/ }).waitFor();
+
     await clearToasts(page);
     await page.getByRole('link', { name: 'Torna ai modelli' }).click();
     await page.getByRole('heading', { level: 1, name: 'Modelli' }).waitFor();
     await templateRow(page, 'Estate').waitFor();
     expect(await templateList(page)).toEqual([
-      ['Estate', '1', '0'],
+      ['Estate', '2', '0'],
       ['Inverno', '3', '1'],
     ]);
     expectNoPageErrors(errors);

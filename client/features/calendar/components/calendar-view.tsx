@@ -5,7 +5,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
-import { MSG } from '../../../../common/messages.ts';
+import { MODELLI_MSG, MSG } from '../../../../common/messages.ts';
+import { isTemplateDay } from '../../../../common/modelli.ts';
 import { activityHistory } from '../../../config/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -122,6 +123,11 @@ export function CalendarView({ day, onDayChange, header }: Props) {
       toast.error(`Questa è la giornata copiata (${shortDayLabel(day)}): scegli con Data il giorno su cui incollarla.`, {
         duration: LONG_TOAST,
       });
+      return;
+    }
+    // The server pastes a template's day only onto a template's day, and a real day onto a real day.
+    if (isTemplateDay(copiedDay) !== isTemplateDay(day)) {
+      toast.error(MODELLI_MSG.pasteAcrossTemplate, { duration: LONG_TOAST });
       return;
     }
     // Pasting replaces the displayed day, its runs included: say how much is replaced before asking.
