@@ -171,7 +171,7 @@ export const SNAPSHOT_TABLES = [
  * The day's rows as one JSON text, in a fixed order: its md5 is the day's fingerprint. Only the
  * day's own rows count, so a patient renamed or an absence recorded since does not stop an undo.
  */
-export const snapshotSql = (day: string | SQL): SQL => sql`json_build_object(
+const snapshotSql = (day: string | SQL): SQL => sql`json_build_object(
   'transport_runs', coalesce((select json_agg(r order by r.id) from transport_runs r where r.day = ${day}::date), '[]'),
   'activities', coalesce((select json_agg(a order by a.id) from activities a where a.day = ${day}::date), '[]'),
   'activity_patients', coalesce((select json_agg(ap order by ap.id)

@@ -13,7 +13,7 @@ import { holidayName } from '../../common/holidays.ts';
 import type { DayApplied, ExistingChoice, LeftOut } from '../../common/modelli.ts';
 import type { AbsenceReason } from '../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
-import { lockDays, snapshotSql, type Actor } from './audit.ts';
+import { lockDays, type Actor } from './audit.ts';
 import type { Db } from './client.ts';
 import { readClosingDays } from './closing-days.ts';
 
@@ -74,14 +74,6 @@ async function readLeftOut(tx: Db, copies: readonly { from: string; to: string }
   return byDay;
 }
 
-/** The people of a target day (activities and runs) as they are before the statement, for the registro's person filter. */
-const dayPeople = (day: SQL, links: 'patient' | 'therapist'): SQL =>
-  links === 'patient'
-    ? sql`array(select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}
-        union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day})`
-    : sql`array(select at.therapist_id from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${day}
-        union select tt.therapist_id from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${day})`;
-
 /**
  * Each source day copied onto its target day, which is emptied first (activities and runs), in the
  * caller's transaction with the targets already locked: two statements whatever the number of days
@@ -100,6 +92,7 @@ export async function copyDayList(
   if (copies.length === 0) return copied;
   const leftOut = await readLeftOut(tx, copies);
   const leftRows = [...leftOut].flatMap(([day, rows]) => rows.map((r) => ({ to_day: day, tipo: r.tipo, id: r.ID, motivo: r.motivo })));
+  const targets = sql`${`{${copies.map((c) => c.to).join(',')}}`}::date[]`;
   const isLeftOut = (tipo: DayLeftOut['tipo'], day: SQL, id: SQL) =>
     sql`exists (select 1 from left_out lo where lo.to_day = ${day} and lo.tipo = ${tipo} and lo.id = ${id})`;
   const result = (await tx.execute(sql`
@@ -108,11 +101,36 @@ export async function copyDayList(
       select (x->>'to_day')::date as to_day, x->>'tipo' as tipo, (x->>'id')::int as id, x->>'motivo' as motivo
       from jsonb_array_elements(${JSON.stringify(leftRows)}::jsonb) x
     ),
-    -- What each target held, read before this statement's changes (for Annulla and the person filter).
+    -- What each target held, read before this statement's changes (for Annulla and the person filter):
+    -- the rows of server/db/audit.ts snapshotSql, read for all targets at once and grouped by day.
+    h_runs as (select r.day, json_agg(r order by r.id) as j from transport_runs r where r.day = any(${targets}) group by r.day),
+    h_activities as (select a.day, json_agg(a order by a.id) as j from activities a where a.day = any(${targets}) group by a.day),
+    h_people as (
+      select a.day, json_agg(ap order by ap.id) as j, array_agg(ap.patient_id) as ids
+      from activity_patients ap join activities a on a.id = ap.activity_id where a.day = any(${targets}) group by a.day
+    ),
+    h_therapists as (
+      select a.day, json_agg(at order by at.id) as j, array_agg(at.therapist_id) as ids
+      from activity_therapists at join activities a on a.id = at.activity_id where a.day = any(${targets}) group by a.day
+    ),
+    h_riders as (
+      select r.day, json_agg(tp order by tp.run_id, tp.patient_id) as j, array_agg(tp.patient_id) as ids
+      from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = any(${targets}) group by r.day
+    ),
+    h_staff as (
+      select r.day, json_agg(tt order by tt.run_id, tt.therapist_id) as j, array_agg(tt.therapist_id) as ids
+      from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = any(${targets}) group by r.day
+    ),
     held as (
-      select p.to_day, (${snapshotSql(sql`p.to_day`)})::jsonb as righe,
-        ${dayPeople(sql`p.to_day`, 'patient')} as patients, ${dayPeople(sql`p.to_day`, 'therapist')} as therapists
+      select p.to_day,
+        jsonb_build_object('transport_runs', coalesce(hr.j, '[]'::json), 'activities', coalesce(ha.j, '[]'::json),
+          'activity_patients', coalesce(hp.j, '[]'::json), 'activity_therapists', coalesce(ht.j, '[]'::json),
+          'transport_patients', coalesce(hri.j, '[]'::json), 'transport_therapists', coalesce(hs.j, '[]'::json)) as righe,
+        coalesce(hp.ids, '{}') || coalesce(hri.ids, '{}') as patients, coalesce(ht.ids, '{}') || coalesce(hs.ids, '{}') as therapists
       from pairs p
+      left join h_runs hr on hr.day = p.to_day left join h_activities ha on ha.day = p.to_day
+      left join h_people hp on hp.day = p.to_day left join h_therapists ht on ht.day = p.to_day
+      left join h_riders hri on hri.day = p.to_day left join h_staff hs on hs.day = p.to_day
     ),
     gone_activities as (delete from activities where day in (select to_day from pairs) returning id),
     gone_runs as (delete from transport_runs where day in (select to_day from pairs) returning id),
@@ -298,4 +316,19 @@ export async function copyDays(tx: Db, by: Actor, plan: CopyPlan): Promise<DayAp
       ? { data: to, scritto: day.attivita + day.uscite, saltato: null, esclusi: day.esclusi.map(forAnswer) }
       : { data: to, scritto: 0, saltato: skips.get(to) ?? null, esclusi: [] };
   });
+}
+
+/** Days written at once from which the planner's statistics of the plan's tables are refreshed. */
+export const BULK_COPY_DAYS = 20;
+
+/**
+ * After a bulk copy (months of days in one transaction) the plan's tables have grown by tens of
+ * thousands of rows before autovacuum samples them again; with the old statistics PostgreSQL plans
+ * the next bulk copy's joins as if they were small (measured: 1 s became 5 s, docs/performance.md,
+ * Modelli). ANALYZE samples at most 30,000 rows a table, so it costs tens of milliseconds.
+ */
+export async function refreshPlanStatistics(db: Db): Promise<void> {
+  await db.execute(
+    sql`analyze activities, activity_patients, activity_therapists, transport_runs, transport_patients, transport_therapists`,
+  );
 }
