@@ -19,7 +19,7 @@ import {
 } from '../../../common/modelli.ts';
 import { appendAudit, lockDays, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { copyDays } from '../../db/paste-days.ts';
+import { BULK_COPY_DAYS, copyDays, refreshPlanStatistics } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import { workingWeekdays } from '../../db/template-days.ts';
@@ -179,5 +179,6 @@ export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof te
     }
     return copyDays(tx, by, { copies, existing: input.esistenti, skipClosed: true, audit: { modello: template.name } });
   });
+  if (giorni.filter((g) => g.saltato === null && g.scritto > 0).length >= BULK_COPY_DAYS) await refreshPlanStatistics(db);
   return { giorni };
 }
