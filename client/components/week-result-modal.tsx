@@ -37,6 +37,8 @@ interface Props {
 
 /** The summary of Applica modello and Incolla settimana: per day what was written or why it was skipped, and who was left out. */
 export function WeekResultModal({ title, giorni, onClose }: Props) {
+  // The column of who was left out appears only when someone was.
+  const leftOut = giorni.some((g) => g.esclusi.length > 0);
   return (
     <Modal show onHide={onClose} size="lg" aria-labelledby="week-result-title" scrollable>
       <Modal.Header closeButton closeLabel="Chiudi">
@@ -50,7 +52,7 @@ export function WeekResultModal({ title, giorni, onClose }: Props) {
             <tr>
               <th scope="col">Giorno</th>
               <th scope="col">Esito</th>
-              <th scope="col">Non inseriti</th>
+              {leftOut && <th scope="col">Non inseriti</th>}
             </tr>
           </thead>
           <tbody>
@@ -60,7 +62,7 @@ export function WeekResultModal({ title, giorni, onClose }: Props) {
                   {dayLabel(g.data)}
                 </th>
                 <td>{dayOutcome(g)}</td>
-                <td>{g.esclusi.map(leftOutLabel).join(', ')}</td>
+                {leftOut && <td>{g.esclusi.map(leftOutLabel).join(', ')}</td>}
               </tr>
             ))}
           </tbody>

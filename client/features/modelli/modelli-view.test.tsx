@@ -6,6 +6,7 @@ import type { TemplateList } from '../../../common/modelli.ts';
 import { modelliQueryOptions } from '../../lib/modelli.ts';
 import { setUser } from '../../lib/session.ts';
 import { ModelliView } from './components/modelli-view.tsx';
+import { TemplateHeader } from './components/template-header.tsx';
 
 const LIST: TemplateList = {
   modelli: [
@@ -15,14 +16,12 @@ const LIST: TemplateList = {
   sabato: false,
 };
 
-function renderList(list: TemplateList = LIST) {
+function renderList(list: TemplateList = LIST, ui = <ModelliView />) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   client.setQueryData(modelliQueryOptions().queryKey, list);
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ModelliView />
-      </MemoryRouter>
+      <MemoryRouter>{ui}</MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -57,5 +56,23 @@ describe('Modelli list', () => {
     setUser({ ID: 1, username: 'anna', Admin: 1 });
     renderList({ modelli: [], sabato: false });
     expect(screen.getByText(/Nessun modello: salva una settimana come modello/)).toBeTruthy();
+  });
+});
+
+describe('a template day on the calendar', () => {
+  it('names the template and offers its weekdays, Saturday when the centre plans Saturdays', () => {
+    setUser({ ID: 1, username: 'anna', Admin: 1 });
+    renderList({ ...LIST, sabato: true }, <TemplateHeader day="3000-01-07" onDayChange={() => {}} />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Modello «Inverno», Martedì');
+    const tabs = within(screen.getByRole('navigation', { name: 'Giorni del modello' })).getAllByRole('button');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Lunedì', 'Martedì', 'Mercoledì', 'Giovedì', 'Venerdì', 'Sabato']);
+    expect(tabs[1].getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Torna ai modelli' }).getAttribute('href')).toBe('/modelli');
+  });
+
+  it('says so when the template no longer exists', () => {
+    setUser({ ID: 1, username: 'anna', Admin: 1 });
+    renderList(LIST, <TemplateHeader day="3000-03-03" onDayChange={() => {}} />);
+    expect(screen.getByText('Modello non trovato')).toBeTruthy();
   });
 });
