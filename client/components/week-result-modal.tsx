@@ -19,14 +19,13 @@ export function dayOutcome(day: GiornoApplicato): string {
   return `saltato: ${why}${holiday ? ` (${holiday})` : ''}`;
 }
 
-/** The totals line of the summary: written activities and runs, and how many days were skipped. */
+/** The totals line of the summary: activities and runs written, and how many days were skipped. */
 export function resultTotals(giorni: GiornoApplicato[]): string {
   const written = giorni.filter((g) => g.saltato === null);
   const total = written.reduce((sum, g) => sum + g.scritto, 0);
   const skipped = giorni.length - written.length;
-  const days = written.length === 1 ? '1 giorno' : `${written.length} giorni`;
   const skippedText = skipped === 0 ? 'nessun giorno saltato' : skipped === 1 ? '1 giorno saltato' : `${skipped} giorni saltati`;
-  return `Scritte ${total} tra attività e uscite in ${days}; ${skippedText}.`;
+  return `Scritte ${total} tra attività e uscite; ${skippedText}.`;
 }
 
 interface Props {

@@ -50,6 +50,6 @@ describe('the summary', () => {
         { data: '2026-12-08', scritto: 0, saltato: 'festivo', esclusi: [] },
         { data: '2026-12-09', scritto: 2, saltato: null, esclusi: [] },
       ]),
-    ).toBe('Scritte 7 tra attività e uscite in 2 giorni; 1 giorno saltato.');
+    ).toBe('Scritte 7 tra attività e uscite; 1 giorno saltato.');
   });
 });
