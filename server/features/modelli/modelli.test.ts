@@ -170,6 +170,11 @@ describeOnBothDatabases('modelli', (ctx) => {
     const replaced = await apply({ modello: saved.ID, dal: target, al: target, esistenti: 'sostituisci' });
     expect(replaced).toEqual([{ data: target, scritto: 2, saltato: null, esclusi: [] }]);
     expect(plan(await day(target))).toEqual(plan(await day(WEEK)));
+    // The registro row of that day puts the replaced plan back (Annulla), exactly as it was.
+    const operazione = await count(`select max(id) as n from audit_log where action = 'giornata.incolla' and day = '${target}'`);
+    const undo = await admin.post('/server/calendario/annulla', { operazione });
+    expect(undo.status, JSON.stringify(undo.body)).toBe(200);
+    expect((await day(target)).attivita.map((a) => a.NomeAttivita)).toEqual(['Uscita al museo']);
   });
 
   it('leaves out archived people and rooms and people absent that day, and says who and why', async () => {
