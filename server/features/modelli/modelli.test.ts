@@ -278,6 +278,16 @@ describeOnBothDatabases('modelli', (ctx) => {
     expect((await day(copy.body.settimana)).attivita).toHaveLength(2);
   });
 
+  it('keeps at most 200 templates', async () => {
+    await ctx.database.db.execute(sql`insert into templates (id, name, week)
+      select g, 'Modello ' || g, date '3000-01-06' + 7 * (g - 1) from generate_series(1, 199) g`);
+    await ctx.database.db.execute(sql`select setval(pg_get_serial_sequence('templates', 'id'), 199)`);
+    expect((await admin.put('/server/modelli', { nome: 'Ultimo' })).status).toBe(200);
+    const refused = await admin.put('/server/modelli', { nome: 'Uno di troppo' });
+    expect([refused.status, errorOf(refused.body)]).toEqual([409, MSG.templateTooMany]);
+    expect((await admin.get<TemplateList>('/server/modelli')).body.modelli).toHaveLength(200);
+  });
+
   it('concurrent applies and week pastes on overlapping days leave each day wholly one or the other', async () => {
     const saved = await saveWeek('Base');
     // Another source week with other names, for the paste.
