@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = {
   'mese.riapri': 'Mese riaperto',
   'chiusura.aggiungi': 'Giorno di chiusura aggiunto',
   'chiusura.elimina': 'Giorno di chiusura eliminato',
+  'modello.crea': 'Modello di settimana creato',
+  'modello.rinomina': 'Modello di settimana rinominato',
+  'modello.duplica': 'Modello di settimana duplicato',
+  'modello.elimina': 'Modello di settimana eliminato',
   'esportazione.settimana_pdf': 'Esportata la stampa settimanale (PDF)',
   'esportazione.registro_pdf': 'Esportato il registro presenze (PDF)',
   'esportazione.registro_csv': 'Esportato il registro presenze (CSV)',
@@ -339,7 +343,8 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
     case 'giornata.incolla': {
       const left = Array.isArray(after.esclusi) ? after.esclusi.length : 0;
       const from = typeof after.da === 'string' ? dayLabel(after.da) : '?';
-      return `Giornata di ${from} incollata su ${day}: ${plural(num(after.attivita), 'attività', 'attività')}, ${plural(num(after.uscite), 'uscita', 'uscite')}${left > 0 ? `; ${plural(left, 'persona assente lasciata fuori', 'persone assenti lasciate fuori')}` : ''}`;
+      const what = typeof after.modello === 'string' ? `Modello «${after.modello}» applicato` : `Giornata di ${from} incollata`;
+      return `${what} su ${day}: ${plural(num(after.attivita), 'attività', 'attività')}, ${plural(num(after.uscite), 'uscita', 'uscite')}${left > 0 ? `; ${plural(left, 'persona o stanza lasciata fuori', 'persone o stanze lasciate fuori')}` : ''}`;
     }
     case 'giornata.annulla': {
       const what =
@@ -428,6 +433,14 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Giorno di chiusura ${day} aggiunto: ${str(after.descrizione, '')}`;
     case 'chiusura.elimina':
       return `Giorno di chiusura ${day} eliminato (era: ${str(before.descrizione, '')})`;
+    case 'modello.crea':
+      return `Modello «${str(after.nome, '')}» creato${typeof after.dasettimana === 'string' ? ` dalla settimana del ${dayLabel(after.dasettimana)}` : ''}`;
+    case 'modello.rinomina':
+      return `Modello «${str(before.nome, '')}» rinominato «${str(after.nome, '')}»`;
+    case 'modello.duplica':
+      return `Modello «${str(before.nome, '')}» duplicato come «${str(after.nome, '')}»`;
+    case 'modello.elimina':
+      return `Modello «${str(before.nome, '')}» eliminato`;
     default:
       if (row.action.startsWith('esportazione.')) {
         const kind = row.action.slice('esportazione.'.length) as ExportKind;

@@ -88,6 +88,11 @@ export function AppLayout() {
                 Registro
               </NavLink>
             )}
+            {isAdmin(user) && pathname !== paths.modelli && (
+              <NavLink className="nav-link px-2" to={paths.modelli}>
+                Modelli
+              </NavLink>
+            )}
           </nav>
           <div className="d-flex align-items-center gap-2 ms-auto">
             <LiveStatus down={live.down} />

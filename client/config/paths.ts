@@ -12,6 +12,8 @@ export const paths = {
   registro: '/registro',
   /** Agenda: one patient's or therapist's day or week, as a list (?tipo=&id=&data=&vista=). */
   agenda: '/agenda',
+  /** Modelli: the weekly templates, each edited on the calendar's grid on its own template days; everyone reads, administrators write. */
+  modelli: '/modelli',
 } as const;
 
 /** The registro filtered on one activity's history (the Storico of its card). */

@@ -1,11 +1,12 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
-import { MSG } from '../../../../common/messages.ts';
+import { MODELLI_MSG, MSG } from '../../../../common/messages.ts';
+import { isTemplateDay } from '../../../../common/modelli.ts';
 import { activityHistory } from '../../../config/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -40,6 +41,8 @@ type Dialog =
 interface Props {
   day: string;
   onDayChange: (day: string) => void;
+  /** Shown in place of the date headline and picker (a template day shows its template's name and weekdays). */
+  header?: ReactNode;
 }
 
 /** Svuota Giornata keeps the day's runs (docs/decisions/0007-runs-on-the-calendar.md): said in its question and its toast. */
@@ -55,7 +58,7 @@ const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length
 
 const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
 
-export function CalendarView({ day, onDayChange }: Props) {
+export function CalendarView({ day, onDayChange, header }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
   const queryClient = useQueryClient();
@@ -126,6 +129,11 @@ export function CalendarView({ day, onDayChange }: Props) {
       });
       return;
     }
+    // The server pastes a template's day only onto a template's day, and a real day onto a real day.
+    if (isTemplateDay(copiedDay) !== isTemplateDay(day)) {
+      toast.error(MODELLI_MSG.pasteAcrossTemplate, { duration: LONG_TOAST });
+      return;
+    }
     // Pasting replaces the displayed day, its runs included: say how much is replaced before asking.
     const activities = ordinaryCount(giornata);
     const runs = giornata?.uscite.length ?? 0;
@@ -186,6 +194,7 @@ export function CalendarView({ day, onDayChange }: Props) {
         day={day}
         onDayChange={onDayChange}
         busy={busy}
+        header={header}
         admin={
           admin
             ? {
