@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { dateSchema, idSchema, isValidTime, minutesOf, passwordSchema, safeText, usernameSchema } from './schemas.ts';
+import { idSchema, planDateSchema, isValidTime, minutesOf, passwordSchema, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
   nameInvalid: 'Nome non valido (da 1 a 100 caratteri)',
@@ -88,7 +88,7 @@ export const runFormSchema = z
     Ora: time(M.departureInvalid),
     OraArrivo: time(M.arrivalInvalid),
     RifPulmino: z.union([z.literal(1), z.literal(2)], { error: M.minibusInvalid }),
-    Data: dateSchema,
+    Data: planDateSchema,
   })
   .refine((r) => !isValidTime(r.Ora) || !isValidTime(r.OraArrivo) || minutesOf(r.OraArrivo) > minutesOf(r.Ora), {
     path: ['OraArrivo'],

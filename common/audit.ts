@@ -57,11 +57,19 @@ export const AUDIT_ACTIONS = {
   'mese.riapri': 'Mese riaperto',
   'chiusura.aggiungi': 'Giorno di chiusura aggiunto',
   'chiusura.elimina': 'Giorno di chiusura eliminato',
+  'modello.crea': 'Modello di settimana creato',
+  'modello.rinomina': 'Modello di settimana rinominato',
+  'modello.duplica': 'Modello di settimana duplicato',
+  'modello.elimina': 'Modello di settimana eliminato',
   'esportazione.settimana_pdf': 'Esportata la stampa settimanale (PDF)',
   'esportazione.registro_pdf': 'Esportato il registro presenze (PDF)',
   'esportazione.registro_csv': 'Esportato il registro presenze (CSV)',
   'esportazione.registro_modifiche_csv': 'Esportato il registro modifiche (CSV)',
   'esportazione.accessi_csv': 'Esportati gli accessi a un utente (CSV)',
+  'esportazione.agenda_pdf': "Esportata l'agenda settimanale di una persona (PDF)",
+  'impostazioni.modifica': 'Impostazioni del centro modificate',
+  'calendario.crea': 'Indirizzo del calendario esterno creato',
+  'calendario.revoca': 'Indirizzo del calendario esterno revocato',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -70,11 +78,18 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
 
-export const EXPORT_KINDS = ['settimana_pdf', 'registro_pdf', 'registro_csv', 'registro_modifiche_csv', 'accessi_csv'] as const;
+export const EXPORT_KINDS = [
+  'settimana_pdf',
+  'registro_pdf',
+  'registro_csv',
+  'registro_modifiche_csv',
+  'accessi_csv',
+  'agenda_pdf',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** What a row of the access log records a read of. */
-export const ACCESS_KINDS = ['giornata', 'settimana', 'paziente', 'ricerca', 'esportazione', 'presenze'] as const;
+export const ACCESS_KINDS = ['giornata', 'settimana', 'paziente', 'ricerca', 'esportazione', 'presenze', 'calendario'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 export const AUDIT_MSG = {
@@ -291,6 +306,7 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   registro_csv: 'registro presenze (CSV)',
   registro_modifiche_csv: 'registro modifiche (CSV)',
   accessi_csv: 'accessi a un utente (CSV)',
+  agenda_pdf: 'agenda settimanale (PDF)',
 };
 
 /**
@@ -327,7 +343,8 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
     case 'giornata.incolla': {
       const left = Array.isArray(after.esclusi) ? after.esclusi.length : 0;
       const from = typeof after.da === 'string' ? dayLabel(after.da) : '?';
-      return `Giornata di ${from} incollata su ${day}: ${plural(num(after.attivita), 'attività', 'attività')}, ${plural(num(after.uscite), 'uscita', 'uscite')}${left > 0 ? `; ${plural(left, 'persona assente lasciata fuori', 'persone assenti lasciate fuori')}` : ''}`;
+      const what = typeof after.modello === 'string' ? `Modello «${after.modello}» applicato` : `Giornata di ${from} incollata`;
+      return `${what} su ${day}: ${plural(num(after.attivita), 'attività', 'attività')}, ${plural(num(after.uscite), 'uscita', 'uscite')}${left > 0 ? `; ${plural(left, 'persona o stanza lasciata fuori', 'persone o stanze lasciate fuori')}` : ''}`;
     }
     case 'giornata.annulla': {
       const what =
@@ -416,6 +433,14 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Giorno di chiusura ${day} aggiunto: ${str(after.descrizione, '')}`;
     case 'chiusura.elimina':
       return `Giorno di chiusura ${day} eliminato (era: ${str(before.descrizione, '')})`;
+    case 'modello.crea':
+      return `Modello «${str(after.nome, '')}» creato${typeof after.dasettimana === 'string' ? ` dalla settimana del ${dayLabel(after.dasettimana)}` : ''}`;
+    case 'modello.rinomina':
+      return `Modello «${str(before.nome, '')}» rinominato «${str(after.nome, '')}»`;
+    case 'modello.duplica':
+      return `Modello «${str(before.nome, '')}» duplicato come «${str(after.nome, '')}»`;
+    case 'modello.elimina':
+      return `Modello «${str(before.nome, '')}» eliminato`;
     default:
       if (row.action.startsWith('esportazione.')) {
         const kind = row.action.slice('esportazione.'.length) as ExportKind;

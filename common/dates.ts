@@ -22,10 +22,22 @@ export const MONTHS_IT = [
 
 /** True for a real calendar date in yyyy-mm-dd (2026-02-30 is false). */
 export function isRealDate(value: string): boolean {
+  return isDateBetween(value, 1900, 2999);
+}
+
+/**
+ * True for a date the calendar's calls take: a real date, or a day of the weekly templates'
+ * reserved years 3000–3999 (common/modelli.ts; the server checks that its template exists).
+ */
+export function isPlanDate(value: string): boolean {
+  return isDateBetween(value, 1900, 3999);
+}
+
+function isDateBetween(value: string, fromYear: number, toYear: number): boolean {
   const m = DATE_RE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900 || y > 2999 || mo < 1 || mo > 12 || d < 1) return false;
+  if (y < fromYear || y > toYear || mo < 1 || mo > 12 || d < 1) return false;
   return d <= new Date(Date.UTC(y, mo, 0)).getUTCDate();
 }
 

@@ -4,7 +4,7 @@
  * server that sends it and the web app that reads it.
  */
 import { z } from 'zod';
-import { isRealDate } from './dates.ts';
+import { isPlanDate } from './dates.ts';
 
 export const LIVE_EVENTS_PATH = '/server/eventi';
 
@@ -19,7 +19,7 @@ export const LIVE_REPLAY_EVENTS = 1000;
 
 export const liveEventSchema = z.discriminatedUnion('tipo', [
   /** A day whose calendar changed (activities, their people, runs, absences covering it, roll call). */
-  z.object({ tipo: z.literal('giornata'), data: z.string().refine(isRealDate) }),
+  z.object({ tipo: z.literal('giornata'), data: z.string().refine(isPlanDate) }),
   /** Patients, therapists, rooms or accounts changed. */
   z.object({ tipo: z.literal('anagrafiche') }),
   /** Absences, roll call, closed months, closing days or corrections changed. */

@@ -4,7 +4,10 @@
  * The days of those weeks are "template days": the calendar's calls accept them only for a
  * template that exists; every other screen and call works on real dates (years 1900–2999).
  */
-import { addDays } from './dates.ts';
+import { z } from 'zod';
+import { addDays, weekdayOf } from './dates.ts';
+import { MSG } from './messages.ts';
+import { dateSchema, idSchema, safeText } from './schemas.ts';
 
 /** The Monday of the first template's week; each template has its own week after it. */
 export const TEMPLATE_EPOCH = '3000-01-06';
@@ -17,4 +20,94 @@ export function isTemplateDay(date: string): boolean {
 /** The Monday of the week kept for the template with this id. */
 export function templateWeek(templateId: number): string {
   return addDays(TEMPLATE_EPOCH, 7 * (templateId - 1));
+}
+
+// ---- The calls (docs/api.md, Modelli) ----
+
+/** At most this many templates exist at once: the list stays one short answer. */
+export const MAX_TEMPLATES = 200;
+/** The longest range applica writes, both ends included: 26 weeks. */
+export const MAX_APPLY_DAYS = 182;
+
+/** What to do with a target day that already holds activities or runs: leave it (default) or empty it first. */
+export const EXISTING_CHOICES = ['salta', 'sostituisci'] as const;
+export type ExistingChoice = (typeof EXISTING_CHOICES)[number];
+const existingSchema = z.enum(EXISTING_CHOICES, { error: MSG.templateExistingInvalid }).default('salta');
+
+export const templateNameSchema = safeText(MSG.templateNameInvalid).trim().min(1, MSG.templateNameInvalid).max(60, MSG.templateNameInvalid);
+
+/** A real Monday (yyyy-mm-dd): the first day of a week to copy. */
+export const mondaySchema = dateSchema.refine((d) => weekdayOf(d) === 1, MSG.templateNotMonday);
+
+/** PUT /server/modelli: an empty template, or one holding a copy of the real week starting on `dasettimana`. */
+export const templateCreateBody = z.object({ nome: templateNameSchema, dasettimana: mondaySchema.optional() });
+/** POST /server/modelli/update: rename. */
+export const templateRenameBody = z.object({ ID: idSchema, nome: templateNameSchema });
+/** POST /server/modelli/elimina. */
+export const templateIdBody = z.object({ ID: idSchema });
+/** POST /server/modelli/duplica: a new template with a copy of this one's week. */
+export const templateDuplicateBody = z.object({ ID: idSchema, nome: templateNameSchema });
+
+const daysFrom = (dal: string, al: string) => Math.round((Date.parse(al) - Date.parse(dal)) / 86_400_000) + 1;
+
+/** POST /server/modelli/applica: the template's plan written on every working day from `dal` to `al`. */
+export const templateApplyBody = z
+  .object({ modello: idSchema, dal: dateSchema, al: dateSchema, esistenti: existingSchema })
+  .superRefine((b, ctx) => {
+    if (b.al < b.dal) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeInvalid });
+    else if (daysFrom(b.dal, b.al) > MAX_APPLY_DAYS) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeTooLong });
+  });
+
+/** POST /server/calendario/pasteweek: week `from` written on week `to` (both real Mondays). */
+export const pasteWeekBody = z
+  .object({ from: mondaySchema, to: mondaySchema, esistenti: existingSchema })
+  .refine((b) => b.from !== b.to, { path: ['to'], message: MSG.pasteSameWeek });
+
+export type TemplateCreateInput = z.input<typeof templateCreateBody>;
+export type TemplateRenameInput = z.input<typeof templateRenameBody>;
+export type TemplateDuplicateInput = z.input<typeof templateDuplicateBody>;
+export type TemplateApplyInput = z.input<typeof templateApplyBody>;
+export type PasteWeekInput = z.input<typeof pasteWeekBody>;
+
+// ---- Answers ----
+
+export interface TemplateSummary {
+  ID: number;
+  nome: string;
+  /** The Monday of the template's week (years from 3000): open it in the calendar like a real week. */
+  settimana: string;
+  /** Ordinary activities of the week (a run's TRASPORTO placement not counted). */
+  attivita: number;
+  /** Minibus runs of the week. */
+  uscite: number;
+}
+export interface TemplateList {
+  modelli: TemplateSummary[];
+  /** The centre setting: Saturday is a working day of the templates. */
+  sabato: boolean;
+}
+export interface TemplateCreated {
+  ID: number;
+  settimana: string;
+}
+
+export type SkipReason = 'festivo' | 'chiusura' | 'esistente';
+export type LeftOutKind = 'paziente' | 'terapista' | 'stanza';
+/** Someone or a room left out of a day's copy, and why. */
+export interface LeftOut {
+  tipo: LeftOutKind;
+  ID: number;
+  nome: string;
+  motivo: 'archiviato' | 'assente';
+}
+export interface DayApplied {
+  data: string;
+  /** Ordinary activities plus minibus runs written (a run's TRASPORTO activity counts with its run); 0 when skipped. */
+  scritto: number;
+  saltato: SkipReason | null;
+  esclusi: LeftOut[];
+}
+/** The answer of applica and pasteweek: every working day of the range, in date order. */
+export interface ApplyResult {
+  giorni: DayApplied[];
 }

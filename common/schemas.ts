@@ -8,7 +8,7 @@ import type { ErrorCode } from './errors.ts';
 import type { Conflict } from './conflicts.ts';
 import type { AbsenceReason } from './presenze.ts';
 import { MSG } from './messages.ts';
-import { isRealDate } from './dates.ts';
+import { isPlanDate, isRealDate } from './dates.ts';
 
 const MAX_INT = 2_147_483_647;
 
@@ -32,6 +32,11 @@ const optionalRefSchema = (message: string) =>
     );
 
 export const dateSchema = z.string({ error: MSG.dateInvalid }).refine(isRealDate, MSG.dateInvalid);
+/**
+ * A date of the calendar's and the runs' calls: a real date or a template day (common/modelli.ts);
+ * the server answers 404 for a template day whose template does not exist (server/lib/template-days.ts).
+ */
+export const planDateSchema = z.string({ error: MSG.dateInvalid }).refine(isPlanDate, MSG.dateInvalid);
 
 /** Control characters (C0, DEL, C1) and lone surrogates: PostgreSQL refuses NUL, and none of them is ever typed. */
 const UNSAFE_CHARS = /[\p{Cc}\p{Cs}]/u;
@@ -100,7 +105,7 @@ export type ActivityForm = z.input<typeof activityFormSchema>;
 /** `giorno` is accepted as clients send it; the server stores the weekday of `data` whatever it says. */
 const giornoSchema = z.union([z.number(), z.string()]).optional();
 
-export const createActivitySchema = activityFormSchema.and(z.object({ data: dateSchema, giorno: giornoSchema }));
+export const createActivitySchema = activityFormSchema.and(z.object({ data: planDateSchema, giorno: giornoSchema }));
 /**
  * The activity's `Versione` as the editor read it (optional: a client that sends none overwrites, as before).
  * A stale one is refused with 409 MSG.activityStale.
@@ -112,20 +117,20 @@ const versionSchema = z
   .max(MAX_INT, MSG.versionInvalid);
 
 export const updateActivitySchema = activityFormSchema.and(
-  z.object({ data: dateSchema, giorno: giornoSchema, attivitaId: idSchema, versione: versionSchema.optional() }),
+  z.object({ data: planDateSchema, giorno: giornoSchema, attivitaId: idSchema, versione: versionSchema.optional() }),
 );
 
-export const dayBody = z.object({ data: dateSchema });
+export const dayBody = z.object({ data: planDateSchema });
 export const weekBody = z
-  .object({ datastart: dateSchema, datastop: dateSchema })
+  .object({ datastart: planDateSchema, datastop: planDateSchema })
   .refine((w) => w.datastart <= w.datastop, MSG.weekRangeInvalid)
   .refine((w) => w.datastart > w.datastop || daysInRange(w.datastart, w.datastop) <= MAX_RANGE_DAYS, {
     path: ['datastop'],
     message: MSG.rangeTooLong,
   });
-export const pasteDayBody = z.object({ from: dateSchema, to: dateSchema });
+export const pasteDayBody = z.object({ from: planDateSchema, to: planDateSchema });
 export const firstActivityBody = z.object({
-  data: dateSchema,
+  data: planDateSchema,
   ora: timeSchema(MSG.startInvalid),
   stanza: idSchema,
 });
@@ -149,7 +154,7 @@ export const therapistFromFindBody = z.object({ username: shortText });
  * or a range of at most MAX_RANGE_DAYS; without either, the list of every day is streamed.
  */
 export const linkFilterQuery = z
-  .object({ data: dateSchema.optional(), datastart: dateSchema.optional(), datastop: dateSchema.optional() })
+  .object({ data: planDateSchema.optional(), datastart: planDateSchema.optional(), datastop: planDateSchema.optional() })
   .refine((q) => (q.datastart === undefined) === (q.datastop === undefined), MSG.weekRangeInvalid)
   .refine((q) => q.datastart === undefined || q.datastop === undefined || q.datastart <= q.datastop, MSG.weekRangeInvalid)
   .refine(

@@ -56,7 +56,8 @@ async function addThroughSearch(page: Page, title: string, searchLabel: string, 
 async function openCalendar(page: Page, day: string) {
   await page.goto(`${e2e.server.url}/calendario?data=${day}`);
   await page.getByRole('status', { name: 'Caricamento della giornata' }).waitFor({ state: 'detached' });
-  await page.locator('.day-table').waitFor();
+  // The table, or below 576 px the list that replaces it.
+  await page.locator('.day-table, .day-list').first().waitFor();
 }
 
 const card = (page: Page, name: string): Locator => page.getByRole('group', { name, exact: true });

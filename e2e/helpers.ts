@@ -36,7 +36,8 @@ export async function openDay(page: Page, baseUrl: string, day: string) {
 /** The day's table (or its "no activity" note) is shown, not the loading spinner. */
 export async function dayLoaded(page: Page) {
   await page.getByRole('status', { name: 'Caricamento della giornata' }).waitFor({ state: 'detached' });
-  await page.locator('.day-table').waitFor();
+  // The table, or below 576 px the list that replaces it.
+  await page.locator('.day-table, .day-list').first().waitFor();
 }
 
 /** One activity of the calendar, by its accessible name "<Nome>, <Stanza>, HH:mm–HH:mm". */

@@ -22,9 +22,11 @@ import { trustProxyOption, type Config } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
 import { ConstraintRefusal } from './db/queries.ts';
 import { paths } from '../client/config/paths.ts';
+import { agendaRoutes } from './features/agenda/routes.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
+import { modelliRoutes } from './features/modelli/routes.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
 import { presenzeRoutes } from './features/presenze/routes.ts';
 import { registro } from './features/registro/plugin.ts';
@@ -178,6 +180,8 @@ export async function buildApp(options: AppOptions) {
       await api.register(anagraficheRoutes, { db });
       await api.register(presenzeRoutes, { db });
       await api.register(registroRoutes, { db });
+      await api.register(agendaRoutes, { db });
+      await api.register(modelliRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

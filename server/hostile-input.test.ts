@@ -250,6 +250,12 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
     ['/server/presenze/mese/riapri', 'POST', { mese: '2026-09', correzione: 'Errore di battitura' }],
     ['/server/presenze/chiusure', 'PUT', { data: '2026-12-24', descrizione: 'Vigilia di Natale' }],
     ['/server/presenze/chiusure/elimina', 'POST', { data: '2026-12-31' }],
+    ['/server/modelli', 'PUT', { nome: 'Inverno', dasettimana: '2026-11-24' }],
+    ['/server/modelli/update', 'POST', { ID: 999_999, nome: 'Estate' }],
+    ['/server/modelli/duplica', 'POST', { ID: 999_999, nome: 'Estate' }],
+    ['/server/modelli/elimina', 'POST', { ID: 999_999 }],
+    ['/server/modelli/applica', 'POST', { modello: 999_999, dal: MON, al: '2026-11-27', esistenti: 'salta' }],
+    ['/server/calendario/pasteweek', 'POST', { from: MON, to: MON, esistenti: 'salta' }],
   ];
 
   it('answers random and hostile payloads to every write and search with a 4xx or a success, never a 5xx, and a refusal changes nothing', async () => {
@@ -298,6 +304,9 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
     '/server/anagrafiche/uscite/update': ['Tratta'],
     '/server/anagrafiche/utenti': ['username', 'password'],
     '/server/anagrafiche/utenti/password': ['password'],
+    '/server/modelli': ['nome'],
+    '/server/modelli/update': ['nome'],
+    '/server/modelli/duplica': ['nome'],
     '/server/presenze/assenze': ['note'],
     '/server/presenze/mese/riapri': ['correzione'],
     '/server/presenze/chiusure': ['descrizione'],

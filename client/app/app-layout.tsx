@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { paths, withDay } from '../config/paths.ts';
+import { agendaOf, paths, withDay } from '../config/paths.ts';
 import { ChangePasswordModal } from '../features/anagrafiche/components/change-password-modal.tsx';
 import { LiveStatus } from '../features/live/components/live-status.tsx';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
@@ -13,7 +13,7 @@ import { useLogout } from '../features/session/api/logout.ts';
 import { A11Y_MSG } from '../../common/messages.ts';
 import { useModalFocusTrap } from '../lib/modal-focus-trap.ts';
 import { isNotSignedIn } from '../lib/api-client.ts';
-import { endSession, isAdmin, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
+import { endSession, isAdmin, linkedTherapist, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
 
 /**
  * The signed-in screens: redirect to / without a user. A session the server ended (at the auth
@@ -32,6 +32,11 @@ export function AppLayout() {
   // Other people's changes reach every open screen; closed at logout and when the layout goes.
   const live = useLiveUpdates(!!user);
   useModalFocusTrap();
+  const myTherapist = linkedTherapist(user);
+  // Active only on this account's own agenda, not on a colleague's or a patient's.
+  const search = new URLSearchParams(useLocation().search);
+  const onMyAgenda =
+    pathname === paths.agenda && search.get('tipo') === 'terapista' && myTherapist !== null && search.get('id') === String(myTherapist);
 
   useEffect(() => {
     if (isNotSignedIn(auth.error)) endSession();
@@ -41,6 +46,8 @@ export function AppLayout() {
     // The server is the authority on the role: a changed Admin value replaces the stored one.
     const fresh = auth.data?.[0];
     if (fresh && user && (fresh.ID !== user.ID || fresh.Admin !== user.Admin || fresh.username !== user.username)) setUser(fresh);
+    // The account's link to a therapist ("La mia agenda") may have changed in Anagrafiche.
+    else if (fresh && user && fresh.terapista !== undefined && linkedTherapist(fresh) !== linkedTherapist(user)) setUser(fresh);
   }, [auth.data, user]);
 
   if (!user) {
@@ -67,7 +74,16 @@ export function AppLayout() {
           <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
             Giornata
           </Navbar.Brand>
-          <nav aria-label="Sezioni" className="navbar-nav flex-row gap-1">
+          <nav aria-label="Sezioni" className="navbar-nav flex-row flex-wrap gap-1">
+            {myTherapist !== null && (
+              <Link
+                className={onMyAgenda ? 'nav-link px-2 active' : 'nav-link px-2'}
+                aria-current={onMyAgenda ? 'page' : undefined}
+                to={agendaOf('terapista', myTherapist, day)}
+              >
+                La mia agenda
+              </Link>
+            )}
             {pathname !== paths.calendar && (
               <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>
                 Calendario
@@ -86,6 +102,11 @@ export function AppLayout() {
             {isAdmin(user) && pathname !== paths.registro && (
               <NavLink className="nav-link px-2" to={paths.registro}>
                 Registro
+              </NavLink>
+            )}
+            {isAdmin(user) && pathname !== paths.modelli && (
+              <NavLink className="nav-link px-2" to={paths.modelli}>
+                Modelli
               </NavLink>
             )}
           </nav>

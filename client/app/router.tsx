@@ -24,6 +24,8 @@ export const routes = [
           { path: paths.anagrafiche, lazy: () => import('./routes/anagrafiche.tsx') },
           { path: paths.presenze, lazy: () => import('./routes/presenze.tsx') },
           { path: paths.registro, lazy: () => import('./routes/registro.tsx') },
+          { path: paths.agenda, lazy: () => import('./routes/agenda.tsx') },
+          { path: paths.modelli, lazy: () => import('./routes/modelli.tsx') },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

@@ -10,6 +10,10 @@ export const paths = {
   presenze: '/presenze',
   /** Registro: who changed, exported or consulted what, and Annulla; administrators only. */
   registro: '/registro',
+  /** Agenda: one patient's or therapist's day or week, as a list (?tipo=&id=&data=&vista=). */
+  agenda: '/agenda',
+  /** Modelli: the weekly templates, each edited on the calendar's grid on its own template days; everyone reads, administrators write. */
+  modelli: '/modelli',
 } as const;
 
 /** The registro filtered on one activity's history (the Storico of its card). */
@@ -18,4 +22,12 @@ export const activityHistory = (activityId: number) => `${paths.registro}?attivi
 /** A route path with the displayed day in the query string (?data=yyyy-mm-dd), shared by the calendar and the week print. */
 export function withDay(path: string, day: string | null | undefined): string {
   return day ? `${path}?data=${encodeURIComponent(day)}` : path;
+}
+
+/** A person's agenda: tipo paziente (utente) or terapista (operatore), on a day (default today), by day or by week. */
+export function agendaOf(tipo: 'paziente' | 'terapista', id: number, day?: string | null, vista?: 'giorno' | 'settimana'): string {
+  const query = new URLSearchParams({ tipo, id: String(id) });
+  if (day) query.set('data', day);
+  if (vista) query.set('vista', vista);
+  return `${paths.agenda}?${query.toString()}`;
 }

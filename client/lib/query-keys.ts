@@ -11,4 +11,6 @@ export const QUERY_KEYS = {
   presenze: ['presenze'],
   /** The registro and the accesses to a utente: read again after an Annulla, wherever it was made. */
   registro: ['registro'],
+  /** The weekly templates (modelli): read by the Modelli screen, the calendar's template days and the weekly screen. */
+  modelli: ['modelli'],
 } as const;

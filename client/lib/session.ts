@@ -3,7 +3,13 @@
  * kept in localStorage under `user` and loaded at start-up.
  */
 import { useSyncExternalStore } from 'react';
-import type { User } from '../../common/schemas.ts';
+import type { SessionUser } from '../../common/agenda.ts';
+
+/**
+ * The profile, with the therapist the account is linked to in Anagrafiche (null: none; absent in
+ * a profile stored before the server sent it, until the next auth check).
+ */
+export type User = Omit<SessionUser, 'terapista'> & { terapista?: SessionUser['terapista'] };
 
 const STORAGE_KEY = 'user';
 const listeners = new Set<() => void>();
@@ -13,11 +19,19 @@ function isUser(value: unknown): value is User {
   return !!v && typeof v === 'object' && typeof v.ID === 'number' && typeof v.username === 'string' && typeof v.Admin === 'number';
 }
 
+/** Only the profile is stored: whatever else the server sends stays out of localStorage. */
+const profileOf = (user: User): User => ({
+  ID: user.ID,
+  username: user.username,
+  Admin: user.Admin,
+  terapista: typeof user.terapista === 'number' ? user.terapista : null,
+});
+
 function load(): User | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
-    return isUser(parsed) ? { ID: parsed.ID, username: parsed.username, Admin: parsed.Admin } : null;
+    return isUser(parsed) ? profileOf(parsed) : null;
   } catch {
     return null;
   }
@@ -33,8 +47,7 @@ export function getUser(): User | null {
 
 export function setUser(user: User | null): void {
   if (user) endedAt = null;
-  // Only the profile is stored: whatever else the server sends stays out of localStorage.
-  current = user ? { ID: user.ID, username: user.username, Admin: user.Admin } : null;
+  current = user ? profileOf(user) : null;
   try {
     if (current) localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
     else localStorage.removeItem(STORAGE_KEY);
@@ -54,6 +67,13 @@ export function useUser(): User | null {
 }
 
 export const isAdmin = (user: User | null) => !!user && user.Admin > 0;
+
+/** The therapist this account is linked to ("La mia agenda"), or null. */
+export const linkedTherapist = (user: User | null): number | null => (typeof user?.terapista === 'number' ? user.terapista : null);
+
+/** Below Bootstrap's sm breakpoint (576 px): the phone layouts (docs/product.md, Aspetto). */
+export const PHONE_QUERY = '(max-width: 575.98px)';
+export const isPhoneScreen = () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
 
 /** The server said the session is over (expired, or ended elsewhere): sign out, remembering this screen. */
 export function endSession(): void {

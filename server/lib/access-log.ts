@@ -37,7 +37,8 @@ export class AccessLog {
     private readonly onError: (err: unknown) => void,
   ) {}
 
-  record(user: { ID: number; username: string }, entry: AccessEntry) {
+  /** `user.ID` is null for a read made without a session by an unlinked holder (the calendar feed of a therapist with no account). */
+  record(user: { ID: number | null; username: string }, entry: AccessEntry) {
     if (this.closed) return;
     this.pending.push({ ...entry, at: new Date().toISOString(), userId: user.ID, username: user.username });
     if (this.pending.length >= ACCESS_FLUSH_ROWS) void this.flush();

@@ -9,11 +9,19 @@ import type { FastifyServerOptions } from 'fastify';
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
-/** The path of a URL, without its query string (searches travel there: `?q=`). */
+/** The calendar feed's secret token travels in its path (`/server/ical/<token>.ics`). */
+const FEED_TOKEN = /(\/ical\/)[^/]+$/i;
+
+/**
+ * The path of a URL, without its query string (searches travel there: `?q=`) and with the
+ * calendar feed's token blanked out: whoever reads the log must not be able to open the feed.
+ */
 export function pathOnly(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const cut = url.search(/[?#]/);
-  return cut === -1 ? url : url.slice(0, cut);
+  const path = cut === -1 ? url : url.slice(0, cut);
+  if (/\.ics$/i.test(path)) return path.replace(/[^/]*$/, '[nascosto].ics');
+  return FEED_TOKEN.test(path) && !/\/ical\/(token|revoca|stato)$/i.test(path) ? path.replace(FEED_TOKEN, '$1[nascosto]') : path;
 }
 
 /** Fields of a PostgreSQL error (pg and PGlite alike) that name things, never values. */

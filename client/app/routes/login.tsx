@@ -1,9 +1,15 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import { paths } from '../../config/paths.ts';
+import { agendaOf, paths } from '../../config/paths.ts';
 import { LoginForm } from '../../features/session/components/login-form.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { safeReturnPath, useUser } from '../../lib/session.ts';
+import { isPhoneScreen, linkedTherapist, safeReturnPath, useUser, type User } from '../../lib/session.ts';
+
+/** The first screen after sign-in: on a phone, an account linked to a therapist lands on her agenda; otherwise the calendar. */
+function homeOf(user: User): string {
+  const therapist = linkedTherapist(user);
+  return therapist !== null && isPhoneScreen() ? agendaOf('terapista', therapist) : paths.calendar;
+}
 
 /**
  * `/` and `/login`: the login screen, or the calendar for someone already signed in. After a
@@ -14,7 +20,7 @@ export function LoginRoute() {
   const navigate = useNavigate();
   const returnTo = safeReturnPath(useSearchParams()[0].get('ritorno'));
   usePageTitle('Accesso');
-  if (user) return <Navigate to={returnTo ?? paths.calendar} replace />;
+  if (user) return <Navigate to={returnTo ?? homeOf(user)} replace />;
   return (
     <main className="login-page flex-column gap-3">
       {returnTo && (

@@ -2,14 +2,14 @@
  * The day kept by Copia Giornata: in this tab's session storage, so a reload keeps it, and
  * shown as "Copiata: lunedì 23-11".
  */
-import { WEEKDAYS_IT, isRealDate, weekdayOf } from '../../../common/dates.ts';
+import { WEEKDAYS_IT, isPlanDate, weekdayOf } from '../../../common/dates.ts';
 
 const KEY = 'giornata:giornata-copiata';
 
 export function loadCopiedDay(): string | null {
   try {
     const value = sessionStorage.getItem(KEY);
-    return value && isRealDate(value) ? value : null;
+    return value && isPlanDate(value) ? value : null;
   } catch {
     return null;
   }

@@ -23,6 +23,7 @@ const KEYS: Record<string, QueryKey> = {
   register: ['presenze', 'mese', '2026-11'],
   dayAbsences: ['presenze', 'assenze', '2026-11-23', '2026-11-23'],
   closingDays: ['presenze', 'chiusure', 2026],
+  templates: ['modelli'],
 };
 
 const affected = (event: LiveEvent) =>
@@ -33,6 +34,10 @@ const affected = (event: LiveEvent) =>
 describe('affects', () => {
   it('a changed day: that day, the week holding it and its conflicts, its runs in Anagrafiche', () => {
     expect(affected({ tipo: 'giornata', data: '2026-11-23' })).toEqual(['day', 'week', 'weekConflicts', 'runsOfDay']);
+  });
+
+  it('a changed template day: that day and the Modelli list, which counts its activities', () => {
+    expect(affected({ tipo: 'giornata', data: '3000-01-06' })).toEqual(['templates']);
   });
 
   it('a week is affected by its first and last day, not by the day after', () => {

@@ -4,6 +4,7 @@
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { liveEventSchema, type LiveEvent } from '../../../common/live.ts';
+import { isTemplateDay } from '../../../common/modelli.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 
 export type { LiveEvent };
@@ -44,7 +45,9 @@ export function affects(event: LiveEvent, key: QueryKey): boolean {
       return (
         (root === QUERY_KEYS.day[0] && key[1] === event.data) ||
         weekHolds(key, event.data) ||
-        (root === ANAGRAFICHE && key[1] === RUNS && key[2] === event.data)
+        (root === ANAGRAFICHE && key[1] === RUNS && key[2] === event.data) ||
+        // A template day (common/modelli.ts) changed: the Modelli list counts its activities and runs.
+        (root === QUERY_KEYS.modelli[0] && isTemplateDay(event.data))
       );
     case 'anagrafiche':
       // Names and rooms show on the calendar and the week too; a changed account may be this user's own role.

@@ -28,6 +28,7 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   ricerca: 'Ricerca di utenti',
   esportazione: 'Esportazione',
   presenze: 'Presenze',
+  calendario: 'Calendario esterno di un operatore',
 };
 
 export const ACCESS_REASON_LABELS = { diretto: 'diretto', giornata: 'nel piano del giorno' } as const;

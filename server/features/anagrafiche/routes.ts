@@ -27,6 +27,7 @@ import { readRunsWithPeople } from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
+import { templateDaysGuard } from '../../lib/template-days.ts';
 import * as accounts from './accounts.ts';
 import * as patients from './patients.ts';
 import * as rooms from './rooms.ts';
@@ -37,6 +38,8 @@ const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().defau
 
 const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
+  // The runs' calls take template days too (common/modelli.ts).
+  app.addHook('preHandler', templateDaysGuard(db, true));
   const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
 
   // The patients' list is searched as the administrator types: limited per session like the other searches.

@@ -17,11 +17,13 @@ import {
   updateActivitySchema,
   weekBody,
 } from '../../../common/schemas.ts';
+import { pasteWeekBody } from '../../../common/modelli.ts';
 import type { Db } from '../../db/client.ts';
 import * as dayRead from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
+import { templateDaysGuard } from '../../lib/template-days.ts';
 import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
 import * as reads from './reads.ts';
@@ -38,6 +40,7 @@ const listAccess = (filter: reads.DateFilter) =>
 /** Reads: any signed-in user. Those that show patients are remembered in the access log (server/lib/access-log.ts). */
 const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireUser);
+  app.addHook('preHandler', templateDaysGuard(db, false));
 
   app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
   const cache = createCalendarCache(db);
@@ -121,6 +124,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
 /** Writes: administrators only. */
 const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
+  app.addHook('preHandler', templateDaysGuard(db, true));
 
   app.put('/calendario/insertpaziente', { schema: { body: patientInActivityBody } }, async (req) =>
     writes.insertPatient(db, currentUser(req), req.body.paziente, req.body.attivita),
@@ -138,6 +142,9 @@ const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =>
   app.post('/calendario/emptyday', { schema: { body: dayBody } }, async (req) => writes.emptyDay(db, currentUser(req), req.body.data));
   app.post('/calendario/pasteday', { schema: { body: pasteDayBody } }, async (req) =>
     writes.pasteDay(db, currentUser(req), req.body.from, req.body.to),
+  );
+  app.post('/calendario/pasteweek', { schema: { body: pasteWeekBody } }, async (req) =>
+    writes.pasteWeek(db, currentUser(req), req.body.from, req.body.to, req.body.esistenti),
   );
   app.post('/calendario/copyattivita', { schema: { body: copyActivityBody } }, async (req) =>
     writes.copyActivity(db, currentUser(req), req.body.attivitaId, req.body.orainizio, req.body.orafine),

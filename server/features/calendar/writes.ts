@@ -6,12 +6,11 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Conflict } from '../../../common/conflicts.ts';
-import { weekdayOf } from '../../../common/dates.ts';
+import { addDays, weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
+import type { ApplyResult, ExistingChoice } from '../../../common/modelli.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
-import type { AbsenceReason, PersonKind } from '../../../common/presenze.ts';
-import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import {
   activityJson,
   activityPatientIds,
@@ -27,7 +26,10 @@ import {
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
+import { copyDay, copyDays } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
+import { readCentreSettings } from '../../db/settings.ts';
+import { workingWeekdays } from '../../db/template-days.ts';
 import { activities, activityPatients, activityTherapists, rooms, transportRuns } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
@@ -195,139 +197,18 @@ export async function emptyDay(db: Db, by: Actor, day: string) {
 }
 
 /**
- * Incolla giornata: empty the target day, then recreate every ordinary
- * activity of the source day with its therapists and patients. The day's
- * minibus runs come too: the target's runs are replaced by copies
- * of the source's, with their passengers, staff and calendar placement.
- * One transaction: a failure anywhere leaves the target day as it was.
+ * Incolla giornata: the target day emptied, then every activity and minibus run of the source day
+ * copied onto it with their people, but those archived or absent on the target day, whom the
+ * answer names (server/db/paste-days.ts). One transaction: a failure anywhere leaves the target
+ * day as it was.
  */
-/** Someone a paste left out because they are absent on the target day. */
-interface PastedAbsent {
-  tipo: PersonKind;
-  ID: number;
-  nome: string;
-  motivo: AbsenceReason;
-}
-
-const notAmong = (column: SQL, ids: number[]): SQL =>
-  ids.length === 0
-    ? sql``
-    : sql`and ${column} not in (${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )})`;
-
 export async function pasteDay(db: Db, by: Actor, from: string, to: string) {
   if (from === to) throw conflict(MSG.pasteSameDay);
-  const { pasted, esclusi, operazione } = await db.transaction(async (tx) => {
+  const { attivita, esclusi, operazione } = await db.transaction(async (tx) => {
     await lockDays(tx, [to]);
-    const replaced = await holdDayRows(tx, to);
-    // People absent on the target day stay out of the copy (Presenze); the answer names them.
-    const left = (await tx.execute(sql`
-      select 'paziente' as tipo, p.id as "ID", p.first_name || ' ' || p.last_name as nome, absent.reason as motivo
-      from patients p cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`${to}::date`)} as reason) absent
-      where absent.reason is not null and p.id in (
-        select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${from}::date
-        union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${from}::date)
-      union all
-      select 'terapista', t.id, t.username, absent.reason
-      from therapists t cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`${to}::date`)} as reason) absent
-      where absent.reason is not null and t.id in (
-        select at.therapist_id from activity_therapists at join activities a on a.id = at.activity_id where a.day = ${from}::date
-        union select tt.therapist_id from transport_therapists tt join transport_runs r on r.id = tt.run_id where r.day = ${from}::date)
-      order by 1, 3
-    `)) as unknown as { rows: PastedAbsent[] };
-    const skipPatients = left.rows.filter((r) => r.tipo === 'paziente').map((r) => Number(r.ID));
-    const skipTherapists = left.rows.filter((r) => r.tipo === 'terapista').map((r) => Number(r.ID));
-    const keepPatient = (column: SQL) => notAmong(column, skipPatients);
-    const keepTherapist = (column: SQL) => notAmong(column, skipTherapists);
-    await tx.delete(activities).where(eq(activities.day, to));
-    await tx.delete(transportRuns).where(eq(transportRuns.day, to));
-    // One statement copies the runs, the activities and every link: each source row draws its
-    // new id from the sequence first, so links are remapped by a join, with no data sent to
-    // the server and back (a paste of 60 activities was 8 round trips and 600 parameters).
-    const result = (await tx.execute(sql`
-      with run_map as (
-        select r.*, nextval(pg_get_serial_sequence('transport_runs', 'id')) as new_id
-        from transport_runs r where r.day = ${from}::date
-      ),
-      new_runs as (
-        insert into transport_runs (id, route, departure, arrival, minibus, day)
-        select new_id, route, departure, arrival, minibus, ${to}::date from run_map
-        returning *
-      ),
-      new_riders as (
-        insert into transport_patients (run_id, patient_id)
-        select m.new_id, tp.patient_id from transport_patients tp join run_map m on m.id = tp.run_id
-        where true ${keepPatient(sql`tp.patient_id`)}
-        returning *
-      ),
-      new_staff as (
-        insert into transport_therapists (run_id, therapist_id)
-        select m.new_id, tt.therapist_id from transport_therapists tt join run_map m on m.id = tt.run_id
-        where true ${keepTherapist(sql`tt.therapist_id`)}
-        returning *
-      ),
-      activity_map as (
-        select a.*, nextval(pg_get_serial_sequence('activities', 'id')) as new_id
-        from activities a where a.day = ${from}::date
-      ),
-      new_activities as (
-        insert into activities (id, name, room_id, day, weekday, start, "end", transport_run_id)
-        select a.new_id, a.name, a.room_id, ${to}::date, ${weekdayOf(to)}, a.start, a."end", m.new_id
-        from activity_map a left join run_map m on m.id = a.transport_run_id
-        returning *
-      ),
-      new_people as (
-        insert into activity_patients (activity_id, patient_id)
-        select a.new_id, ap.patient_id from activity_patients ap join activity_map a on a.id = ap.activity_id
-        where true ${keepPatient(sql`ap.patient_id`)}
-        returning *
-      ),
-      new_therapists as (
-        insert into activity_therapists (activity_id, therapist_id)
-        select a.new_id, at.therapist_id from activity_therapists at join activity_map a on a.id = at.activity_id
-        where true ${keepTherapist(sql`at.therapist_id`)}
-        returning *
-      )
-      select count(*) filter (where transport_run_id is null)::int as pasted, (select count(*)::int from run_map) as runs,
-        -- Who came with the paste, for the registro's person filter.
-        array_to_json(array(select patient_id from new_people union select patient_id from new_riders)) as patients,
-        array_to_json(array(select therapist_id from new_therapists union select therapist_id from new_staff)) as therapists,
-        -- The day's fingerprint after the paste, from the rows just written (the day held nothing else):
-        -- the same text as server/db/audit.ts dayFingerprintSql reads from the tables.
-        md5(concat_ws('|',
-          coalesce((select string_agg(r::text, ',' order by r.id) from new_runs r), ''),
-          coalesce((select string_agg(a::text, ',' order by a.id) from new_activities a), ''),
-          coalesce((select string_agg(ap::text, ',' order by ap.id) from new_people ap), ''),
-          coalesce((select string_agg(at::text, ',' order by at.id) from new_therapists at), ''),
-          coalesce((select string_agg(tp::text, ',' order by tp.run_id, tp.patient_id) from new_riders tp), ''),
-          coalesce((select string_agg(tt::text, ',' order by tt.run_id, tt.therapist_id) from new_staff tt), ''))) as fingerprint
-      from activity_map
-    `)) as unknown as {
-      rows: { pasted: number; runs: number; patients: number[] | string; therapists: number[] | string; fingerprint: string }[];
-    };
-    const esclusi = left.rows.map((r) => ({ tipo: r.tipo, ID: Number(r.ID), nome: r.nome, motivo: r.motivo }));
-    const pasted = Number(result.rows[0].pasted);
-    const ids = (value: number[] | string) => (typeof value === 'string' ? (JSON.parse(value) as number[]) : value).map(Number);
-    const operazione = await appendDayAudit(tx, by, {
-      action: 'giornata.incolla',
-      entity: 'giornata',
-      day: to,
-      // Who left the day and who came with the paste.
-      patients: [...replaced.patients, ...ids(result.rows[0].patients)],
-      therapists: [...replaced.therapists, ...ids(result.rows[0].therapists)],
-      fingerprint: result.rows[0].fingerprint,
-      after: {
-        da: from,
-        attivita: pasted,
-        uscite: Number(result.rows[0].runs),
-        esclusi: esclusi.map(({ tipo, ID, motivo }) => ({ tipo, ID, motivo })),
-      },
-    });
-    return { pasted, esclusi, operazione };
+    return copyDay(tx, by, from, to);
   });
-  return { pasted, esclusi, operazione, conflitti: await readDayConflicts(db, to) };
+  return { pasted: attivita, esclusi, operazione, conflitti: await readDayConflicts(db, to) };
 }
 
 /**
@@ -502,4 +383,16 @@ export async function removeTherapistLink(db: Db, by: Actor, linkId: number) {
     });
   });
   return { ok: true };
+}
+
+/**
+ * Copia / Incolla settimana: each working day of week `from` written on the same weekday of week
+ * `to`, in one transaction, by the rules of a template applied (server/db/paste-days.ts).
+ */
+export async function pasteWeek(db: Db, by: Actor, from: string, to: string, existing: ExistingChoice): Promise<ApplyResult> {
+  const { saturday } = await readCentreSettings(db);
+  const weekdays = workingWeekdays(saturday);
+  const copies = weekdays.map((weekday) => ({ from: addDays(from, weekday - 1), to: addDays(to, weekday - 1) }));
+  const giorni = await db.transaction((tx) => copyDays(tx, by, { copies, existing, skipClosed: true }));
+  return { giorni };
 }

@@ -3,10 +3,11 @@
  * administrator with a reason), reopening it, the list of changes made to
  * closed months, and the centre's own closing days.
  */
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PRESENZE_MSG as M, type AttendanceCorrection, type ClosingDay } from '../../../common/presenze.ts';
 import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { readClosingDaysDescribed } from '../../db/closing-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -65,11 +66,7 @@ export async function listCorrections(db: Db, month: string): Promise<Attendance
 }
 
 export async function listClosingDays(db: Db, year: number): Promise<ClosingDay[]> {
-  return db
-    .select({ data: closingDays.day, descrizione: closingDays.description })
-    .from(closingDays)
-    .where(and(gte(closingDays.day, `${year}-01-01`), lte(closingDays.day, `${year}-12-31`)))
-    .orderBy(asc(closingDays.day));
+  return readClosingDaysDescribed(db, `${year}-01-01`, `${year}-12-31`);
 }
 
 export async function addClosingDay(db: Db, by: Actor, day: string, description: string) {

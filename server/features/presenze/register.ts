@@ -19,6 +19,7 @@ import {
   type RegisterTotals,
 } from '../../../common/presenze.ts';
 import type { Db } from '../../db/client.ts';
+import { readClosingDaysDescribed } from '../../db/closing-days.ts';
 import { daysOfMonth } from './rules.ts';
 import { isoTime } from './roll-call.ts';
 
@@ -166,9 +167,7 @@ export async function readMonthRegister(db: Db, month: string): Promise<MonthReg
     from absences
     where patient_id is not null and end_day >= ${reachStart}::date and start_day <= ${reachEnd}::date
   `)) as unknown as Rows<RegisterAbsence>;
-  const closingRows = (await db.execute(sql`
-    select day::text as day, description from closing_days where day between ${start}::date and ${end}::date
-  `)) as unknown as Rows<{ day: string; description: string }>;
+  const closingRows = await readClosingDaysDescribed(db, start, end);
   const [closed] = (
     (await db.execute(sql`
       select coalesce(u.username, '') as da, ${isoTime('cm.closed_at')} as il
@@ -180,7 +179,7 @@ export async function readMonthRegister(db: Db, month: string): Promise<MonthReg
     patients: patientRows.rows.map((p) => ({ ...p, ID: Number(p.ID) })),
     marks: markRows.rows.map((m) => ({ ...m, patientId: Number(m.patientId) })),
     absences: absenceRows.rows.map((a) => ({ ...a, patientId: Number(a.patientId) })),
-    closingDays: new Map(closingRows.rows.map((c) => [c.day, c.description])),
+    closingDays: new Map(closingRows.map((c) => [c.data, c.descrizione])),
     closed: closed ?? null,
   });
 }

@@ -189,7 +189,7 @@ export async function listAccesses(db: Db, query: AccessQuery, today: string): P
     from access_log l
     where ${atWithin(sql`l.at`, dal, al)} and (
       l.patient_id = ${patient}
-      or (l.patient_id is null and l.kind in ('giornata', 'settimana', 'presenze', 'esportazione') and (
+      or (l.patient_id is null and l.kind in ('giornata', 'settimana', 'presenze', 'esportazione', 'calendario') and (
         l.day is null or exists (select 1 from planned p where p.day between l.day and coalesce(l.day_to, l.day)))))
     order by l.at desc, l.id desc
     limit ${AUDIT_PAGE_SIZE + 1} offset ${offset}`)) as unknown as Rows<AccessDbRow>;

@@ -724,6 +724,96 @@ const CASES: Record<string, WriteCase> = {
     }),
     refused: async (w) => ({ method: 'POST', body: { tipo: 'tutto', dal: w.day, al: w.day }, status: 400 }),
   },
+  'POST /server/agenda': read((w) => ({ tipo: 'paziente', ID: w.centre.mario.id, datastart: w.day, datastop: addDays(w.day, 6) })),
+  'POST /server/impostazioni': {
+    kind: 'write',
+    valid: async () => ({ method: 'POST', body: { nomicompleti: true }, action: 'impostazioni.modifica', day: null }),
+    refused: async (w) => ({ method: 'POST', body: { nomicompleti: true }, status: 403, client: w.viewer }),
+  },
+  'POST /server/ical/token': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { terapista: w.centre.paola.id },
+      action: 'calendario.crea',
+      day: null,
+      therapists: [w.centre.paola.id],
+    }),
+    refused: async (w) => ({ method: 'POST', body: { terapista: w.centre.paola.id }, status: 403, client: w.viewer }),
+  },
+  'POST /server/ical/revoca': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { terapista: w.centre.paola.id },
+      action: 'calendario.revoca',
+      day: null,
+      therapists: [w.centre.paola.id],
+    }),
+    refused: async () => ({ method: 'POST', body: { terapista: 'nessuno' }, status: 400 }),
+  },
+  'PUT /server/modelli': {
+    kind: 'write',
+    valid: async () => ({ method: 'PUT', body: { nome: 'Inverno' }, action: 'modello.crea', day: null }),
+    // The name the valid call just took.
+    refused: async () => ({ method: 'PUT', body: { nome: 'INVERNO' }, status: 409 }),
+  },
+  'POST /server/modelli/update': {
+    kind: 'write',
+    valid: async (w) => {
+      const { ID } = (await w.admin.put<{ ID: number }>('/server/modelli', { nome: 'Inverno' })).body;
+      return { method: 'POST', body: { ID, nome: 'Inverno 2027' }, action: 'modello.rinomina', day: null };
+    },
+    refused: async () => ({ method: 'POST', body: { ID: 999_999, nome: 'Altro' }, status: 404 }),
+  },
+  'POST /server/modelli/duplica': {
+    kind: 'write',
+    valid: async (w) => {
+      const { ID } = (await w.admin.put<{ ID: number }>('/server/modelli', { nome: 'Inverno' })).body;
+      return { method: 'POST', body: { ID, nome: 'Inverno ridotto' }, action: 'modello.duplica', day: null };
+    },
+    refused: async () => ({ method: 'POST', body: { ID: 999_999, nome: 'Altro' }, status: 404 }),
+  },
+  'POST /server/modelli/elimina': {
+    kind: 'write',
+    valid: async (w) => {
+      const { ID } = (await w.admin.put<{ ID: number }>('/server/modelli', { nome: 'Inverno' })).body;
+      return { method: 'POST', body: { ID }, action: 'modello.elimina', day: null };
+    },
+    refused: async () => ({ method: 'POST', body: { ID: 999_999 }, status: 404 }),
+  },
+  'POST /server/modelli/applica': {
+    kind: 'write',
+    valid: async (w) => {
+      // The case's day is a Monday: its week, Mario and Paola on Monday, becomes the template.
+      await plannedActivity(w);
+      const { ID } = (await w.admin.put<{ ID: number }>('/server/modelli', { nome: 'Inverno', dasettimana: w.day })).body;
+      return {
+        method: 'POST',
+        body: { modello: ID, dal: '2026-11-30', al: '2026-11-30' },
+        action: 'giornata.incolla',
+        day: '2026-11-30',
+        patients: [w.centre.mario.id],
+        therapists: [w.centre.paola.id],
+      };
+    },
+    refused: async () => ({ method: 'POST', body: { modello: 999_999, dal: '2026-11-30', al: '2026-11-30' }, status: 404 }),
+  },
+  'POST /server/calendario/pasteweek': {
+    kind: 'write',
+    valid: async (w) => {
+      await plannedActivity(w);
+      return {
+        method: 'POST',
+        body: { from: w.day, to: '2026-11-30' },
+        action: 'giornata.incolla',
+        day: '2026-11-30',
+        patients: [w.centre.mario.id],
+        therapists: [w.centre.paola.id],
+      };
+    },
+    refused: async (w) => ({ method: 'POST', body: { from: w.day, to: w.day }, status: 400 }),
+  },
 };
 
 /** Sign-in and sign-out are tested apart (their rows, and a refused sign-in's row, are the point). */

@@ -21,6 +21,17 @@ export const CSRF_HEADER = 'x-xsrf-token';
 const API_PREFIX = '/server/';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A read served to whoever holds its URL, with no session (the calendar feed): no session is
+     * looked up and no cookie is set. Only GET and HEAD routes may say so: a write always needs
+     * its session and its CSRF token.
+     */
+    withoutSession?: boolean;
+  }
+}
+
 export interface AuthOptions {
   db: Db;
   times: SessionTimes;
@@ -71,6 +82,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRequest(request)) return;
+    if (request.routeOptions.config?.withoutSession && (request.method === 'GET' || request.method === 'HEAD')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
       request.session = await findSession(options.db, token, options.times);

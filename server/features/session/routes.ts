@@ -7,6 +7,7 @@ import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { linkedTherapist } from '../../db/therapist-link.ts';
 import { currentUser } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashForUnknownUser, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
@@ -63,7 +64,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     setSessionCookie(reply, token, cookieSecure);
     setCsrfCookie(reply, csrfToken, cookieSecure);
     await rememberDevice(db, reply, request.cookies[DEVICE_COOKIE], user.ID, cookieSecure);
-    return { value: user };
+    // `terapista`: the therapist this account is linked to in Anagrafiche (its agenda is the phone's first screen).
+    return { value: { ...user, terapista: await linkedTherapist(db, user.ID) } };
   });
 
   app.post('/user/logout', async (request, reply) => {
@@ -79,5 +81,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     return { ok: true };
   });
 
-  app.get('/user/auth', async (request) => [currentUser(request)]);
+  app.get('/user/auth', async (request) => {
+    const user = currentUser(request);
+    return [{ ...user, terapista: await linkedTherapist(db, user.ID) }];
+  });
 };

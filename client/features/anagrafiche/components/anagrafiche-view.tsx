@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { AccountsTab } from './accounts-tab.tsx';
+import { CentreTab } from './centre-tab.tsx';
 import { PatientsTab } from './patients-tab.tsx';
 import { RoomsTab } from './rooms-tab.tsx';
 import { RunsTab } from './runs-tab.tsx';
@@ -13,6 +14,7 @@ export const ANAGRAFICHE_TABS = [
   { key: 'stanze', title: 'Stanze' },
   { key: 'uscite', title: 'Uscite' },
   { key: 'account', title: 'Account' },
+  { key: 'centro', title: 'Centro' },
 ] as const;
 export type AnagraficheTab = (typeof ANAGRAFICHE_TABS)[number]['key'];
 export const isAnagraficheTab = (value: string | null): value is AnagraficheTab => ANAGRAFICHE_TABS.some((t) => t.key === value);
@@ -25,7 +27,7 @@ interface Props {
   onDayChange: (day: string) => void;
 }
 
-/** Anagrafiche: five tabs; only the open one is mounted, so only its list is fetched. */
+/** Anagrafiche: six tabs; only the open one is mounted, so only its list is fetched. */
 export function AnagraficheView({ tab, onTabChange, day, onDayChange }: Props) {
   const content: Record<AnagraficheTab, ReactNode> = {
     pazienti: <PatientsTab />,
@@ -33,6 +35,7 @@ export function AnagraficheView({ tab, onTabChange, day, onDayChange }: Props) {
     stanze: <RoomsTab />,
     uscite: <RunsTab day={day} onDayChange={onDayChange} />,
     account: <AccountsTab />,
+    centro: <CentreTab />,
   };
   return (
     <div className="anagrafiche">

@@ -1,4 +1,5 @@
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 
@@ -33,12 +34,19 @@ interface ActionsProps extends Props {
   /** The edit button's text, read with the name: "Modifica Mario Rossi", "Rinomina Palestra". */
   editLabel: string;
   onEdit: () => void;
+  /** The person's agenda (patients and therapists): an Agenda link before the buttons. */
+  agenda?: string;
 }
 
 /** The actions of a record that can be edited while active, and archived or restored. */
-export function EditArchiveActions({ editLabel, onEdit, ...archive }: ActionsProps) {
+export function EditArchiveActions({ editLabel, onEdit, agenda, ...archive }: ActionsProps) {
   return (
     <>
+      {agenda && (
+        <Link className="btn btn-sm btn-outline-secondary" to={agenda} aria-label={`Agenda di ${archive.name}`}>
+          Agenda
+        </Link>
+      )}
       {!archive.archived && (
         <Button size="sm" variant="outline-primary" onClick={onEdit} aria-label={`${editLabel} ${archive.name}`}>
           {editLabel}

@@ -7,6 +7,7 @@ import { AnagrafichePagination } from './anagrafiche-pagination.tsx';
 import { EditArchiveActions } from './archive-button.tsx';
 import { PatientFormModal } from './patient-form-modal.tsx';
 import { RecordsTab } from './records-tab.tsx';
+import { agendaOf } from '../../../config/paths.ts';
 
 /** Pazienti: search, pages of 25, create, edit, archive and restore. */
 export function PatientsTab() {
@@ -70,6 +71,7 @@ export function PatientsTab() {
           name={`${p.Nome} ${p.Cognome}`}
           editLabel="Modifica"
           onEdit={() => setEditing(p)}
+          agenda={agendaOf('paziente', p.ID)}
           archived={p.Archiviato}
           busy={setPatientArchived.isPending}
           onChange={(value) => setPatientArchived.mutateAsync({ ID: p.ID, archived: value })}

@@ -5,6 +5,7 @@ import { useSetTherapistArchived, useTherapists } from '../api/therapists.ts';
 import { EditArchiveActions } from './archive-button.tsx';
 import { RecordsTab } from './records-tab.tsx';
 import { TherapistFormModal } from './therapist-form-modal.tsx';
+import { agendaOf } from '../../../config/paths.ts';
 
 /** Terapisti (shown as operatori): username, optional sign-in account, archive and restore. */
 export function TherapistsTab() {
@@ -52,6 +53,7 @@ export function TherapistsTab() {
           name={t.username}
           editLabel="Modifica"
           onEdit={() => setEditing(t)}
+          agenda={agendaOf('terapista', t.ID)}
           archived={t.Archiviato}
           busy={setTherapistArchived.isPending}
           onChange={(value) => setTherapistArchived.mutateAsync({ ID: t.ID, archived: value })}

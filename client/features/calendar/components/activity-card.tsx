@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import { activityHistory } from '../../../config/paths.ts';
+import { Link } from 'react-router';
+import { activityHistory, agendaOf } from '../../../config/paths.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
 import { AbsentName } from './absent-name.tsx';
@@ -11,7 +12,8 @@ import type { DayActivity } from '../types.ts';
 export interface CardActions {
   onEdit: (activity: DayActivity) => void;
   onAddPerson: (kind: PersonKind, activity: DayActivity) => void;
-  onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity) => void;
+  /** personId: the patient's or therapist's own id (their agenda), linkId the link to this activity. */
+  onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity, personId?: number) => void;
   /** Storico: opens the registro on this activity's history, in the app (a plain link otherwise). */
   onHistory?: (activity: DayActivity) => void;
 }
@@ -38,6 +40,7 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
       addLabel: `Aggiungi utente a ${activity.NomeAttivita}`,
       list: activity.Pazienti.map((p) => ({
         linkId: p.ID,
+        personId: p.RifPaziente,
         name: `${p.Nome} ${p.Cognome}`,
         clash: personInConflict(conflicts, 'paziente', p.RifPaziente),
         motivo: p.Assente ? p.Motivo : undefined,
@@ -49,6 +52,7 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
       addLabel: `Aggiungi operatore a ${activity.NomeAttivita}`,
       list: activity.Terapisti.map((t) => ({
         linkId: t.ID,
+        personId: t.RifTerapista,
         name: t.username,
         clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
         motivo: t.Assente ? t.Motivo : undefined,
@@ -123,12 +127,21 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
                               type="button"
                               className="person-link"
                               title={person.motivo ? undefined : group.kind === 'paziente' ? 'Gestione paziente' : 'Gestione terapista'}
-                              onClick={() => actions.onManagePerson(group.kind, person.linkId, person.name, activity)}
+                              onClick={() => actions.onManagePerson(group.kind, person.linkId, person.name, activity, person.personId)}
                             >
                               {label}
                             </button>
                           )
-                        : undefined
+                        : (label) => (
+                            // Without the card's actions, the name opens the person's agenda (docs/product.md, Schermate, Agenda).
+                            <Link
+                              className="person-link"
+                              to={agendaOf(group.kind, person.personId, activity.Data)}
+                              title={`Agenda di ${person.name}`}
+                            >
+                              {label}
+                            </Link>
+                          )
                     }
                   />
                 </li>

@@ -1,15 +1,17 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
-import { MSG } from '../../../../common/messages.ts';
+import { MODELLI_MSG, MSG } from '../../../../common/messages.ts';
+import { isTemplateDay } from '../../../../common/modelli.ts';
 import { activityHistory } from '../../../config/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 import { withToasts } from '../../../lib/toasts.ts';
+import { usePhoneScreen } from '../../../lib/use-phone-screen.ts';
 import { removedFromDay, useRemoveAbsentFromDay } from '../api/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
@@ -25,6 +27,7 @@ import { buildDayGrid } from '../day-grid.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
+import { DayList } from './day-list.tsx';
 import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
 import { PersonRemovalModal } from './person-removal-modal.tsx';
@@ -34,11 +37,13 @@ type Dialog =
   | { type: 'create'; values?: ActivityValues }
   | { type: 'edit'; activity: DayActivity; values?: ActivityValues }
   | { type: 'add'; kind: PersonKind; activity: DayActivity }
-  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity };
+  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity; personId?: number };
 
 interface Props {
   day: string;
   onDayChange: (day: string) => void;
+  /** Shown in place of the date headline and picker (a template day shows its template's name and weekdays). */
+  header?: ReactNode;
 }
 
 /** Svuota Giornata keeps the day's runs (docs/decisions/0007-runs-on-the-calendar.md): said in its question and its toast. */
@@ -54,7 +59,7 @@ const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length
 
 const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
 
-export function CalendarView({ day, onDayChange }: Props) {
+export function CalendarView({ day, onDayChange, header }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
   const queryClient = useQueryClient();
@@ -77,6 +82,8 @@ export function CalendarView({ day, onDayChange }: Props) {
   const removeAbsentFromDay = useRemoveAbsentFromDay(day);
   const undoAction = useUndoAction();
   const navigate = useNavigate();
+  // Below 576 px the table becomes a list (docs/product.md, Aspetto).
+  const phone = usePhoneScreen();
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
   const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
@@ -121,6 +128,11 @@ export function CalendarView({ day, onDayChange }: Props) {
       toast.error(`Questa è la giornata copiata (${shortDayLabel(day)}): scegli con Data il giorno su cui incollarla.`, {
         duration: LONG_TOAST,
       });
+      return;
+    }
+    // The server pastes a template's day only onto a template's day, and a real day onto a real day.
+    if (isTemplateDay(copiedDay) !== isTemplateDay(day)) {
+      toast.error(MODELLI_MSG.pasteAcrossTemplate, { duration: LONG_TOAST });
       return;
     }
     // Pasting replaces the displayed day, its runs included: say how much is replaced before asking.
@@ -168,8 +180,8 @@ export function CalendarView({ day, onDayChange }: Props) {
         busy,
         onEdit: (activity: DayActivity) => setDialog({ type: 'edit', activity }),
         onAddPerson: (kind: PersonKind, activity: DayActivity) => setDialog({ type: 'add', kind, activity }),
-        onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity) =>
-          setDialog({ type: 'manage', kind, linkId, name, activity }),
+        onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity, personId?: number) =>
+          setDialog({ type: 'manage', kind, linkId, name, activity, personId }),
         onPasteFromPrevious: pasteFromPrevious,
         onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot) }),
         onHistory: (activity: DayActivity) => void navigate(activityHistory(activity.ID)),
@@ -184,6 +196,7 @@ export function CalendarView({ day, onDayChange }: Props) {
         day={day}
         onDayChange={onDayChange}
         busy={busy}
+        header={header}
         admin={
           admin
             ? {
@@ -221,7 +234,18 @@ export function CalendarView({ day, onDayChange }: Props) {
           )}
           <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsent : undefined} busy={busy} />
           <div className={stale ? 'day-stale' : undefined}>
-            <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
+            {phone && giornata ? (
+              <DayList
+                giornata={giornata}
+                grid={grid}
+                day={day}
+                roomLabel={roomLabel}
+                actions={cardActions}
+                conflicts={conflicts?.byCard}
+              />
+            ) : (
+              <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
+            )}
           </div>
           {giornata && grid.rows.length === 0 && <p className="text-muted text-center py-4 mb-0">Nessuna attività in questa giornata.</p>}
         </>
@@ -257,6 +281,7 @@ export function CalendarView({ day, onDayChange }: Props) {
           linkId={dialog.linkId}
           name={dialog.name}
           activity={dialog.activity}
+          personId={dialog.personId}
           onClose={close}
         />
       )}

@@ -1,9 +1,14 @@
-import { render, screen, within } from '@testing-library/react';
+import { render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildDayGrid } from '../day-grid.ts';
 import type { Giornata } from '../types.ts';
 import { DayTable } from './day-table.tsx';
+
+/** The cards hold links (the people's agendas): they need a router. */
+const render = (ui: ReactElement) => renderBare(<MemoryRouter>{ui}</MemoryRouter>);
 
 const giornata: Giornata = {
   data: '2026-11-23',
@@ -49,13 +54,16 @@ const giornata: Giornata = {
 const grid = buildDayGrid(giornata, [{ ID: 1, Nome: 'Palestra', Archiviato: false }]);
 
 describe('DayTable', () => {
-  it('shows names, people and transport runs as plain text with no controls for a non-administrator', () => {
+  it('shows names and transport runs with no controls for a non-administrator, each person a link to their agenda', () => {
     render(<DayTable grid={grid} day="2026-11-23" />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     const activity = screen.getByRole('group', { name: /Coro, Palestra, 09:00–10:00/ });
     expect(within(activity).getByText('<script>alert("x")</script> Coro')).toBeTruthy();
     expect(within(activity).getByText('Anna Rossi')).toBeTruthy();
     expect(within(activity).getByText('marta.caruso')).toBeTruthy();
+    expect(within(activity).getByRole('link', { name: 'Anna Rossi' }).getAttribute('href')).toBe(
+      '/agenda?tipo=paziente&id=5&data=2026-11-23',
+    );
     const run = screen.getByRole('group', { name: /Ritorno Nord, Attività esterne/ });
     expect(within(run).getByText('Pulmino blu')).toBeTruthy();
     expect(within(run).getByText('dario.marchetti')).toBeTruthy();
@@ -76,7 +84,13 @@ describe('DayTable', () => {
     await userEvent.click(within(activity).getByRole('button', { name: 'Aggiungi utente a <script>alert("x")</script> Coro' }));
     expect(actions.onAddPerson).toHaveBeenCalledWith('paziente', giornata.attivita[0]);
     await userEvent.click(within(activity).getByRole('button', { name: 'marta.caruso' }));
-    expect(actions.onManagePerson).toHaveBeenCalledWith('terapista', 21, 'marta.caruso', giornata.attivita[0]);
+    expect(actions.onManagePerson).toHaveBeenCalledWith(
+      'terapista',
+      21,
+      'marta.caruso',
+      giornata.attivita[0],
+      giornata.attivita[0].Terapisti[0].RifTerapista,
+    );
     const paste = screen.getByRole('button', { name: /^Incolla da precedente/ });
     expect(paste.getAttribute('title')).toBe('Copia qui <script>alert("x")</script> Coro delle 09:00');
     await userEvent.click(paste);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -24,12 +25,15 @@ interface Props {
   /** The date picker is disabled while an operation runs (the day must not change under it). */
   busy: boolean;
   admin?: AdminToolbarActions;
+  /** Replaces the date headline, the picker and Stampa PDF (a template day has no date of its own). */
+  header?: ReactNode;
 }
 
-export function DayToolbar({ day, onDayChange, busy, admin }: Props) {
+export function DayToolbar({ day, onDayChange, busy, admin, header }: Props) {
   return (
     <div className="day-toolbar">
-      <div className="d-flex flex-wrap align-items-end gap-3 mb-2">
+      {header}
+      <div className={header ? 'd-none' : 'd-flex flex-wrap align-items-end gap-3 mb-2'}>
         <h1 className="h3 mb-0 me-auto day-headline">
           {WEEKDAYS_IT[weekdayOf(day)]} {formatDayMonthYear(day)}
         </h1>

@@ -1,5 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { Link } from 'react-router';
+import { agendaOf } from '../../../config/paths.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useRemovePerson } from '../api/people-writes.ts';
@@ -15,11 +17,13 @@ interface Props {
   linkId: number;
   name: string;
   activity: DayActivity;
+  /** The person's own id: the dialog links to their agenda. */
+  personId?: number;
   onClose: () => void;
 }
 
 /** Gestione Paziente / Gestione Terapista: removes one person from one activity, after the browser's confirmation. */
-export function PersonRemovalModal({ day, kind, linkId, name, activity, onClose }: Props) {
+export function PersonRemovalModal({ day, kind, linkId, name, activity, personId, onClose }: Props) {
   const removePerson = useRemovePerson(day);
 
   const remove = async () => {
@@ -38,6 +42,11 @@ export function PersonRemovalModal({ day, kind, linkId, name, activity, onClose 
         <p className="text-muted mb-0">
           {activity.NomeAttivita} · {activity.OraInizio}–{activity.OraFine}
         </p>
+        {personId !== undefined && (
+          <Link className="btn btn-outline-primary mt-3" to={agendaOf(kind, personId, day)}>
+            Apri l&apos;agenda di {name}
+          </Link>
+        )}
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onClose}>

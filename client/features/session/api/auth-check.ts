@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../common/schemas.ts';
+import type { User } from '../../../lib/session.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const getAuth = () => api.get<User[]>('/user/auth');

@@ -79,13 +79,13 @@ describe('LoginForm', () => {
     expect(getUser()).toBeNull();
   });
 
-  it('signs in: stores the profile under "user", echoes the CSRF cookie and moves on', async () => {
-    const fetchMock = mockFetch(200, { value: { ID: 3, username: 'admin', Admin: 1 } });
+  it('signs in: stores the profile (with the linked therapist) under "user", echoes the CSRF cookie and moves on', async () => {
+    const fetchMock = mockFetch(200, { value: { ID: 3, username: 'admin', Admin: 1, terapista: 7, extra: 'not stored' } });
     const { username, password, onSuccess } = renderLogin();
     await userEvent.type(username, 'admin');
     await userEvent.type(password, 'segreta1{Enter}');
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
-    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual({ ID: 3, username: 'admin', Admin: 1 });
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toEqual({ ID: 3, username: 'admin', Admin: 1, terapista: 7 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/server/user/login');
     expect((init.headers as Record<string, string>)['X-XSRF-TOKEN']).toBe('tok123');

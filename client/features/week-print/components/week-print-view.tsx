@@ -5,14 +5,17 @@ import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
-import { paths, withDay } from '../../../config/paths.ts';
+import { isTemplateDay } from '../../../../common/modelli.ts';
+import { agendaOf, paths, withDay } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { recordExport } from '../../../lib/export-record.ts';
+import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
 import { useWeekConflicts } from '../api/get-week-conflicts.ts';
-import { buildWeekGrid } from '../week-grid.ts';
+import { ABSENT_SUFFIX, buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
+import { WeekPlanActions } from './week-plan-actions.tsx';
 
 /** Stampa settimana: therapists per room and day, Monday to Friday of the displayed day's week. */
 export function WeekPrintView({ day }: { day: string }) {
@@ -25,8 +28,14 @@ export function WeekPrintView({ day }: { day: string }) {
   const conflicts = useWeekConflicts(start, stop);
   const conflictsOn = new Map((conflicts.data?.giorni ?? []).map((g) => [g.data, g.conflitti.length]));
   const [saving, setSaving] = useState(false);
+  const admin = isAdmin(useUser());
   const loading = rooms.isPending || week.isPending;
   const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
+  const therapistIds = new Map(
+    [...(week.data?.attivita ?? []), ...(week.data?.uscite ?? [])].flatMap((item) =>
+      item.Terapisti.map((t) => [t.username, t.RifTerapista]),
+    ),
+  );
   const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
 
   const save = async () => {
@@ -57,6 +66,7 @@ export function WeekPrintView({ day }: { day: string }) {
           Stampa PDF
         </Button>
       </div>
+      {admin && !isTemplateDay(start) && <WeekPlanActions monday={start} />}
       {loading ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Caricamento della settimana" />
@@ -92,7 +102,9 @@ export function WeekPrintView({ day }: { day: string }) {
                   {row.days.map((names, i) => (
                     <td key={days[i]}>
                       {names.map((name) => (
-                        <div key={name}>{name}</div>
+                        <div key={name}>
+                          <TherapistName name={name} ids={therapistIds} day={days[i]} />
+                        </div>
                       ))}
                     </td>
                   ))}
@@ -103,5 +115,17 @@ export function WeekPrintView({ day }: { day: string }) {
         </div>
       )}
     </>
+  );
+}
+
+/** A therapist's name in the week: a link to her agenda on that day (docs/product.md, Schermate, Agenda). */
+function TherapistName({ name, ids, day }: { name: string; ids: Map<string, number>; day: string }) {
+  const username = name.endsWith(ABSENT_SUFFIX) ? name.slice(0, -ABSENT_SUFFIX.length) : name;
+  const id = ids.get(username);
+  if (id === undefined) return <>{name}</>;
+  return (
+    <Link className="link-dark" to={agendaOf('terapista', id, day)} title={`Agenda di ${username}`}>
+      {name}
+    </Link>
   );
 }

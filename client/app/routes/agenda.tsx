@@ -1,0 +1,29 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { isRealDate, todayLocal } from '../../../common/dates.ts';
+import { paths } from '../../config/paths.ts';
+import { AgendaView } from '../../features/agenda/components/agenda-view.tsx';
+import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
+
+/**
+ * Loaded lazily by the router: /agenda?tipo=terapista|paziente&id=N&data=yyyy-mm-dd&vista=giorno|settimana.
+ * Everything lives in the URL, so a link or a reload opens the same person, day and view.
+ */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const tipo = params.get('tipo');
+  const id = Number(params.get('id'));
+  if ((tipo !== 'paziente' && tipo !== 'terapista') || !Number.isSafeInteger(id) || id < 1) return <Navigate to={paths.calendar} replace />;
+  const rawDay = params.get('data');
+  const day = rawDay && isRealDate(rawDay) ? rawDay : todayLocal();
+  const span: AgendaSpan = params.get('vista') === 'settimana' ? 'settimana' : 'giorno';
+  const onChange = (changes: Record<string, string>) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return <AgendaView key={`${tipo}-${id}`} tipo={tipo} id={id} day={day} span={span} onChange={onChange} />;
+}

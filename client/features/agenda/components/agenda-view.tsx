@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import ButtonGroup from 'react-bootstrap/ButtonGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import toast from 'react-hot-toast';
+import { formatDayMonthYear, todayLocal } from '../../../../common/dates.ts';
+import { ERROR_CODES } from '../../../../common/errors.ts';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { recordExport } from '../../../lib/export-record.ts';
+import { isAdmin, linkedTherapist, useUser } from '../../../lib/session.ts';
+import { settingsQueryOptions } from '../../../lib/settings.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { agendaQueryOptions, useAgenda, type AgendaKind } from '../api/get-agenda.ts';
+import { agendaRange, dayLabel, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
+import { agendaPdfName, saveAgendaPdf } from '../agenda-pdf.ts';
+import { AgendaEntryItem } from './agenda-entry.tsx';
+import { FeedPanel } from './feed-panel.tsx';
+import '../agenda.css';
+
+interface Props {
+  tipo: AgendaKind;
+  id: number;
+  day: string;
+  span: AgendaSpan;
+  onChange: (changes: { data?: string; vista?: AgendaSpan }) => void;
+}
+
+const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
+
+/**
+ * Agenda (docs/product.md, Schermate): one patient's or therapist's activities and minibus runs,
+ * day by day, as a list that reads on a phone; a week as a PDF; for a therapist, her calendar link.
+ */
+export function AgendaView({ tipo, id, day, span, onChange }: Props) {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const { start, stop } = agendaRange(day, span);
+  const agenda = useAgenda(tipo, id, start, stop);
+  const [saving, setSaving] = useState(false);
+  const person = agenda.data?.persona;
+  const name = person ? fullName(person) : '';
+  const days = groupByDay(agenda.data?.voci ?? [], day, span);
+  const notFound = agenda.error instanceof ApiError && agenda.error.code === ERROR_CODES.notFound;
+  const showFeed = tipo === 'terapista' && (isAdmin(user) || linkedTherapist(user) === id);
+
+  const savePdf = async () => {
+    setSaving(true);
+    try {
+      const week = agendaRange(day, 'settimana');
+      const [settings, weekAgenda] = await Promise.all([
+        queryClient.fetchQuery(settingsQueryOptions()),
+        queryClient.fetchQuery(agendaQueryOptions(tipo, id, week.start, week.stop)),
+      ]);
+      await recordExport({ tipo: 'agenda_pdf', dal: week.start, al: week.stop, ...(tipo === 'paziente' ? { paziente: id } : {}) });
+      await saveAgendaPdf(
+        {
+          tipo,
+          centre: settings.nomecentro,
+          person: fullName(weekAgenda.persona),
+          week: weekLabel(week.start, week.stop),
+          days: groupByDay(weekAgenda.voci, day, 'settimana'),
+        },
+        agendaPdfName(tipo, id, week.start),
+      );
+    } catch (error) {
+      console.error(error);
+      toast.error(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="agenda">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h1 className="h4 mb-0 me-auto">
+          {person ? (
+            <>
+              Agenda di {name}
+              {person.archiviato && (
+                <Badge bg="secondary" className="ms-2 align-middle fs-6">
+                  archiviato
+                </Badge>
+              )}
+            </>
+          ) : (
+            'Agenda'
+          )}
+        </h1>
+        <Button variant="outline-dark" onClick={() => void savePdf()} disabled={saving || !person}>
+          {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+          Scarica PDF della settimana
+        </Button>
+      </div>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label="Giorni dell'agenda">
+        <ButtonGroup>
+          <Button
+            variant="outline-dark"
+            onClick={() => onChange({ data: stepDay(day, span, -1) })}
+            aria-label={span === 'giorno' ? 'Giorno precedente' : 'Settimana precedente'}
+            title={span === 'giorno' ? 'Giorno precedente' : 'Settimana precedente'}
+          >
+            ‹
+          </Button>
+          <Button variant="outline-dark" onClick={() => onChange({ data: todayLocal() })}>
+            Oggi
+          </Button>
+          <Button
+            variant="outline-dark"
+            onClick={() => onChange({ data: stepDay(day, span, 1) })}
+            aria-label={span === 'giorno' ? 'Giorno successivo' : 'Settimana successiva'}
+            title={span === 'giorno' ? 'Giorno successivo' : 'Settimana successiva'}
+          >
+            ›
+          </Button>
+        </ButtonGroup>
+        <ButtonGroup aria-label="Vista">
+          <Button
+            variant={span === 'giorno' ? 'dark' : 'outline-dark'}
+            aria-pressed={span === 'giorno'}
+            onClick={() => onChange({ vista: 'giorno' })}
+          >
+            Giorno
+          </Button>
+          <Button
+            variant={span === 'settimana' ? 'dark' : 'outline-dark'}
+            aria-pressed={span === 'settimana'}
+            onClick={() => onChange({ vista: 'settimana' })}
+          >
+            Settimana
+          </Button>
+        </ButtonGroup>
+        <span className="fw-semibold">{span === 'giorno' ? dayLabel(day) : weekLabel(start, stop)}</span>
+      </div>
+
+      {notFound ? (
+        <Alert variant="warning">Questa persona non è in anagrafica: controlla il link o cercala in Anagrafiche.</Alert>
+      ) : agenda.isError && !agenda.data ? (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center gap-3">
+          <span className="me-auto">Impossibile caricare l&apos;agenda: controlla la connessione.</span>
+          <Button variant="outline-danger" onClick={() => void agenda.refetch()}>
+            Riprova
+          </Button>
+        </Alert>
+      ) : agenda.isPending ? (
+        <div className="text-center py-5">
+          <Spinner role="status" aria-label="Caricamento dell'agenda" />
+        </div>
+      ) : (
+        <div className={agenda.isPlaceholderData ? 'agenda-days opacity-50' : 'agenda-days'} aria-busy={agenda.isPlaceholderData}>
+          {days.map((d) => (
+            <section key={d.day} className="agenda-day" aria-label={d.label}>
+              {span === 'settimana' && <h2 className="h6 agenda-day-title">{d.label}</h2>}
+              {d.entries.length === 0 ? (
+                <p className="text-muted agenda-empty mb-3">
+                  {span === 'giorno' ? 'Nessuna attività in programma per questa giornata.' : 'Nessuna attività in programma.'}
+                </p>
+              ) : (
+                <ul className="agenda-list list-unstyled">
+                  {d.entries.map((entry) => (
+                    <AgendaEntryItem key={`${entry.tipo}-${entry.ID}`} entry={entry} tipo={tipo} />
+                  ))}
+                </ul>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+      {showFeed && person && <FeedPanel therapistId={id} />}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/** The Modelli screen's own writes (administrators); creating and applying are shared with the weekly screen (client/lib/modelli.ts). */
+import type { TemplateCreated, TemplateDuplicateInput, TemplateRenameInput } from '../../../../common/modelli.ts';
+import { api } from '../../../lib/api-client.ts';
+import { useWeekPlanMutation } from '../../../lib/modelli.ts';
+
+export const renameModello = (body: TemplateRenameInput) => api.post<unknown>('/modelli/update', body);
+export const duplicateModello = (body: TemplateDuplicateInput) => api.post<TemplateCreated>('/modelli/duplica', body);
+/** Deletes the template and the plan of its week. */
+export const deleteModello = (ID: number) => api.post<unknown>('/modelli/elimina', { ID });
+
+export const useRenameModello = () => useWeekPlanMutation(renameModello);
+export const useDuplicateModello = () => useWeekPlanMutation(duplicateModello);
+export const useDeleteModello = () => useWeekPlanMutation(deleteModello);

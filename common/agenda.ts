@@ -1,0 +1,127 @@
+/**
+ * Contracts of the personal agenda, the centre's settings and the therapists' calendar feed
+ * (docs/api.md, Agenda, impostazioni e calendario esterno; docs/product.md, Agenda personale).
+ * Shared by the server's validation and the web app.
+ */
+import { z } from 'zod';
+import { PERSON_KINDS, type PersonKind } from './presenze.ts';
+import { MAX_RANGE_DAYS, dateSchema, daysInRange, idSchema, safeText, type User } from './schemas.ts';
+
+export const AGENDA_MSG = {
+  kindInvalid: 'Tipo non valido: scegli paziente o terapista',
+  rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
+  rangeTooLong: 'L’agenda si consulta al massimo 31 giorni alla volta',
+  personNotFound: 'Persona non trovata',
+  therapistNotFound: 'Terapista non trovato',
+  centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
+  saturdayInvalid: 'Indica se il sabato è un giorno di attività',
+  fullNamesInvalid: 'Indica se il calendario esterno mostra i nomi completi dei pazienti',
+  settingsEmpty: 'Indica almeno un’impostazione da cambiare',
+  icalNotAllowed: 'Solo un amministratore o il terapista stesso può gestire questo calendario',
+  // Success and confirmations of the web app
+  settingsSaved: 'Impostazioni salvate',
+  icalCreated: 'Indirizzo del calendario creato: copialo nella tua app di calendario',
+  icalRevoked: 'Indirizzo del calendario revocato: non funziona più',
+  confirmRegenerate: 'Creare un nuovo indirizzo? Quello attuale smetterà di funzionare',
+  confirmRevoke: 'Revocare l’indirizzo del calendario? Le app che lo usano non riceveranno più gli aggiornamenti',
+} as const;
+const M = AGENDA_MSG;
+
+/** How many days back and ahead of today the calendar feed holds. */
+export const ICAL_DAYS_BACK = 30;
+export const ICAL_DAYS_AHEAD = 90;
+
+// ---- Requests ----
+
+export const agendaBody = z
+  .object({
+    tipo: z.enum(PERSON_KINDS, { error: M.kindInvalid }),
+    ID: idSchema,
+    datastart: dateSchema,
+    datastop: dateSchema,
+  })
+  .superRefine((v, ctx) => {
+    if (v.datastop < v.datastart) ctx.addIssue({ code: 'custom', path: ['datastop'], message: M.rangeInvalid });
+    else if (daysInRange(v.datastart, v.datastop) > MAX_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['datastop'], message: M.rangeTooLong });
+  });
+export type AgendaRequest = z.input<typeof agendaBody>;
+
+export const settingsBody = z
+  .object({
+    nomecentro: safeText(M.centreNameInvalid).trim().min(2, M.centreNameInvalid).max(100, M.centreNameInvalid).optional(),
+    sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
+    nomicompleti: z.boolean({ error: M.fullNamesInvalid }).optional(),
+  })
+  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.nomicompleti !== undefined, M.settingsEmpty);
+export type SettingsForm = z.input<typeof settingsBody>;
+
+export const icalTherapistBody = z.object({ terapista: idSchema });
+export const icalStateQuery = z.object({ terapista: idSchema });
+
+// ---- Answers ----
+
+/** The signed-in account as sign-in and the session check answer it: `terapista` is the therapist it is linked to in Anagrafiche. */
+export type SessionUser = User & { terapista: number | null };
+
+export interface AgendaPerson {
+  ID: number;
+  nome: string;
+  /** Empty for a therapist, who is known by a username only. */
+  cognome: string;
+  archiviato: boolean;
+}
+
+export interface AgendaActivity {
+  tipo: 'attivita';
+  ID: number;
+  data: string;
+  inizio: string;
+  fine: string;
+  nome: string;
+  /** The room's name. */
+  stanza: string;
+  /** The other therapists of the slot. */
+  operatori: AgendaPerson[];
+  /** The patients of the slot for a therapist's agenda; always empty in a patient's. */
+  utenti: AgendaPerson[];
+}
+
+export interface AgendaRun {
+  tipo: 'uscita';
+  ID: number;
+  data: string;
+  inizio: string;
+  fine: string;
+  /** The route. */
+  nome: string;
+  pulmino: 'bianco' | 'blu';
+  operatori: AgendaPerson[];
+  utenti: AgendaPerson[];
+}
+
+export type AgendaItem = AgendaActivity | AgendaRun;
+
+export interface Agenda {
+  persona: AgendaPerson;
+  /** Ordered by data, inizio, fine, nome. */
+  voci: AgendaItem[];
+}
+
+export interface CentreSettingsWire {
+  nomecentro: string;
+  sabato: boolean;
+  nomicompleti: boolean;
+}
+
+export interface IcalUrl {
+  url: string;
+}
+
+export interface IcalState {
+  attivo: boolean;
+  creato: string | null;
+  ultimouso: string | null;
+}
+
+export type { PersonKind };

@@ -1,0 +1,18 @@
+/**
+ * The therapist an account is linked to in Anagrafiche (therapists.user_id): the session
+ * answers name it, and a linked account may manage its own calendar feed. Should several
+ * therapists point to one account, the active one with the lowest id is taken.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { therapists } from './schema.ts';
+
+export async function linkedTherapist(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: therapists.id })
+    .from(therapists)
+    .where(eq(therapists.userId, userId))
+    .orderBy(asc(therapists.archived), asc(therapists.id))
+    .limit(1);
+  return row?.id ?? null;
+}

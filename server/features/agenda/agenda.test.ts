@@ -1,0 +1,250 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AGENDA_MSG as M, type Agenda, type CentreSettingsWire } from '../../../common/agenda.ts';
+import { addDays } from '../../../common/dates.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { MSG } from '../../../common/messages.ts';
+import { therapists, users } from '../../db/schema.ts';
+import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+
+const MON = '2027-03-08';
+const TUE = '2027-03-09';
+
+describeOnBothDatabases('agenda', (ctx) => {
+  let admin: TestClient;
+  let viewer: TestClient;
+  let centre: Awaited<ReturnType<typeof seedCentre>>;
+
+  beforeEach(async () => {
+    centre = await seedCentre(ctx.database.db);
+    admin = await new TestClient(ctx.app).login(ADMIN);
+    viewer = await new TestClient(ctx.app).login(VIEWER);
+  });
+
+  /** A small week: two activities and a run on Monday, one on Tuesday, a TRASPORTO activity. */
+  async function plan() {
+    const { mario, lucia, paola, stefano, palestra, logopedia } = centre;
+    const db = ctx.database.db;
+    const late = await addActivity(
+      db,
+      { name: 'Coro', roomId: palestra.id, day: MON, start: '11:00', end: '12:00' },
+      { patients: [mario.id, lucia.id], therapists: [paola.id, stefano.id] },
+    );
+    const early = await addActivity(
+      db,
+      { name: 'Logopedia', roomId: logopedia.id, day: MON, start: '09:30', end: '10:30' },
+      { patients: [mario.id], therapists: [paola.id] },
+    );
+    const run = await addRun(
+      db,
+      { route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 2, day: MON },
+      { patients: [mario.id, lucia.id], therapists: [paola.id] },
+    );
+    // Its TRASPORTO activity places the run on the calendar: the agenda lists the run once.
+    await addActivity(
+      db,
+      { name: 'TRASPORTO', roomId: null, day: MON, start: '08:00', end: '09:00', transportRunId: run.id },
+      { patients: [mario.id], therapists: [paola.id] },
+    );
+    const tuesday = await addActivity(
+      db,
+      { name: 'Ginnastica', roomId: palestra.id, day: TUE, start: '09:00', end: '10:00' },
+      { patients: [lucia.id], therapists: [stefano.id] },
+    );
+    return { late, early, run, tuesday };
+  }
+
+  const agenda = (client: TestClient, body: Record<string, unknown>) => client.post<Agenda>('/server/agenda', body);
+
+  it("a therapist's agenda: her activities and runs in time order, with the patients and her colleagues", async () => {
+    const { late, early, run } = await plan();
+    const res = await agenda(viewer, { tipo: 'terapista', ID: centre.paola.id, datastart: MON, datastop: addDays(MON, 6) });
+    expect(res.status).toBe(200);
+    expect(res.body.persona).toEqual({ ID: centre.paola.id, nome: 'paola.neri', cognome: '', archiviato: false });
+    expect(res.body.voci).toEqual([
+      {
+        tipo: 'uscita',
+        ID: run.id,
+        data: MON,
+        inizio: '08:00',
+        fine: '09:00',
+        nome: 'Andata Nord',
+        pulmino: 'blu',
+        operatori: [],
+        utenti: [
+          { ID: centre.lucia.id, nome: 'Lucia', cognome: 'Bianchi', archiviato: false },
+          { ID: centre.mario.id, nome: 'Mario', cognome: 'Rossi', archiviato: false },
+        ],
+      },
+      {
+        tipo: 'attivita',
+        ID: early.id,
+        data: MON,
+        inizio: '09:30',
+        fine: '10:30',
+        nome: 'Logopedia',
+        stanza: 'Logopedia',
+        operatori: [],
+        utenti: [{ ID: centre.mario.id, nome: 'Mario', cognome: 'Rossi', archiviato: false }],
+      },
+      {
+        tipo: 'attivita',
+        ID: late.id,
+        data: MON,
+        inizio: '11:00',
+        fine: '12:00',
+        nome: 'Coro',
+        stanza: 'Palestra',
+        operatori: [{ ID: centre.stefano.id, nome: 'stefano.villa', cognome: '', archiviato: false }],
+        utenti: [
+          { ID: centre.lucia.id, nome: 'Lucia', cognome: 'Bianchi', archiviato: false },
+          { ID: centre.mario.id, nome: 'Mario', cognome: 'Rossi', archiviato: false },
+        ],
+      },
+    ]);
+  });
+
+  it("a patient's agenda names its therapists and never another patient", async () => {
+    await plan();
+    const res = await agenda(viewer, { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: TUE });
+    expect(res.status).toBe(200);
+    expect(res.body.persona).toEqual({ ID: centre.mario.id, nome: 'Mario', cognome: 'Rossi', archiviato: false });
+    expect(res.body.voci.map((v) => [v.tipo, v.inizio, v.nome])).toEqual([
+      ['uscita', '08:00', 'Andata Nord'],
+      ['attivita', '09:30', 'Logopedia'],
+      ['attivita', '11:00', 'Coro'],
+    ]);
+    expect(res.body.voci.every((v) => v.utenti.length === 0)).toBe(true);
+    expect(res.body.voci[2].operatori.map((o) => o.nome)).toEqual(['paola.neri', 'stefano.villa']);
+    const text = JSON.stringify(res.body);
+    expect(text).not.toContain('Lucia');
+    expect(text).not.toContain('Bianchi');
+  });
+
+  it('orders equal starts by end and then by name, across days', async () => {
+    const db = ctx.database.db;
+    const { mario, palestra, logopedia } = centre;
+    await addActivity(db, { name: 'Zumba', roomId: palestra.id, day: TUE, start: '09:00', end: '10:00' }, { patients: [mario.id] });
+    await addActivity(db, { name: 'Arte', roomId: logopedia.id, day: TUE, start: '09:00', end: '10:00' }, { patients: [mario.id] });
+    await addActivity(db, { name: 'Breve', roomId: palestra.id, day: TUE, start: '09:00', end: '09:30' }, { patients: [mario.id] });
+    await addActivity(db, { name: 'Ieri', roomId: palestra.id, day: MON, start: '15:00', end: '16:00' }, { patients: [mario.id] });
+    const res = await agenda(viewer, { tipo: 'paziente', ID: mario.id, datastart: MON, datastop: TUE });
+    expect(res.body.voci.map((v) => `${v.data} ${v.inizio}-${v.fine} ${v.nome}`)).toEqual([
+      `${MON} 15:00-16:00 Ieri`,
+      `${TUE} 09:00-09:30 Breve`,
+      `${TUE} 09:00-10:00 Arte`,
+      `${TUE} 09:00-10:00 Zumba`,
+    ]);
+  });
+
+  it("keeps an archived person's history, and says the person is archived", async () => {
+    const { archiviato, palestra } = centre;
+    await addActivity(
+      ctx.database.db,
+      { name: 'Pittura', roomId: palestra.id, day: MON, start: '14:00', end: '15:00' },
+      { patients: [archiviato.id] },
+    );
+    await ctx.database.db.update(therapists).set({ archived: true }).where(eq(therapists.id, centre.stefano.id));
+    await plan();
+    const patient = await agenda(viewer, { tipo: 'paziente', ID: archiviato.id, datastart: MON, datastop: MON });
+    expect(patient.status).toBe(200);
+    expect(patient.body.persona.archiviato).toBe(true);
+    expect(patient.body.voci.map((v) => v.nome)).toEqual(['Pittura']);
+    const therapist = await agenda(viewer, { tipo: 'terapista', ID: centre.stefano.id, datastart: MON, datastop: TUE });
+    expect(therapist.body.persona.archiviato).toBe(true);
+    expect(therapist.body.voci.map((v) => v.nome)).toEqual(['Coro', 'Ginnastica']);
+  });
+
+  it('refuses a bad request with 400 and its Italian message, an unknown person with 404', async () => {
+    const base = { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: MON };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, datastop: addDays(MON, 31) }, M.rangeTooLong],
+      [{ ...base, datastart: TUE, datastop: MON }, M.rangeInvalid],
+      [{ ...base, datastart: '2027-02-30' }, MSG.dateInvalid],
+      [{ ...base, datastop: '08-03-2027' }, MSG.dateInvalid],
+      [{ ...base, tipo: 'stanza' }, M.kindInvalid],
+      [{ ...base, ID: 'mario' }, MSG.idInvalid],
+      [{ ...base, ID: 0 }, MSG.idInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await agenda(viewer, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res.body)).toBe(message);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
+    }
+    expect((await agenda(viewer, { ...base, datastop: addDays(MON, 30) })).status).toBe(200);
+    const unknown = await agenda(viewer, { ...base, ID: 99_999 });
+    expect(unknown.status).toBe(404);
+    expect(errorOf(unknown.body)).toBe(M.personNotFound);
+    expect((await agenda(viewer, { ...base, tipo: 'terapista', ID: 99_999 })).status).toBe(404);
+  });
+
+  it('is refused to whoever is not signed in', async () => {
+    const res = await agenda(new TestClient(ctx.app), { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: MON });
+    expect(res.status).toBe(403);
+    expect(codeOf(res.body)).toBe(ERROR_CODES.notSignedIn);
+  });
+
+  it("records the read of a patient's agenda in the access log", async () => {
+    await agenda(viewer, { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: TUE });
+    await ctx.app.accessLog?.flush();
+    const rows = (await ctx.database.db.execute(sql`select username, kind, patient_id from access_log`)) as unknown as {
+      rows: { username: string; kind: string; patient_id: number }[];
+    };
+    expect(rows.rows).toContainEqual({ username: VIEWER.username, kind: 'paziente', patient_id: centre.mario.id });
+  });
+
+  describe('session', () => {
+    it('names the therapist the account is linked to, or null', async () => {
+      const [account] = await ctx.database.db.select().from(users).where(eq(users.username, VIEWER.username));
+      await ctx.database.db.update(therapists).set({ userId: account.id }).where(eq(therapists.id, centre.paola.id));
+      const client = new TestClient(ctx.app);
+      const login = await client.post<{ value: { terapista: number | null } }>('/server/user/login', {
+        username: VIEWER.username,
+        pass: VIEWER.password,
+      });
+      expect(login.body.value).toEqual({ ID: account.id, username: VIEWER.username, Admin: 0, terapista: centre.paola.id });
+      expect((await client.get<{ terapista: number | null }[]>('/server/user/auth')).body[0].terapista).toBe(centre.paola.id);
+      expect((await admin.get<{ terapista: number | null }[]>('/server/user/auth')).body[0].terapista).toBeNull();
+    });
+  });
+
+  describe('impostazioni', () => {
+    it('are read by anyone signed in, with the defaults before any change', async () => {
+      const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, nomicompleti: false });
+      expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
+    });
+
+    it('are changed by an administrator, one field or more, and answered whole', async () => {
+      const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
+      expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, nomicompleti: false });
+      const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', nomicompleti: true });
+      expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, nomicompleti: true });
+      expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
+    });
+
+    it('refuse a consultazione account and bad values, and change nothing', async () => {
+      const byViewer = await viewer.post('/server/impostazioni', { sabato: true });
+      expect(byViewer.status).toBe(403);
+      expect(codeOf(byViewer.body)).toBe(ERROR_CODES.adminOnly);
+      const cases: [unknown, string][] = [
+        [{}, M.settingsEmpty],
+        [{ sabato: 'sì' }, M.saturdayInvalid],
+        [{ nomicompleti: 1 }, M.fullNamesInvalid],
+        [{ nomecentro: 'A' }, M.centreNameInvalid],
+        [{ nomecentro: 'x'.repeat(101) }, M.centreNameInvalid],
+        [{ nomecentro: 'Centro\u0000' }, MSG.textInvalidChars],
+        [{ sabato: true, nomecentro: 'A' }, M.centreNameInvalid],
+      ];
+      for (const [body, message] of cases) {
+        const res = await admin.post('/server/impostazioni', body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(errorOf(res.body)).toBe(message);
+      }
+      expect((await viewer.get('/server/impostazioni')).body).toEqual({ nomecentro: 'Centro diurno', sabato: false, nomicompleti: false });
+    });
+  });
+});

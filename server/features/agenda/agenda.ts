@@ -1,0 +1,177 @@
+/**
+ * A person's agenda (docs/product.md, Agenda personale): the activities and minibus runs of one
+ * patient or therapist over a range of days, in time order. A patient's agenda never names
+ * other patients; a therapist's lists the patients of each slot. Archived people keep their
+ * history. TRASPORTO activities are left out: the run they place is listed itself.
+ */
+import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import type { Agenda, AgendaItem, AgendaPerson, PersonKind } from '../../../common/agenda.ts';
+import { AGENDA_MSG } from '../../../common/agenda.ts';
+import { toHourMinute } from '../../../common/dates.ts';
+import type { Db } from '../../db/client.ts';
+import {
+  activities,
+  activityPatients,
+  activityTherapists,
+  patients,
+  rooms,
+  therapists,
+  transportPatients,
+  transportRuns,
+  transportTherapists,
+} from '../../db/schema.ts';
+import { notFound } from '../../lib/http-error.ts';
+
+/** A slot's people, by the slot's id. */
+type PeopleBySlot = Map<number, AgendaPerson[]>;
+
+const patientColumns = { ID: patients.id, nome: patients.firstName, cognome: patients.lastName, archiviato: patients.archived };
+const therapistColumns = { ID: therapists.id, nome: therapists.username, archiviato: therapists.archived };
+
+function group<T extends { slot: number } & AgendaPerson>(rows: T[]): PeopleBySlot {
+  const map: PeopleBySlot = new Map();
+  for (const { slot, ID, nome, cognome, archiviato } of rows) {
+    const list = map.get(slot) ?? [];
+    list.push({ ID, nome, cognome, archiviato });
+    map.set(slot, list);
+  }
+  return map;
+}
+
+const byName = (a: AgendaPerson, b: AgendaPerson) =>
+  a.cognome.localeCompare(b.cognome, 'it') || a.nome.localeCompare(b.nome, 'it') || a.ID - b.ID;
+
+export async function readPerson(db: Db, kind: PersonKind, id: number): Promise<AgendaPerson | null> {
+  if (kind === 'paziente') {
+    const [row] = await db.select(patientColumns).from(patients).where(eq(patients.id, id));
+    return row ?? null;
+  }
+  const [row] = await db.select(therapistColumns).from(therapists).where(eq(therapists.id, id));
+  return row ? { ...row, cognome: '' } : null;
+}
+
+/** Ordered by data, inizio, fine, nome (then kind and id, so that equal slots keep one order). */
+export function compareItems(a: AgendaItem, b: AgendaItem): number {
+  return (
+    a.data.localeCompare(b.data) ||
+    a.inizio.localeCompare(b.inizio) ||
+    a.fine.localeCompare(b.fine) ||
+    a.nome.localeCompare(b.nome, 'it') ||
+    a.tipo.localeCompare(b.tipo) ||
+    a.ID - b.ID
+  );
+}
+
+/** The person's slots from `start` to `stop` (both included; the caller bounds the range). */
+export async function readAgendaItems(db: Db, kind: PersonKind, id: number, start: string, stop: string): Promise<AgendaItem[]> {
+  const isPatient = kind === 'paziente';
+  const activityLink = isPatient
+    ? { table: activityPatients, person: activityPatients.patientId, activity: activityPatients.activityId }
+    : { table: activityTherapists, person: activityTherapists.therapistId, activity: activityTherapists.activityId };
+  const runLink = isPatient
+    ? { table: transportPatients, person: transportPatients.patientId, run: transportPatients.runId }
+    : { table: transportTherapists, person: transportTherapists.therapistId, run: transportTherapists.runId };
+
+  const [activityRows, runRows] = await Promise.all([
+    db
+      .select({
+        ID: activities.id,
+        data: activities.day,
+        start: activities.start,
+        end: activities.end,
+        nome: activities.name,
+        stanza: rooms.name,
+      })
+      .from(activityLink.table)
+      .innerJoin(activities, eq(activities.id, activityLink.activity))
+      .leftJoin(rooms, eq(rooms.id, activities.roomId))
+      .where(and(eq(activityLink.person, id), gte(activities.day, start), lte(activities.day, stop), isNull(activities.transportRunId)))
+      .orderBy(asc(activities.day), asc(activities.start)),
+    db
+      .select({
+        ID: transportRuns.id,
+        data: transportRuns.day,
+        start: transportRuns.departure,
+        end: transportRuns.arrival,
+        nome: transportRuns.route,
+        minibus: transportRuns.minibus,
+      })
+      .from(runLink.table)
+      .innerJoin(transportRuns, eq(transportRuns.id, runLink.run))
+      .where(and(eq(runLink.person, id), gte(transportRuns.day, start), lte(transportRuns.day, stop)))
+      .orderBy(asc(transportRuns.day), asc(transportRuns.departure)),
+  ]);
+
+  const activityIds = activityRows.map((r) => r.ID);
+  const runIds = runRows.map((r) => r.ID);
+  const none = Promise.resolve(new Map() as PeopleBySlot);
+  const [activityTherapistsOf, runTherapistsOf, activityPatientsOf, runPatientsOf] = await Promise.all([
+    activityIds.length === 0
+      ? none
+      : db
+          .select({ slot: activityTherapists.activityId, ...therapistColumns })
+          .from(activityTherapists)
+          .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))
+          .where(inArray(activityTherapists.activityId, activityIds))
+          .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
+    runIds.length === 0
+      ? none
+      : db
+          .select({ slot: transportTherapists.runId, ...therapistColumns })
+          .from(transportTherapists)
+          .innerJoin(therapists, eq(therapists.id, transportTherapists.therapistId))
+          .where(inArray(transportTherapists.runId, runIds))
+          .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
+    // A patient's agenda never holds other patients' names: they are not even read.
+    isPatient || activityIds.length === 0
+      ? none
+      : db
+          .select({ slot: activityPatients.activityId, ...patientColumns })
+          .from(activityPatients)
+          .innerJoin(patients, eq(patients.id, activityPatients.patientId))
+          .where(inArray(activityPatients.activityId, activityIds))
+          .then(group),
+    isPatient || runIds.length === 0
+      ? none
+      : db
+          .select({ slot: transportPatients.runId, ...patientColumns })
+          .from(transportPatients)
+          .innerJoin(patients, eq(patients.id, transportPatients.patientId))
+          .where(inArray(transportPatients.runId, runIds))
+          .then(group),
+  ]);
+
+  // The colleagues: the slot's therapists but the person whose agenda this is.
+  const colleagues = (list: AgendaPerson[] | undefined) => (list ?? []).filter((p) => isPatient || p.ID !== id).sort(byName);
+  const items: AgendaItem[] = [
+    ...activityRows.map((r): AgendaItem => ({
+      tipo: 'attivita',
+      ID: r.ID,
+      data: r.data,
+      inizio: toHourMinute(r.start),
+      fine: toHourMinute(r.end),
+      nome: r.nome,
+      stanza: r.stanza ?? '',
+      operatori: colleagues(activityTherapistsOf.get(r.ID)),
+      utenti: (activityPatientsOf.get(r.ID) ?? []).sort(byName),
+    })),
+    ...runRows.map((r): AgendaItem => ({
+      tipo: 'uscita',
+      ID: r.ID,
+      data: r.data,
+      inizio: toHourMinute(r.start),
+      fine: toHourMinute(r.end),
+      nome: r.nome,
+      pulmino: r.minibus === 1 ? 'bianco' : 'blu',
+      operatori: colleagues(runTherapistsOf.get(r.ID)),
+      utenti: (runPatientsOf.get(r.ID) ?? []).sort(byName),
+    })),
+  ];
+  return items.sort(compareItems);
+}
+
+export async function readAgenda(db: Db, kind: PersonKind, id: number, start: string, stop: string): Promise<Agenda> {
+  const persona = await readPerson(db, kind, id);
+  if (!persona) throw notFound(AGENDA_MSG.personNotFound);
+  return { persona, voci: await readAgendaItems(db, kind, id, start, stop) };
+}

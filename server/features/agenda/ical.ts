@@ -1,0 +1,164 @@
+/**
+ * The therapists' calendar feed (docs/decisions/0015-ical-feed.md): a secret URL per therapist,
+ * made, regenerated and revoked by an administrator or the account linked to that therapist.
+ * The token is 32 random bytes (base64url); only its SHA-256 is stored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { AGENDA_MSG, ICAL_DAYS_AHEAD, ICAL_DAYS_BACK, type AgendaPerson, type IcalState } from '../../../common/agenda.ts';
+import type { User } from '../../../common/schemas.ts';
+import { appendAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { activities, icalTokens, therapists } from '../../db/schema.ts';
+import { readCentreSettings } from '../../db/settings.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
+import { readAgendaItems } from './agenda.ts';
+import { writeCalendar, type IcalEvent } from './ical-text.ts';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 32 random bytes, base64url: 43 characters, 256 bits. */
+const newFeedToken = () => randomBytes(32).toString('base64url');
+export const FEED_TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export const feedUrl = (token: string) => `/server/ical/${token}.ics`;
+
+/** The therapist, when the user may manage its feed: an administrator, or the account linked to it. */
+export async function requireFeedOwner(db: Db, user: User, therapistId: number) {
+  const [row] = await db
+    .select({ id: therapists.id, userId: therapists.userId, username: therapists.username })
+    .from(therapists)
+    .where(eq(therapists.id, therapistId));
+  if (user.Admin <= 0 && (!row || row.userId !== user.ID)) throw forbidden(AGENDA_MSG.icalNotAllowed, ERROR_CODES.adminOnly);
+  if (!row) throw notFound(AGENDA_MSG.therapistNotFound);
+  return row;
+}
+
+/** Makes the therapist's token, or a new one in place of the old (whose URL stops working). */
+export async function makeToken(db: Db, by: User, therapistId: number): Promise<{ url: string }> {
+  await requireFeedOwner(db, by, therapistId);
+  const token = newFeedToken();
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    const [previous] = await tx.select({ id: icalTokens.therapistId }).from(icalTokens).where(eq(icalTokens.therapistId, therapistId));
+    await tx
+      .insert(icalTokens)
+      .values({ therapistId, tokenHash })
+      .onConflictDoUpdate({ target: icalTokens.therapistId, set: { tokenHash, createdAt: new Date(), lastUsedAt: null } });
+    await appendAudit(tx, by, {
+      action: 'calendario.crea',
+      entity: 'terapista',
+      entityId: therapistId,
+      therapists: [therapistId],
+      after: { rigenerato: previous !== undefined },
+    });
+  });
+  return { url: feedUrl(token) };
+}
+
+export async function revokeToken(db: Db, by: User, therapistId: number): Promise<{ ok: true }> {
+  await requireFeedOwner(db, by, therapistId);
+  await db.transaction(async (tx) => {
+    await tx.delete(icalTokens).where(eq(icalTokens.therapistId, therapistId));
+    await appendAudit(tx, by, { action: 'calendario.revoca', entity: 'terapista', entityId: therapistId, therapists: [therapistId] });
+  });
+  return { ok: true };
+}
+
+export async function tokenState(db: Db, by: User, therapistId: number): Promise<IcalState> {
+  await requireFeedOwner(db, by, therapistId);
+  const [row] = await db.select().from(icalTokens).where(eq(icalTokens.therapistId, therapistId));
+  return {
+    attivo: row !== undefined,
+    creato: row?.createdAt.toISOString() ?? null,
+    ultimouso: row?.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** Today in Europe/Rome, where the centre is. */
+export function todayInRome(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** "M. R.": what the feed shows of a patient unless the centre chose full names. */
+export function initials(person: Pick<AgendaPerson, 'nome' | 'cognome'>): string {
+  const first = (text: string) => {
+    const letter = [...text.trim()][0];
+    return letter ? `${letter.toUpperCase()}.` : '';
+  };
+  return [first(person.nome), first(person.cognome)].filter(Boolean).join(' ');
+}
+
+export interface Feed {
+  text: string;
+  therapistId: number;
+  username: string;
+  userId: number | null;
+  from: string;
+  to: string;
+}
+
+/** The feed of the token's therapist, or null for an unknown or revoked token (or an archived therapist). */
+export async function readFeed(db: Db, token: string, now = new Date()): Promise<Feed | null> {
+  if (!FEED_TOKEN_RE.test(token)) return null;
+  const [owner] = await db
+    .select({ id: therapists.id, username: therapists.username, userId: therapists.userId, archived: therapists.archived })
+    .from(icalTokens)
+    .innerJoin(therapists, eq(therapists.id, icalTokens.therapistId))
+    .where(eq(icalTokens.tokenHash, hashToken(token)));
+  if (!owner || owner.archived) return null;
+  await db.update(icalTokens).set({ lastUsedAt: now }).where(eq(icalTokens.therapistId, owner.id));
+
+  const today = todayInRome(now);
+  const from = addDays(today, -ICAL_DAYS_BACK);
+  const to = addDays(today, ICAL_DAYS_AHEAD);
+  const [settings, items] = await Promise.all([readCentreSettings(db), readAgendaItems(db, 'terapista', owner.id, from, to)]);
+  const activityIds = items.filter((i) => i.tipo === 'attivita').map((i) => i.ID);
+  const versions = new Map<number, number>();
+  if (activityIds.length > 0) {
+    const rows = await db
+      .select({ id: activities.id, version: activities.version })
+      .from(activities)
+      .where(inArray(activities.id, activityIds));
+    for (const row of rows) versions.set(row.id, row.version);
+  }
+  const patientName = (p: AgendaPerson) => (settings.icalFullNames ? `${p.nome} ${p.cognome}`.trim() : initials(p));
+
+  const events: IcalEvent[] = items.map((item) => {
+    const description = [
+      item.utenti.length > 0 ? `Utenti: ${item.utenti.map(patientName).join(', ')}` : '',
+      item.operatori.length > 0 ? `Operatori: ${item.operatori.map((o) => o.nome).join(', ')}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    return item.tipo === 'attivita'
+      ? {
+          uid: `attivita-${item.ID}@giornata`,
+          day: item.data,
+          start: item.inizio,
+          end: item.fine,
+          summary: item.nome,
+          location: item.stanza,
+          description,
+          sequence: Math.max(0, (versions.get(item.ID) ?? 1) - 1),
+        }
+      : {
+          uid: `uscita-${item.ID}-${item.data}@giornata`,
+          day: item.data,
+          start: item.inizio,
+          end: item.fine,
+          summary: `Uscita ${item.nome}`,
+          location: `Pulmino ${item.pulmino}`,
+          description,
+          sequence: 0,
+        };
+  });
+  const text = writeCalendar({ name: `${settings.centreName}: ${owner.username}`, stamp: now, events });
+  return { text, therapistId: owner.id, username: owner.username, userId: owner.userId, from, to };
+}

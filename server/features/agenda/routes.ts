@@ -1,0 +1,62 @@
+/**
+ * The personal agenda, the centre's settings and the therapists' calendar feed (docs/api.md,
+ * Agenda, impostazioni e calendario esterno). The feed is the one route served without a
+ * session: its secret URL is the key, it never sets a cookie, and its path is blanked in the log.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { agendaBody, icalStateQuery, icalTherapistBody, settingsBody } from '../../../common/agenda.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { Db } from '../../db/client.ts';
+import { recordAccess } from '../../lib/access-log.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { RANGE_READS, perSessionLimit, type CallLimit } from '../../lib/rate-limits.ts';
+import { readAgenda } from './agenda.ts';
+import { makeToken, readFeed, revokeToken, tokenState } from './ical.ts';
+import { changeSettings, readSettings } from './settings.ts';
+
+/** Calendar apps poll a feed every few minutes at most: 60 a minute per address is far above that. */
+export const FEED_READS: CallLimit = { max: 60, timeWindowMs: 60_000 };
+
+const feedParams = z.object({ file: z.string().max(200) });
+
+export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post('/agenda', { schema: { body: agendaBody }, preHandler: [requireUser, await perSessionLimit(app, RANGE_READS)] }, async (req) => {
+    const { tipo, ID, datastart, datastop } = req.body;
+    const agenda = await readAgenda(db, tipo, ID, datastart, datastop);
+    if (tipo === 'paziente') recordAccess(req, { kind: 'paziente', day: datastart, dayTo: datastop, patientId: ID });
+    else recordAccess(req, { kind: 'settimana', day: datastart, dayTo: datastop });
+    return agenda;
+  });
+
+  app.get('/impostazioni', { preHandler: requireUser }, async () => readSettings(db));
+  app.post('/impostazioni', { schema: { body: settingsBody }, preHandler: requireAdmin }, async (req) =>
+    changeSettings(db, currentUser(req), req.body),
+  );
+
+  app.post('/ical/token', { schema: { body: icalTherapistBody }, preHandler: requireUser }, async (req) =>
+    makeToken(db, currentUser(req), req.body.terapista),
+  );
+  app.post('/ical/revoca', { schema: { body: icalTherapistBody }, preHandler: requireUser }, async (req) =>
+    revokeToken(db, currentUser(req), req.body.terapista),
+  );
+  app.get('/ical/stato', { schema: { querystring: icalStateQuery }, preHandler: requireUser }, async (req) =>
+    tokenState(db, currentUser(req), req.query.terapista),
+  );
+
+  const feedLimit = await perSessionLimit(app, FEED_READS);
+  app.get(
+    '/ical/:file',
+    { schema: { params: feedParams }, config: { withoutSession: true }, preHandler: feedLimit },
+    async (req, reply) => {
+      const file = req.params.file;
+      const feed = file.endsWith('.ics') ? await readFeed(db, file.slice(0, -'.ics'.length)) : null;
+      if (!feed) throw new HttpError(404, MSG.notFound, ERROR_CODES.notFound);
+      // The feed's use, in the access log: it shows patients' data to whoever holds the URL.
+      req.server.accessLog?.record({ ID: feed.userId, username: feed.username }, { kind: 'calendario', day: feed.from, dayTo: feed.to });
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', 'inline; filename="agenda.ics"').send(feed.text);
+    },
+  );
+};

@@ -1,0 +1,34 @@
+/**
+ * The weekly templates' calls (docs/api.md, Modelli): any signed-in user reads the list;
+ * administrators create, rename, duplicate, delete and apply. A template's plan is edited with
+ * the calendar's own calls on its reserved week (common/modelli.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  templateApplyBody,
+  templateCreateBody,
+  templateDuplicateBody,
+  templateIdBody,
+  templateRenameBody,
+} from '../../../common/modelli.ts';
+import type { Db } from '../../db/client.ts';
+import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import * as service from './service.ts';
+
+const modelli: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, preHandler: requireAdmin });
+
+  app.get('/', { preHandler: requireUser }, async () => service.listTemplates(db));
+  app.put('/', admin(templateCreateBody), async (req) => service.createTemplate(db, currentUser(req), req.body.nome, req.body.dasettimana));
+  app.post('/update', admin(templateRenameBody), async (req) => service.renameTemplate(db, currentUser(req), req.body.ID, req.body.nome));
+  app.post('/duplica', admin(templateDuplicateBody), async (req) =>
+    service.duplicateTemplate(db, currentUser(req), req.body.ID, req.body.nome),
+  );
+  app.post('/elimina', admin(templateIdBody), async (req) => service.deleteTemplate(db, currentUser(req), req.body.ID));
+  app.post('/applica', admin(templateApplyBody), async (req) => service.applyTemplate(db, currentUser(req), req.body));
+};
+
+export const modelliRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  await app.register(modelli, { db, prefix: '/modelli' });
+};
