@@ -5,10 +5,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { activities, activityTherapists } from '../server/db/schema.ts';
+import { TEMPLATE_EPOCH } from '../common/modelli.ts';
+import { activities, activityTherapists, templates } from '../server/db/schema.ts';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { MON, WED } from './dates.ts';
-import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
+import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre, type E2eCentre } from './fixtures.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, modal, modalClosed, signIn } from './helpers.ts';
 
@@ -17,8 +18,8 @@ type Size = keyof typeof VIEWPORTS;
 
 interface Screen {
   name: string;
-  /** Opened with page.goto before `prepare`; for a signed-out screen, the sign-in page itself. */
-  path: string;
+  /** Opened with page.goto before `prepare`; for a signed-out screen, the sign-in page itself. A function reads the seeded ids. */
+  path: string | ((centre: E2eCentre) => string);
   roles: readonly Role[];
   /** Both sizes unless told. */
   sizes?: readonly Size[];
@@ -166,6 +167,28 @@ const SCREENS: Screen[] = [
   },
   { name: 'Registro, Modifiche', path: '/registro?scheda=modifiche', roles: ADMIN },
   { name: 'Registro, Accessi a un utente', path: '/registro?scheda=accessi', roles: ADMIN },
+  { name: 'Anagrafiche, Centro', path: '/anagrafiche?scheda=centro', roles: ADMIN },
+  { name: 'Modelli', path: '/modelli', roles: STAFF },
+  {
+    name: 'Modelli, Applica modello',
+    path: '/modelli',
+    roles: ADMIN,
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Applica modello' }).first().click();
+      await modal(page, 'Applica modello').waitFor();
+    },
+  },
+  { name: 'giorno di un modello', path: `/calendario?data=${TEMPLATE_EPOCH}`, roles: STAFF },
+  {
+    name: 'agenda di un operatore (con il calendario sul telefono)',
+    path: (centre) => `/agenda?tipo=terapista&id=${centre.therapists.paola.id}&data=${MON}`,
+    roles: STAFF,
+  },
+  {
+    name: 'agenda settimanale di un utente',
+    path: (centre) => `/agenda?tipo=paziente&id=${centre.patients.mario.id}&data=${MON}&vista=settimana`,
+    roles: STAFF,
+  },
 ];
 
 /** The e2e centre, plus a conflict on Wednesday: paola.neri in two overlapping activities (the banner shows). */
@@ -182,6 +205,11 @@ const e2e = serverAndBrowser(async (db) => {
     { activityId: a.id, therapistId: centre.therapists.paola.id },
     { activityId: b.id, therapistId: centre.therapists.paola.id },
   ]);
+  // A template whose Monday holds one activity: the template day and the Modelli list have something to show.
+  await db.insert(templates).values({ id: 1, name: 'Inverno', week: TEMPLATE_EPOCH });
+  await db
+    .insert(activities)
+    .values({ name: 'Musica', roomId: centre.rooms.musica.id, day: TEMPLATE_EPOCH, weekday: 1, start: '09:00', end: '10:00' });
   return centre;
 });
 
@@ -228,7 +256,8 @@ describe('no serious or critical axe violation', () => {
             await page.keyboard.press('Escape');
             await modalClosed(page);
           }
-          await page.goto(`${e2e.server.url}${screen.path}`);
+          const path = typeof screen.path === 'function' ? screen.path(e2e.server.centre) : screen.path;
+          await page.goto(`${e2e.server.url}${path}`);
           await settled(page);
           try {
             await screen.prepare?.(page);
