@@ -58,13 +58,13 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
       await ginnastica.getByRole('button', { name: 'Mario Rossi' }).click();
       dialog = modal(page, 'Gestione Paziente');
-      await dialog.getByText('Mario Rossi').waitFor();
+      await dialog.getByText('Mario Rossi', { exact: true }).waitFor();
       await screenshot(page, `modale-gestione-paziente-${suffix}`);
       await checkAndClose(page, dialog, viewport);
 
       await ginnastica.getByRole('button', { name: 'paola.neri' }).click();
       dialog = modal(page, 'Gestione Terapista');
-      await dialog.getByText('paola.neri').waitFor();
+      await dialog.getByText('paola.neri', { exact: true }).waitFor();
       await screenshot(page, `modale-gestione-terapista-${suffix}`);
       await checkAndClose(page, dialog, viewport);
 

@@ -4,15 +4,13 @@
  * the embedded database opens cleanly. And SIGTERM lets the paste in flight
  * finish before the process exits.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database, type DbKind } from './db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { type Database, type DbKind } from './db/client.ts';
 import { seedCentre } from './test/fixtures.ts';
-import { ADMIN, DB_KINDS, createAccounts, openTestDatabase } from './test/harness.ts';
+import { ADMIN, DB_KINDS, createAccounts } from './test/harness.ts';
+import { killableDatabase } from './test/killable-database.ts';
 import { signInOverHttp, spawnServer } from './test/server-process.ts';
 
 const SOURCE = '2026-11-23';
@@ -57,26 +55,10 @@ const countLinks = async (database: Database, day: string, activeOnly = false) =
   );
 
 describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-crash-'));
-  let pgDatabase: (Database & { url?: string }) | undefined;
-  const env = () => (kind === 'pglite' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATA_DIR: dataDir, DATABASE_URL: pgDatabase!.url! });
-  /** The embedded folder is opened only while no server holds it. */
-  const withDb = async <T>(fn: (d: Database) => Promise<T>): Promise<T> => {
-    if (kind === 'postgres') return fn(pgDatabase!);
-    const d = await openPglite(dataDir);
-    try {
-      return await fn(d);
-    } finally {
-      await d.close();
-    }
-  };
-  afterAll(async () => {
-    await pgDatabase?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { create, env, withDb } = killableDatabase(kind, 'giornata-crash-');
 
   it('keeps the day whole when the server is killed in the middle of a large paste', async () => {
-    if (kind === 'postgres') pgDatabase = await openTestDatabase('postgres');
+    await create();
     await withDb(async (d) => {
       await createAccounts(d);
       await buildLargeSource(d);

@@ -3,16 +3,14 @@
  * every target day is wholly the old plan or wholly the template's (one transaction), never a
  * part, and the embedded database opens cleanly.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../../common/dates.ts';
-import { openPglite, type Database, type DbKind } from '../../db/client.ts';
+import { type Database, type DbKind } from '../../db/client.ts';
 import { seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, DB_KINDS, createAccounts, openTestDatabase } from '../../test/harness.ts';
+import { ADMIN, DB_KINDS, createAccounts } from '../../test/harness.ts';
+import { killableDatabase } from '../../test/killable-database.ts';
 import { signInOverHttp, spawnServer } from '../../test/server-process.ts';
 
 const TEMPLATE_WEEK = '3000-01-06';
@@ -76,25 +74,10 @@ async function killedRangeDays(database: Database) {
 }
 
 describe.each(DB_KINDS)('modelli: kill -9 during a 26-week apply on %s', (kind: DbKind) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-modelli-crash-'));
-  let pgDatabase: (Database & { url?: string }) | undefined;
-  const env = () => (kind === 'pglite' ? { DATA_DIR: dataDir, DATABASE_URL: '' } : { DATA_DIR: dataDir, DATABASE_URL: pgDatabase!.url! });
-  const withDb = async <T>(fn: (d: Database) => Promise<T>): Promise<T> => {
-    if (kind === 'postgres') return fn(pgDatabase!);
-    const d = await openPglite(dataDir);
-    try {
-      return await fn(d);
-    } finally {
-      await d.close();
-    }
-  };
-  afterAll(async () => {
-    await pgDatabase?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { create, env, withDb } = killableDatabase(kind, 'giornata-modelli-crash-');
 
   it('leaves every day of the range wholly old or wholly the template, never a part', async () => {
-    if (kind === 'postgres') pgDatabase = await openTestDatabase('postgres');
+    await create();
     await withDb(async (d) => {
       await createAccounts(d);
       await buildTemplate(d);
