@@ -39,6 +39,12 @@ async function openSearch(page: Page, button: string, title: string, search: str
   await dialog.getByRole('option', { name: option }).first().waitFor();
 }
 
+/** Presses the button and waits for the dialog it opens. */
+const opensDialog = (button: string) => async (page: Page) => {
+  await page.getByRole('button', { name: button, exact: true }).first().click();
+  await page.getByRole('dialog').waitFor();
+};
+
 const SCREENS: Screen[] = [
   { name: 'accesso', path: '/', roles: ['anonimo'] },
   {
@@ -167,7 +173,27 @@ const SCREENS: Screen[] = [
   },
   { name: 'Registro, Modifiche', path: '/registro?scheda=modifiche', roles: ADMIN },
   { name: 'Registro, Accessi a un utente', path: '/registro?scheda=accessi', roles: ADMIN },
+  {
+    name: 'Gestione Terapista',
+    path: `/calendario?data=${MON}`,
+    roles: ADMIN,
+    prepare: async (page) => {
+      await GINNASTICA(page).getByRole('button', { name: 'paola.neri' }).click();
+      await modal(page, 'Gestione Terapista').waitFor();
+    },
+  },
+  { name: 'Anagrafiche, Nuovo operatore', path: '/anagrafiche?scheda=terapisti', roles: ADMIN, prepare: opensDialog('Nuovo operatore') },
+  { name: 'Anagrafiche, Nuova stanza', path: '/anagrafiche?scheda=stanze', roles: ADMIN, prepare: opensDialog('Nuova stanza') },
+  { name: 'Anagrafiche, Nuova uscita', path: `/anagrafiche?scheda=uscite&data=${MON}`, roles: ADMIN, prepare: opensDialog('Nuova uscita') },
+  { name: 'Anagrafiche, Nuovo account', path: '/anagrafiche?scheda=account', roles: ADMIN, prepare: opensDialog('Nuovo account') },
   { name: 'Anagrafiche, Centro', path: '/anagrafiche?scheda=centro', roles: ADMIN },
+  { name: 'Modelli, Nuovo modello', path: '/modelli', roles: ADMIN, prepare: opensDialog('Nuovo modello') },
+  {
+    name: 'stampa settimanale, Salva settimana come modello',
+    path: `/stampasettimana?data=${MON}`,
+    roles: ADMIN,
+    prepare: opensDialog('Salva settimana come modello'),
+  },
   { name: 'Modelli', path: '/modelli', roles: STAFF },
   {
     name: 'Modelli, Applica modello',
