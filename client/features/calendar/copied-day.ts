@@ -3,6 +3,7 @@
  * shown as "Copiata: lunedì 23-11".
  */
 import { WEEKDAYS_IT, isPlanDate, weekdayOf } from '../../../common/dates.ts';
+import { isTemplateDay } from '../../../common/modelli.ts';
 
 const KEY = 'giornata:giornata-copiata';
 
@@ -24,10 +25,13 @@ export function saveCopiedDay(day: string | null): void {
   }
 }
 
-/** "lunedì 23-11": the weekday in lower case, then day and month. */
+/** "lunedì 23-11": the weekday in lower case, then day and month; "martedì del modello" for a template day. */
 export function shortDayLabel(day: string): string {
+  const weekday = WEEKDAYS_IT[weekdayOf(day)].toLowerCase();
+  // A template day's date is a reserved one that means nothing to a coordinator: its weekday names it.
+  if (isTemplateDay(day)) return `${weekday} del modello`;
   const [, month, date] = day.split('-');
-  return `${WEEKDAYS_IT[weekdayOf(day)].toLowerCase()} ${date}-${month}`;
+  return `${weekday} ${date}-${month}`;
 }
 
 /** "1 attività", "12 attività"; "1 uscita", "3 uscite". */
