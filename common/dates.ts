@@ -61,10 +61,12 @@ export function addDays(date: string, days: number): string {
   return fromUtc(d);
 }
 
-/** Monday to Friday of the week that holds `date` (a Saturday or Sunday belongs to the week before it). */
+/** The Monday of the week that holds `date` (a Saturday or Sunday belongs to the week before it). */
+export const mondayOf = (date: string): string => addDays(date, -((weekdayOf(date) + 6) % 7));
+
+/** Monday to Friday of the week that holds `date`. */
 export function workWeek(date: string): string[] {
-  const offset = (weekdayOf(date) + 6) % 7; // days since Monday
-  const monday = addDays(date, -offset);
+  const monday = mondayOf(date);
   return [0, 1, 2, 3, 4].map((i) => addDays(monday, i));
 }
 

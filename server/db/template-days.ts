@@ -4,12 +4,9 @@
  * (Monday to Friday, Saturday too when the centre's setting says so).
  */
 import { sql } from 'drizzle-orm';
-import { addDays, weekdayOf } from '../../common/dates.ts';
+import { mondayOf, weekdayOf } from '../../common/dates.ts';
 import { isTemplateDay } from '../../common/modelli.ts';
 import type { Db } from './client.ts';
-
-/** The Monday of the week that holds `date`. */
-export const mondayOf = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 /** Working weekdays of the templates (getDay numbers): Monday to Friday, and Saturday when the centre works then. */
 export const workingWeekdays = (saturday: boolean) => (saturday ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5]);

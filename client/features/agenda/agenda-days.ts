@@ -2,12 +2,10 @@
  * The days an agenda shows (docs/product.md, Schermate, Agenda): one day, or the week holding it
  * (Monday to Sunday; Saturday and Sunday only when they hold something).
  */
-import { addDays, formatDayMonthYear, WEEKDAYS_IT, weekdayOf } from '../../../common/dates.ts';
+import { addDays, formatDayMonthYear, mondayOf, WEEKDAYS_IT, weekdayOf } from '../../../common/dates.ts';
 import type { AgendaEntry } from './api/get-agenda.ts';
 
 export type AgendaSpan = 'giorno' | 'settimana';
-
-export const mondayOf = (day: string) => addDays(day, -((weekdayOf(day) + 6) % 7));
 
 /** The first and last day asked of the server. */
 export function agendaRange(day: string, span: AgendaSpan): { start: string; stop: string } {
