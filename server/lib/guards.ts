@@ -39,12 +39,18 @@ export function currentUser(request: FastifyRequest): User {
   return currentSession(request).user;
 }
 
-/** preHandler: any signed-in user. */
+/**
+ * onRequest hooks, never preHandler: the session and the role are checked before the body is read
+ * or validated, so an anonymous caller learns nothing of a route's fields (403 not_signed_in
+ * whatever it sends) and no body is parsed for a caller who may not make the call.
+ */
+
+/** onRequest: any signed-in user. */
 export async function requireUser(request: FastifyRequest) {
   currentUser(request);
 }
 
-/** preHandler: a signed-in administrator (Admin above 0). */
+/** onRequest: a signed-in administrator (Admin above 0). */
 export async function requireAdmin(request: FastifyRequest) {
   if (currentUser(request).Admin <= 0) throw forbidden(MSG.adminOnly, ERROR_CODES.adminOnly);
 }

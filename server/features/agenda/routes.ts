@@ -23,26 +23,30 @@ export const FEED_READS: CallLimit = { max: 60, timeWindowMs: 60_000 };
 const feedParams = z.object({ file: z.string().max(200) });
 
 export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post('/agenda', { schema: { body: agendaBody }, preHandler: [requireUser, await perSessionLimit(app, RANGE_READS)] }, async (req) => {
-    const { tipo, ID, datastart, datastop } = req.body;
-    const agenda = await readAgenda(db, tipo, ID, datastart, datastop);
-    if (tipo === 'paziente') recordAccess(req, { kind: 'paziente', day: datastart, dayTo: datastop, patientId: ID });
-    else recordAccess(req, { kind: 'settimana', day: datastart, dayTo: datastop });
-    return agenda;
-  });
+  app.post(
+    '/agenda',
+    { schema: { body: agendaBody }, onRequest: requireUser, preHandler: await perSessionLimit(app, RANGE_READS) },
+    async (req) => {
+      const { tipo, ID, datastart, datastop } = req.body;
+      const agenda = await readAgenda(db, tipo, ID, datastart, datastop);
+      if (tipo === 'paziente') recordAccess(req, { kind: 'paziente', day: datastart, dayTo: datastop, patientId: ID });
+      else recordAccess(req, { kind: 'settimana', day: datastart, dayTo: datastop });
+      return agenda;
+    },
+  );
 
-  app.get('/impostazioni', { preHandler: requireUser }, async () => readSettings(db));
-  app.post('/impostazioni', { schema: { body: settingsBody }, preHandler: requireAdmin }, async (req) =>
+  app.get('/impostazioni', { onRequest: requireUser }, async () => readSettings(db));
+  app.post('/impostazioni', { schema: { body: settingsBody }, onRequest: requireAdmin }, async (req) =>
     changeSettings(db, currentUser(req), req.body),
   );
 
-  app.post('/ical/token', { schema: { body: icalTherapistBody }, preHandler: requireUser }, async (req) =>
+  app.post('/ical/token', { schema: { body: icalTherapistBody }, onRequest: requireUser }, async (req) =>
     makeToken(db, currentUser(req), req.body.terapista),
   );
-  app.post('/ical/revoca', { schema: { body: icalTherapistBody }, preHandler: requireUser }, async (req) =>
+  app.post('/ical/revoca', { schema: { body: icalTherapistBody }, onRequest: requireUser }, async (req) =>
     revokeToken(db, currentUser(req), req.body.terapista),
   );
-  app.get('/ical/stato', { schema: { querystring: icalStateQuery }, preHandler: requireUser }, async (req) =>
+  app.get('/ical/stato', { schema: { querystring: icalStateQuery }, onRequest: requireUser }, async (req) =>
     tokenState(db, currentUser(req), req.query.terapista),
   );
 

@@ -37,7 +37,7 @@ import * as therapists from './therapists.ts';
 const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().default('0') });
 
 const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   // The runs' calls take template days too (common/modelli.ts).
   app.addHook('preHandler', templateDaysGuard(db, true));
   const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
@@ -110,7 +110,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
 export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
   // Every signed-in user changes their own password.
-  app.post('/user/password', { schema: { body: ownPasswordSchema }, preHandler: requireUser }, async (req) =>
+  app.post('/user/password', { schema: { body: ownPasswordSchema }, onRequest: requireUser }, async (req) =>
     accounts.changeOwnPassword(db, currentSession(req), req.body.attuale, req.body.nuova),
   );
 };

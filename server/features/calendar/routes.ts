@@ -39,7 +39,7 @@ const listAccess = (filter: reads.DateFilter) =>
 
 /** Reads: any signed-in user. Those that show patients are remembered in the access log (server/lib/access-log.ts). */
 const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   app.addHook('preHandler', templateDaysGuard(db, false));
 
   app.post('/calendario/get', { schema: { body: dayBody } }, async (req) => reads.listDayActivities(db, req.body.data));
@@ -123,7 +123,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
 
 /** Writes: administrators only. */
 const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', requireAdmin);
+  app.addHook('onRequest', requireAdmin);
   app.addHook('preHandler', templateDaysGuard(db, true));
 
   app.put('/calendario/insertpaziente', { schema: { body: patientInActivityBody } }, async (req) =>

@@ -17,9 +17,9 @@ import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import * as service from './service.ts';
 
 const modelli: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, preHandler: requireAdmin });
+  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireAdmin });
 
-  app.get('/', { preHandler: requireUser }, async () => service.listTemplates(db));
+  app.get('/', { onRequest: requireUser }, async () => service.listTemplates(db));
   app.put('/', admin(templateCreateBody), async (req) => service.createTemplate(db, currentUser(req), req.body.nome, req.body.dasettimana));
   app.post('/update', admin(templateRenameBody), async (req) => service.renameTemplate(db, currentUser(req), req.body.ID, req.body.nome));
   app.post('/duplica', admin(templateDuplicateBody), async (req) =>

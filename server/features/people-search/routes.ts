@@ -14,7 +14,7 @@ import {
 } from './service.ts';
 
 export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get('/terapisti/getpresenze', async () => listPresentTherapists(db));
   // Searches and lists of patients are recorded as having happened (the access log), never with what was typed.

@@ -30,13 +30,14 @@ import * as rollCall from './roll-call.ts';
 import { daysOfMonth } from './rules.ts';
 
 const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, preHandler: requireAdmin });
-  const user = <T extends z.ZodType>(body: T) => ({ schema: { body }, preHandler: requireUser });
-  const read = <T extends z.ZodType>(querystring: T) => ({ schema: { querystring }, preHandler: requireUser });
+  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireAdmin });
+  const user = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireUser });
+  const read = <T extends z.ZodType>(querystring: T) => ({ schema: { querystring }, onRequest: requireUser });
   // Ranges and months are the costly reads: limited per session, each call in its own count (server/lib/rate-limits.ts).
   const limitedRead = async <T extends z.ZodType>(querystring: T) => ({
     schema: { querystring },
-    preHandler: [requireUser, await perSessionLimit(app, RANGE_READS)],
+    onRequest: requireUser,
+    preHandler: await perSessionLimit(app, RANGE_READS),
   });
 
   app.put('/assenze', admin(absenceCreateSchema), async (req) => absences.createAbsence(db, req.body, currentUser(req)));
@@ -74,7 +75,7 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
     closing.deleteClosingDay(db, currentUser(req), req.body.data),
   );
 
-  app.get('/correzioni', { schema: { querystring: monthQuery }, preHandler: requireAdmin }, async (req) =>
+  app.get('/correzioni', { schema: { querystring: monthQuery }, onRequest: requireAdmin }, async (req) =>
     closing.listCorrections(db, req.query.mese),
   );
 };

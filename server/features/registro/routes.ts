@@ -18,15 +18,15 @@ function todayInRome(now = new Date()): string {
 }
 
 export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/registro', { schema: { querystring: auditQuery }, preHandler: requireAdmin }, async (req) =>
+  app.get('/registro', { schema: { querystring: auditQuery }, onRequest: requireAdmin }, async (req) =>
     listAudit(db, req.query, todayInRome()),
   );
-  app.get('/registro/accessi', { schema: { querystring: accessQuery }, preHandler: requireAdmin }, async (req) =>
+  app.get('/registro/accessi', { schema: { querystring: accessQuery }, onRequest: requireAdmin }, async (req) =>
     listAccesses(db, req.query, todayInRome()),
   );
 
   // Exports are made in the browser: it tells the server, which records who exported what.
-  app.post('/registro/esportazione', { schema: { body: exportBody }, preHandler: requireUser }, async (req) => {
+  app.post('/registro/esportazione', { schema: { body: exportBody }, onRequest: requireUser }, async (req) => {
     const { tipo, dal, al, paziente } = req.body;
     const operazione = await appendAudit(db, currentUser(req), {
       action: `esportazione.${tipo}` as AuditAction,
@@ -41,7 +41,7 @@ export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     return { ok: true, operazione };
   });
 
-  app.post('/calendario/annulla', { schema: { body: undoBody }, preHandler: requireAdmin }, async (req) =>
+  app.post('/calendario/annulla', { schema: { body: undoBody }, onRequest: requireAdmin }, async (req) =>
     undoOperation(db, currentUser(req), req.body.operazione),
   );
 };
