@@ -45,8 +45,8 @@ export interface LoadResult {
 
 const DAY = '2026-11-23';
 const ACCOUNTS = {
-  admin: { username: 'carico.admin', password: 'carico-admin' },
-  viewer: { username: 'carico.lettore', password: 'carico-lettore' },
+  admin: { username: 'carico.admin', password: 'carico-di-prova-serale' },
+  viewer: { username: 'carico.lettore', password: 'lettura-di-prova-serale' },
 };
 
 function rssMb(pid: number): number {

@@ -13,7 +13,7 @@ import type { Db } from '../server/db/client.ts';
 import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 
-export const BENCH_ADMIN = { username: 'benchadmin', password: 'bench-password' };
+export const BENCH_ADMIN = { username: 'benchadmin', password: 'misura-dei-tempi-di-risposta' };
 
 export async function buildSyntheticCentre(db: Db, firstDay: string, lastDay: string) {
   await db.insert(users).values({ username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), admin: 1 });

@@ -15,9 +15,10 @@ export const AGENDA_MSG = {
   therapistNotFound: 'Terapista non trovato',
   centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
   saturdayInvalid: 'Indica se il sabato è un giorno di attività',
-  fullNamesInvalid: 'Indica se il calendario esterno mostra i nomi completi dei pazienti',
+  initialsInvalid: 'Indica se il calendario sul telefono mostra le iniziali degli utenti',
   settingsEmpty: 'Indica almeno un’impostazione da cambiare',
   icalNotAllowed: 'Solo un amministratore o il terapista stesso può gestire questo calendario',
+  icalArchived: 'Il terapista è archiviato: ripristinalo prima di creare il link del calendario',
   // Success and confirmations of the web app
   settingsSaved: 'Impostazioni salvate',
   icalCreated: 'Indirizzo del calendario creato: copialo nella tua app di calendario',
@@ -30,6 +31,8 @@ const M = AGENDA_MSG;
 /** How many days back and ahead of today the calendar feed holds. */
 export const ICAL_DAYS_BACK = 30;
 export const ICAL_DAYS_AHEAD = 90;
+/** A calendar link unused for this many days stops working (docs/decisions/0018-calendar-links.md). */
+export const ICAL_UNUSED_DAYS = 180;
 
 // ---- Requests ----
 
@@ -51,9 +54,9 @@ export const settingsBody = z
   .object({
     nomecentro: safeText(M.centreNameInvalid).trim().min(2, M.centreNameInvalid).max(100, M.centreNameInvalid).optional(),
     sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
-    nomicompleti: z.boolean({ error: M.fullNamesInvalid }).optional(),
+    iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
   })
-  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.nomicompleti !== undefined, M.settingsEmpty);
+  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.iniziali !== undefined, M.settingsEmpty);
 export type SettingsForm = z.input<typeof settingsBody>;
 
 export const icalTherapistBody = z.object({ terapista: idSchema });
@@ -61,8 +64,12 @@ export const icalStateQuery = z.object({ terapista: idSchema });
 
 // ---- Answers ----
 
-/** The signed-in account as sign-in and the session check answer it: `terapista` is the therapist it is linked to in Anagrafiche. */
-export type SessionUser = User & { terapista: number | null };
+/**
+ * The signed-in account as sign-in and the session check answer it: `terapista` is the therapist it
+ * is linked to in Anagrafiche; `cambiopassword`, that it must choose a new password before anything
+ * else (every other call answers 403 password_change_required until then).
+ */
+export type SessionUser = User & { terapista: number | null; cambiopassword: boolean };
 
 export interface AgendaPerson {
   ID: number;
@@ -111,7 +118,8 @@ export interface Agenda {
 export interface CentreSettingsWire {
   nomecentro: string;
   sabato: boolean;
-  nomicompleti: boolean;
+  /** The therapists' calendar feeds show patients' initials ("M. R."); otherwise only how many ("3 utenti"). Never full names. */
+  iniziali: boolean;
 }
 
 export interface IcalUrl {
@@ -122,6 +130,8 @@ export interface IcalState {
   attivo: boolean;
   creato: string | null;
   ultimouso: string | null;
+  /** When the link stops working unless it is used before: ICAL_UNUSED_DAYS after its last use (or its making). */
+  scade: string | null;
 }
 
 export type { PersonKind };

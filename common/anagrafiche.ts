@@ -4,7 +4,18 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.ts';
-import { idSchema, planDateSchema, isValidTime, minutesOf, passwordSchema, safeText, usernameSchema } from './schemas.ts';
+import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
+import {
+  identifierText,
+  idSchema,
+  planDateSchema,
+  isValidTime,
+  minutesOf,
+  passwordSchema,
+  passwordText,
+  safeText,
+  usernameSchema,
+} from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
   nameInvalid: 'Nome non valido (da 1 a 100 caratteri)',
@@ -59,7 +70,7 @@ export const patientFormSchema = z.object({
 export const patientUpdateSchema = patientFormSchema.extend({ ID: idSchema });
 
 export const therapistFormSchema = z.object({
-  username: safeText(M.therapistUsernameInvalid)
+  username: identifierText(M.therapistUsernameInvalid)
     .trim()
     .regex(/^\S{3,60}$/, M.therapistUsernameInvalid),
   /** The sign-in account of this therapist, or -1 / null for none. */
@@ -70,7 +81,9 @@ export const therapistFormSchema = z.object({
 });
 export const therapistUpdateSchema = therapistFormSchema.extend({ ID: idSchema });
 
-export const roomFormSchema = z.object({ Nome: text(M.roomNameInvalid, 2, 60) });
+export const roomFormSchema = z.object({
+  Nome: identifierText(M.roomNameInvalid).trim().min(2, M.roomNameInvalid).max(60, M.roomNameInvalid),
+});
 export const roomUpdateSchema = roomFormSchema.extend({ ID: idSchema });
 export const roomMoveSchema = z.object({ ID: idSchema, direzione: z.enum(['su', 'giu'], { error: 'Direzione non valida' }) });
 
@@ -98,15 +111,22 @@ export const runUpdateSchema = runFormSchema.and(z.object({ ID: idSchema }));
 export const runPassengerSchema = z.object({ uscita: idSchema, paziente: idSchema });
 export const runStaffSchema = z.object({ uscita: idSchema, terapista: idSchema });
 
-export const accountCreateSchema = z.object({
-  username: usernameSchema,
-  password: passwordSchema,
-  Admin: z.union([z.literal(0), z.literal(1)]).default(0),
-});
-export const accountPasswordSchema = z.object({ ID: idSchema, password: passwordSchema });
+/** A new account: its password meets the rule of every new password (common/passwords.ts), its own username included. */
+export const accountCreateSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordText(PASSWORD_MSG.tooShort),
+    Admin: z.union([z.literal(0), z.literal(1)]).default(0),
+  })
+  .superRefine((v, ctx) => refineNewPassword(ctx, v.password, v.username, ['password']));
+/** An administrator's new password for an account; `username`, when known (the form), is checked too, as the server does. */
+export const accountPasswordFor = (username?: string) => z.object({ ID: idSchema, password: newPasswordFor(username) });
+export const accountPasswordSchema = accountPasswordFor();
 export const accountAdminSchema = z.object({ ID: idSchema, Admin: z.union([z.literal(0), z.literal(1)]) });
 export const accountDisableSchema = z.object({ ID: idSchema, disattivato: z.boolean() });
-export const ownPasswordSchema = z.object({ attuale: passwordSchema, nuova: passwordSchema });
+/** Cambia password: the current one as the sign-in checks it (it may be an older, weaker one), the new one by the rule. */
+export const ownPasswordFor = (username?: string) => z.object({ attuale: passwordSchema, nuova: newPasswordFor(username) });
+export const ownPasswordSchema = ownPasswordFor();
 
 export const PAGE_SIZE = 25;
 

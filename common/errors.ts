@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   adminOnly: 'admin_only',
   /** 403: the X-XSRF-TOKEN header is missing or does not match. */
   csrfInvalid: 'csrf_invalid',
+  /** 403: the account signed in with a password the rule no longer accepts and must choose a new one first. */
+  passwordChangeRequired: 'password_change_required',
   /** 404: the call or the thing it names does not exist. */
   notFound: 'not_found',
   /** 409: the write clashes with what is stored (a duplicate, a stale version). */

@@ -61,6 +61,7 @@ export const MSG = {
   searchInvalid: 'Testo di ricerca non valido',
   tooManyRequests: 'Troppi tentativi, riprova più tardi',
   textInvalidChars: 'Il testo contiene caratteri non ammessi',
+  invisibleChars: 'Il nome contiene caratteri invisibili (spazi di larghezza zero o segni di direzione): cancellalo e riscrivilo',
   rangeTooLong: "L'intervallo può coprire al massimo 31 giorni",
   tooManyReads: 'Troppe richieste in poco tempo, riprova tra un minuto',
   activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { addDays, weekdayOf } from './dates.ts';
 import { MSG } from './messages.ts';
-import { dateSchema, idSchema, safeText } from './schemas.ts';
+import { dateSchema, identifierText, idSchema } from './schemas.ts';
 
 /** The Monday of the first template's week; each template has its own week after it. */
 export const TEMPLATE_EPOCH = '3000-01-06';
@@ -34,7 +34,10 @@ export const EXISTING_CHOICES = ['salta', 'sostituisci'] as const;
 export type ExistingChoice = (typeof EXISTING_CHOICES)[number];
 const existingSchema = z.enum(EXISTING_CHOICES, { error: MSG.templateExistingInvalid }).default('salta');
 
-export const templateNameSchema = safeText(MSG.templateNameInvalid).trim().min(1, MSG.templateNameInvalid).max(60, MSG.templateNameInvalid);
+export const templateNameSchema = identifierText(MSG.templateNameInvalid)
+  .trim()
+  .min(1, MSG.templateNameInvalid)
+  .max(60, MSG.templateNameInvalid);
 
 /** A real Monday (yyyy-mm-dd): the first day of a week to copy. */
 export const mondaySchema = dateSchema.refine((d) => weekdayOf(d) === 1, MSG.templateNotMonday);

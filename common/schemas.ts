@@ -39,17 +39,38 @@ export const dateSchema = z.string({ error: MSG.dateInvalid }).refine(isRealDate
 export const planDateSchema = z.string({ error: MSG.dateInvalid }).refine(isPlanDate, MSG.dateInvalid);
 
 /** Control characters (C0, DEL, C1) and lone surrogates: PostgreSQL refuses NUL, and none of them is ever typed. */
-const UNSAFE_CHARS = /[\p{Cc}\p{Cs}]/u;
-export const hasUnsafeChars = (value: string) => UNSAFE_CHARS.test(value);
+const CONTROL_CHARS = /[\p{Cc}\p{Cs}]/u;
+/**
+ * The bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make a text
+ * read other than it is stored ("‮gol.exe" shows as "exe.log"), in a name, a note or the registro.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+/** Format characters (Unicode Cf): zero-width spaces and joiners, bidi marks, the soft hyphen, the BOM. None shows. */
+const FORMAT_CHARS = /\p{Cf}/u;
+export const hasUnsafeChars = (value: string) => CONTROL_CHARS.test(value) || BIDI_CONTROLS.test(value);
 
 /**
- * Every free-text field of every call (names, searches, usernames,
- * passwords): a string without control characters or lone surrogates,
- * refused with MSG.textInvalidChars before any other check of the field.
+ * Every free-text field of every call (names, notes, searches): a string
+ * without control characters, lone surrogates or bidi overrides, refused
+ * with MSG.textInvalidChars before any other check of the field.
  * `message` is the field's own message for a value that is not a string.
  */
 export const safeText = (message: string) =>
   z.string({ error: message }).refine((value) => !hasUnsafeChars(value), { message: MSG.textInvalidChars, abort: true });
+
+/**
+ * A name that tells one thing from another (a username, a room, a template, an activity's name):
+ * safe text without any invisible format character, so `admin\u200B` cannot pass for `admin`, and
+ * compared in its NFKC form (the full-width `ａｄｍｉｎ` is `admin`), which is what is stored.
+ */
+export const identifierText = (message: string) =>
+  safeText(message)
+    .refine((value) => !FORMAT_CHARS.test(value), { message: MSG.invisibleChars, abort: true })
+    .overwrite((value) => value.normalize('NFKC'));
+
+/** A password: any character a person can type (ASVS 2.1.4), so only control characters and lone surrogates are refused. */
+export const passwordText = (message: string) =>
+  z.string({ error: message }).refine((value) => !CONTROL_CHARS.test(value), { message: MSG.textInvalidChars, abort: true });
 
 /** The longest range of days (both ends included) a week or list call answers: its answer stays small whatever the history. */
 export const MAX_RANGE_DAYS = 31;
@@ -60,8 +81,9 @@ const TIME_RE = /^(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|24:00(?::00)?)$/;
 export const isValidTime = (value: string) => TIME_RE.test(value);
 const timeSchema = (message: string) => z.string({ error: message }).regex(TIME_RE, message);
 
-export const usernameSchema = safeText(MSG.usernameInvalid).trim().min(4, MSG.usernameInvalid).max(100, MSG.usernameInvalid);
-export const passwordSchema = safeText(MSG.passwordInvalid).min(4, MSG.passwordInvalid).max(200, MSG.passwordInvalid);
+export const usernameSchema = identifierText(MSG.usernameInvalid).trim().min(4, MSG.usernameInvalid).max(100, MSG.usernameInvalid);
+/** The sign-in's check of a password (SPEC's own, with its text); a new password meets common/passwords.ts. */
+export const passwordSchema = passwordText(MSG.passwordInvalid).min(4, MSG.passwordInvalid).max(200, MSG.passwordInvalid);
 
 export const loginSchema = z.object({ username: usernameSchema, pass: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -79,7 +101,7 @@ export function minutesOf(time: string): number {
  */
 export const activityFormSchema = z
   .object({
-    nome: safeText(MSG.activityNameInvalid).max(100, MSG.activityNameInvalid),
+    nome: identifierText(MSG.activityNameInvalid).max(100, MSG.activityNameInvalid),
     stanza: z
       .union([z.number(), z.string().regex(/^-?\d{1,10}$/, MSG.roomInvalid)], { error: MSG.roomInvalid })
       .transform(Number)

@@ -17,7 +17,7 @@ import { activity, callServer, expectNoPageErrors, headline, modal, recordDialog
 
 /** Today as the browser (Europe/Rome) sees it: the day a therapist's agenda opens on. */
 const TODAY = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
-const THERAPIST_ACCOUNT = { username: 'paola.account', password: 'password-paola' };
+const THERAPIST_ACCOUNT = { username: 'paola.account', password: 'agenda-del-lunedi-mattina' };
 const CENTRE = 'Centro diurno Il Girasole';
 
 const e2e = serverAndBrowser(async (db) => {

@@ -18,8 +18,8 @@ import {
 } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 
-export const E2E_ADMIN = { username: 'direttrice', password: 'password-direttrice' };
-export const E2E_VIEWER = { username: 'educatore', password: 'password-educatore' };
+export const E2E_ADMIN = { username: 'direttrice', password: 'mattino-di-sole-al-centro' };
+export const E2E_VIEWER = { username: 'educatore', password: 'tazza-di-caffe-e-biscotti' };
 
 export async function seedE2eCentre(db: Db) {
   await db.insert(users).values([

@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
+import { loadPasswordDictionaries } from '../common/passwords.ts';
 import type { ApiErrorBody } from '../common/schemas.ts';
 import { trustProxyOption, type Config } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
@@ -76,6 +77,8 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions) {
   const { database, config } = options;
+  // The rule of new passwords judges them against its dictionaries, loaded once per process.
+  await loadPasswordDictionaries();
   const db = database.db;
   // The security headers, built once (the Fastify plug-in rebuilt them, CSP parsing included, on every request).
   const securityHeaders = helmet({
@@ -170,7 +173,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
-      api.get('/health', async (_req, reply) => {
+      api.get('/health', { config: { beforePasswordChange: true } }, async (_req, reply) => {
         const ok = await pingDatabase(db);
         return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unreachable', database: database.kind });
       });

@@ -174,7 +174,7 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
 
   const calls = (): [string, 'POST' | 'PUT', Record<string, unknown>][] => [
     ['/server/user/login', 'POST', { username: 'qualcuno', pass: 'qualcosa' }],
-    ['/server/user/password', 'POST', { attuale: 'sbagliata', nuova: 'nuovissima' }],
+    ['/server/user/password', 'POST', { attuale: 'sbagliata', nuova: 'ombrello-giallo-di-marzo' }],
     [
       '/server/calendario/createattivita',
       'PUT',
@@ -226,10 +226,10 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
     ['/server/anagrafiche/uscite/passeggeri', 'PUT', { uscita: ids.run, paziente: ids.patient }],
     ['/server/anagrafiche/uscite/operatori', 'PUT', { uscita: ids.run, terapista: 999_999 }],
     ['/server/anagrafiche/uscite/elimina', 'POST', { ID: 999_999 }],
-    ['/server/anagrafiche/utenti', 'PUT', { username: ADMIN.username, password: 'abcdef', Admin: 1 }],
+    ['/server/anagrafiche/utenti', 'PUT', { username: ADMIN.username, password: 'intruso-senza-permesso', Admin: 1 }],
     ['/server/anagrafiche/utenti/admin', 'POST', { ID: 1, Admin: 0 }],
     ['/server/anagrafiche/utenti/disattiva', 'POST', { ID: 1, disattivato: true }],
-    ['/server/anagrafiche/utenti/password', 'POST', { ID: 999_999, password: 'abcdef' }],
+    ['/server/anagrafiche/utenti/password', 'POST', { ID: 999_999, password: 'intruso-senza-permesso' }],
     [
       '/server/presenze/assenze',
       'PUT',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../common/messages.ts';
+import { PASSWORD_MSG } from '../../common/passwords.ts';
 import { buildApp } from '../app.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { openPglite, type Database } from '../db/client.ts';
@@ -92,18 +93,26 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
   }
 
   it('adds, lists, changes the password of and removes an account, the password read from standard input', async () => {
-    const added = await users(env, ['add', 'coordinatrice', '--admin'], 'buona-password\n');
+    const added = await users(env, ['add', 'coordinatrice', '--admin'], 'finestra-aperta-sul-mare\n');
     expect(added).toEqual({ code: 0, out: expect.stringContaining('Account coordinatrice creato (amministratore)') });
     // Only the first line counts; a line ending in \r\n (a file from another system) too.
-    expect(await users(env, ['add', 'volontario'], 'altra-password\r\nriga in più\n')).toMatchObject({ code: 0 });
+    expect(await users(env, ['add', 'volontario'], 'bicicletta-rossa-in-salita\r\nriga in più\n')).toMatchObject({ code: 0 });
 
-    const duplicate = await users(env, ['add', 'coordinatrice'], 'buona-password\n');
+    const duplicate = await users(env, ['add', 'coordinatrice'], 'finestra-aperta-sul-mare\n');
     expect(duplicate.code).not.toBe(0);
     expect(duplicate.out).toContain("L'account coordinatrice esiste già");
-    const short = await users(env, ['add', 'nuovo'], 'abc\n');
-    expect(short.code).not.toBe(0);
-    expect(short.out).toContain(MSG.passwordInvalid);
-    const shortName = await users(env, ['add', 'abc'], 'abcdef\n');
+    // The rule of every new password, with the web app's own messages (common/passwords.ts).
+    for (const [password, message] of [
+      ['abc', PASSWORD_MSG.tooShort],
+      ['password1234', PASSWORD_MSG.tooCommon],
+    ]) {
+      const refused = await users(env, ['add', 'nuovo.collega.del.centro'], `${password}\n`);
+      expect(refused.code).not.toBe(0);
+      expect(refused.out).toContain(message);
+    }
+    const weakPasswd = await users(env, ['passwd', 'coordinatrice'], 'coordinatrice\n');
+    expect(weakPasswd.out).toContain(PASSWORD_MSG.username);
+    const shortName = await users(env, ['add', 'abc'], 'finestra-aperta-sul-mare\n');
     expect(shortName.out).toContain(MSG.usernameInvalid);
     const nothing = await users(env, ['add', 'nuovo']);
     expect(nothing.code).not.toBe(0);
@@ -114,16 +123,16 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
     expect(list.out).toMatch(/volontario\tconsultazione/);
     expect(list.out).not.toMatch(/nuovo/);
 
-    expect(await users(env, ['passwd', 'volontario'], 'nuova-password\n')).toMatchObject({ code: 0 });
-    const missing = await users(env, ['passwd', 'fantasma'], 'nuova-password\n');
+    expect(await users(env, ['passwd', 'volontario'], 'ombrello-giallo-di-marzo\n')).toMatchObject({ code: 0 });
+    const missing = await users(env, ['passwd', 'fantasma'], 'ombrello-giallo-di-marzo\n');
     expect(missing.code).not.toBe(0);
     expect(missing.out).toContain("L'account fantasma non esiste");
 
     await withDatabase(async (database) => {
       const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
       try {
-        await new TestClient(app).login({ username: 'coordinatrice', password: 'buona-password' });
-        await new TestClient(app).login({ username: 'volontario', password: 'nuova-password' });
+        await new TestClient(app).login({ username: 'coordinatrice', password: 'finestra-aperta-sul-mare' });
+        await new TestClient(app).login({ username: 'volontario', password: 'ombrello-giallo-di-marzo' });
       } finally {
         await app.close();
       }
@@ -161,12 +170,12 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
   });
 
   it('ends every session of the account whose password passwd changes', async () => {
-    expect(await users(env, ['add', 'educatrice'], 'prima-password\n')).toMatchObject({ code: 0 });
+    expect(await users(env, ['add', 'educatrice'], 'prima-neve-di-dicembre\n')).toMatchObject({ code: 0 });
     const cookies = await withDatabase(async (database) => {
       const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });
       try {
-        const first = await new TestClient(app).login({ username: 'educatrice', password: 'prima-password' });
-        await new TestClient(app).login({ username: 'educatrice', password: 'prima-password' });
+        const first = await new TestClient(app).login({ username: 'educatrice', password: 'prima-neve-di-dicembre' });
+        await new TestClient(app).login({ username: 'educatrice', password: 'prima-neve-di-dicembre' });
         expect(await countSessions(database, 'educatrice')).toBe(2);
         return new Map(first.cookies);
       } finally {
@@ -174,7 +183,7 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
       }
     });
 
-    expect(await users(env, ['passwd', 'educatrice'], 'seconda-password\n')).toMatchObject({ code: 0 });
+    expect(await users(env, ['passwd', 'educatrice'], 'seconda-pioggia-di-aprile\n')).toMatchObject({ code: 0 });
 
     await withDatabase(async (database) => {
       expect(await countSessions(database, 'educatrice')).toBe(0);
@@ -183,9 +192,9 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
         const before = new TestClient(app);
         before.cookies = cookies;
         expect((await before.get('/server/user/auth')).status).toBe(403);
-        const old = await new TestClient(app).post('/server/user/login', { username: 'educatrice', pass: 'prima-password' });
+        const old = await new TestClient(app).post('/server/user/login', { username: 'educatrice', pass: 'prima-neve-di-dicembre' });
         expect(old.status).toBe(401);
-        await new TestClient(app).login({ username: 'educatrice', password: 'seconda-password' });
+        await new TestClient(app).login({ username: 'educatrice', password: 'seconda-pioggia-di-aprile' });
       } finally {
         await app.close();
       }
@@ -210,13 +219,13 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
       env,
       ['passwd', 'terminale'],
       [
-        ['Nuova password per terminale: ', 'una-password'],
-        ['Ripeti la password: ', 'altra-password'],
+        ['Nuova password per terminale: ', 'una-frase-di-prova'],
+        ['Ripeti la password: ', 'altra-frase-di-prova'],
       ],
     );
     expect(mismatch.code).toBe(1);
     expect(mismatch.screen).toContain('Le due password non coincidono: nulla è cambiato.');
-    expect(mismatch.screen).not.toMatch(/una-password|altra-password/);
+    expect(mismatch.screen).not.toMatch(/una-frase-di-prova|altra-frase-di-prova/);
 
     await withDatabase(async (database) => {
       const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });

@@ -6,14 +6,17 @@
  *
  * A password never travels on the command line (shell history, `ps`): on a
  * terminal it is asked without echo, twice; otherwise it is the first line of
- * standard input. `passwd` ends every session of the account.
+ * standard input. A new password meets the rule of the web app and the API
+ * (common/passwords.ts), with the same message. `passwd` ends every session of
+ * the account and its calendar links (server/db/credentials.ts).
  */
 import { parseArgs } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
-import { passwordSchema, usernameSchema } from '../../common/schemas.ts';
+import { loadPasswordDictionaries, newPasswordFor } from '../../common/passwords.ts';
+import { usernameSchema } from '../../common/schemas.ts';
 import { pgErrorCode, type Db } from '../db/client.ts';
+import { storeNewPassword } from '../db/credentials.ts';
 import { users } from '../db/schema.ts';
-import { destroyUserSessions } from '../db/sessions.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { CliError, runCli } from './open-for-cli.ts';
 import { readNewPassword } from './read-password.ts';
@@ -65,7 +68,7 @@ async function run(db: Db, { positionals, values }: Parsed) {
       const username = check(usernameSchema, name);
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (existing) throw new CliError(`L'account ${username} esiste già`);
-      const password = check(passwordSchema, await readNewPassword(`Password per ${username}: `));
+      const password = check(newPasswordFor(username), await readNewPassword(`Password per ${username}: `));
       try {
         await db.insert(users).values({ username, passwordHash: await hashPassword(password), admin: values.admin ? 1 : 0 });
       } catch (err) {
@@ -79,16 +82,12 @@ async function run(db: Db, { positionals, values }: Parsed) {
       const username = check(usernameSchema, name);
       const [account] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (!account) throw new CliError(`L'account ${username} non esiste`);
-      const password = check(passwordSchema, await readNewPassword(`Nuova password per ${username}: `));
+      const password = check(newPasswordFor(username), await readNewPassword(`Nuova password per ${username}: `));
       const passwordHash = await hashPassword(password);
-      // The new password and the end of every session of the account, together.
-      const changed = await db.transaction(async (tx) => {
-        const updated = await tx.update(users).set({ passwordHash }).where(eq(users.id, account.id)).returning({ id: users.id });
-        if (updated.length > 0) await destroyUserSessions(tx as unknown as Db, account.id);
-        return updated.length > 0;
-      });
+      // The new password and the end of every session and calendar link of the account, together.
+      const changed = await db.transaction(async (tx) => storeNewPassword(tx as unknown as Db, account.id, passwordHash));
       if (!changed) throw new CliError(`L'account ${username} non esiste`);
-      console.log(`Password di ${username} cambiata; le sue sessioni aperte sono chiuse`);
+      console.log(`Password di ${username} cambiata; le sue sessioni aperte e i suoi link del calendario sono chiusi`);
       return;
     }
     case 'list': {
@@ -111,4 +110,10 @@ async function run(db: Db, { positionals, values }: Parsed) {
 }
 
 let parsed: Parsed | undefined;
-await runCli((database) => run(database.db, parsed!), { beforeOpening: () => (parsed = parse(process.argv.slice(2))) });
+await runCli(
+  async (database) => {
+    await loadPasswordDictionaries();
+    return run(database.db, parsed!);
+  },
+  { beforeOpening: () => (parsed = parse(process.argv.slice(2))) },
+);

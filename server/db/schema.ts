@@ -30,6 +30,11 @@ export const users = pgTable('users', {
   admin: integer('admin').notNull().default(0),
   disabled: boolean('disabled').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Set at a sign-in whose password no longer meets the rule of new passwords (common/passwords.ts):
+   * until the account chooses a new one, every other call answers 403 password_change_required.
+   */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
 });
 
 export const sessions = pgTable(
@@ -363,8 +368,9 @@ export const accessLog = pgTable(
 
 /**
  * The centre's settings: at most one row (id 1), written on the first change; until then the defaults hold (server/db/settings.ts). Its name heads the printed
- * agendas; `saturday` makes Saturday a working day of the weekly templates; `icalFullNames`
- * shows patients' full names instead of initials in the therapists' calendar feeds.
+ * agendas; `saturday` makes Saturday a working day of the weekly templates; `icalInitials`
+ * shows patients' initials in the therapists' calendar feeds, which otherwise only count them
+ * (never full names: docs/decisions/0018-calendar-links.md).
  */
 export const centreSettings = pgTable(
   'centre_settings',
@@ -372,7 +378,7 @@ export const centreSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     centreName: text('centre_name').notNull().default('Centro diurno'),
     saturday: boolean('saturday').notNull().default(false),
-    icalFullNames: boolean('ical_full_names').notNull().default(false),
+    icalInitials: boolean('ical_initials').notNull().default(false),
   },
   (t) => [check('centre_settings_one_row', sql`${t.id} = 1`)],
 );
@@ -405,6 +411,10 @@ export const icalTokens = pgTable('ical_tokens', {
     .primaryKey()
     .references(() => therapists.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
+  /** The account that made the link: disabling it, or a new password for it, ends the link (docs/decisions/0018-calendar-links.md). */
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });

@@ -14,6 +14,8 @@ export interface ActiveSession {
   idHash: string;
   csrfToken: string;
   user: User;
+  /** The account signed in with a password the rule no longer accepts: only the calls that let it choose a new one answer. */
+  passwordChangeRequired: boolean;
   /**
    * calendar_version read in the same round trip as the session, so that a
    * cached calendar answer costs no query of its own (see

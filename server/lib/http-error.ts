@@ -16,7 +16,11 @@ export class HttpError extends Error {
   }
 }
 
-type ForbiddenCode = typeof ERROR_CODES.notSignedIn | typeof ERROR_CODES.adminOnly | typeof ERROR_CODES.csrfInvalid;
+type ForbiddenCode =
+  | typeof ERROR_CODES.notSignedIn
+  | typeof ERROR_CODES.adminOnly
+  | typeof ERROR_CODES.csrfInvalid
+  | typeof ERROR_CODES.passwordChangeRequired;
 
 export const badRequest = (message: string) => new HttpError(400, message, ERROR_CODES.invalidInput);
 export const forbidden = (message: string, code: ForbiddenCode) => new HttpError(403, message, code);

@@ -33,11 +33,20 @@ const sessionKey = (request: FastifyRequest) => (request.session ? `session:${re
  * without a session is refused before it counts.
  */
 export async function perSessionLimit(app: FastifyInstance, limit: CallLimit): Promise<LimitHandler> {
+  return perKeyLimit(app, limit, sessionKey);
+}
+
+/** The same, counted per key of the request (the calendar feed: per token, so one address behind NAT blocks no one else). */
+export async function perKeyLimit(
+  app: FastifyInstance,
+  limit: CallLimit,
+  keyOf: (request: FastifyRequest) => string,
+): Promise<LimitHandler> {
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
   const handler = app.rateLimit({
     max: limit.max,
     timeWindow: limit.timeWindowMs,
-    keyGenerator: sessionKey,
+    keyGenerator: keyOf,
     errorResponseBuilder: () => new HttpError(429, MSG.tooManyReads, ERROR_CODES.tooManyRequests),
   });
   return handler as LimitHandler;

@@ -60,8 +60,8 @@ export interface Account {
   username: string;
   password: string;
 }
-export const ADMIN: Account = { username: 'direttrice', password: 'segreta-admin' };
-export const VIEWER: Account = { username: 'educatore', password: 'segreta-viewer' };
+export const ADMIN: Account = { username: 'direttrice', password: 'girasole-nel-cortile' };
+export const VIEWER: Account = { username: 'educatore', password: 'quaderno-a-righe-blu' };
 
 export async function createAccounts(database: Database) {
   await database.db.insert(users).values([

@@ -204,7 +204,13 @@ describeOnBothDatabases('agenda', (ctx) => {
         username: VIEWER.username,
         pass: VIEWER.password,
       });
-      expect(login.body.value).toEqual({ ID: account.id, username: VIEWER.username, Admin: 0, terapista: centre.paola.id });
+      expect(login.body.value).toEqual({
+        ID: account.id,
+        username: VIEWER.username,
+        Admin: 0,
+        terapista: centre.paola.id,
+        cambiopassword: false,
+      });
       expect((await client.get<{ terapista: number | null }[]>('/server/user/auth')).body[0].terapista).toBe(centre.paola.id);
       expect((await admin.get<{ terapista: number | null }[]>('/server/user/auth')).body[0].terapista).toBeNull();
     });
@@ -214,15 +220,15 @@ describeOnBothDatabases('agenda', (ctx) => {
     it('are read by anyone signed in, with the defaults before any change', async () => {
       const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, nomicompleti: false });
+      expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
       expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
     });
 
     it('are changed by an administrator, one field or more, and answered whole', async () => {
       const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
-      expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, nomicompleti: false });
-      const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', nomicompleti: true });
-      expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, nomicompleti: true });
+      expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false });
+      const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', iniziali: true });
+      expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true });
       expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
     });
 
@@ -233,7 +239,8 @@ describeOnBothDatabases('agenda', (ctx) => {
       const cases: [unknown, string][] = [
         [{}, M.settingsEmpty],
         [{ sabato: 'sì' }, M.saturdayInvalid],
-        [{ nomicompleti: 1 }, M.fullNamesInvalid],
+        [{ iniziali: 1 }, M.initialsInvalid],
+        [{ nomicompleti: true }, M.settingsEmpty],
         [{ nomecentro: 'A' }, M.centreNameInvalid],
         [{ nomecentro: 'x'.repeat(101) }, M.centreNameInvalid],
         [{ nomecentro: 'Centro\u0000' }, MSG.textInvalidChars],
@@ -244,7 +251,7 @@ describeOnBothDatabases('agenda', (ctx) => {
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect(errorOf(res.body)).toBe(message);
       }
-      expect((await viewer.get('/server/impostazioni')).body).toEqual({ nomecentro: 'Centro diurno', sabato: false, nomicompleti: false });
+      expect((await viewer.get('/server/impostazioni')).body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
     });
   });
 });

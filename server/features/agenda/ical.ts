@@ -1,18 +1,29 @@
 /**
  * The therapists' calendar feed (docs/decisions/0015-ical-feed.md): a secret URL per therapist,
  * made, regenerated and revoked by an administrator or the account linked to that therapist.
- * The token is 32 random bytes (base64url); only its SHA-256 is stored.
+ * The token is 32 random bytes (base64url); only its SHA-256 is stored. A link dies with its
+ * access (docs/decisions/0018-calendar-links.md): the therapist archived or linked to another
+ * account, the account that made it or the therapist's account disabled (triggers of
+ * drizzle/0013_feed_links_die_with_access.sql) or given a new password (server/db/credentials.ts),
+ * and ICAL_UNUSED_DAYS without use.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { AGENDA_MSG, ICAL_DAYS_AHEAD, ICAL_DAYS_BACK, type AgendaPerson, type IcalState } from '../../../common/agenda.ts';
+import {
+  AGENDA_MSG,
+  ICAL_DAYS_AHEAD,
+  ICAL_DAYS_BACK,
+  ICAL_UNUSED_DAYS,
+  type AgendaPerson,
+  type IcalState,
+} from '../../../common/agenda.ts';
 import type { User } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { activities, icalTokens, therapists } from '../../db/schema.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
 import { readAgendaItems } from './agenda.ts';
 import { writeCalendar, type IcalEvent } from './ical-text.ts';
 
@@ -26,7 +37,7 @@ export const feedUrl = (token: string) => `/server/ical/${token}.ics`;
 /** The therapist, when the user may manage its feed: an administrator, or the account linked to it. */
 export async function requireFeedOwner(db: Db, user: User, therapistId: number) {
   const [row] = await db
-    .select({ id: therapists.id, userId: therapists.userId, username: therapists.username })
+    .select({ id: therapists.id, userId: therapists.userId, username: therapists.username, archived: therapists.archived })
     .from(therapists)
     .where(eq(therapists.id, therapistId));
   if (user.Admin <= 0 && (!row || row.userId !== user.ID)) throw forbidden(AGENDA_MSG.icalNotAllowed, ERROR_CODES.adminOnly);
@@ -36,15 +47,20 @@ export async function requireFeedOwner(db: Db, user: User, therapistId: number) 
 
 /** Makes the therapist's token, or a new one in place of the old (whose URL stops working). */
 export async function makeToken(db: Db, by: User, therapistId: number): Promise<{ url: string }> {
-  await requireFeedOwner(db, by, therapistId);
+  const therapist = await requireFeedOwner(db, by, therapistId);
+  // Archiving ends a link; one made for an archived therapist would outlive that rule.
+  if (therapist.archived) throw conflict(AGENDA_MSG.icalArchived);
   const token = newFeedToken();
   const tokenHash = hashToken(token);
   await db.transaction(async (tx) => {
     const [previous] = await tx.select({ id: icalTokens.therapistId }).from(icalTokens).where(eq(icalTokens.therapistId, therapistId));
     await tx
       .insert(icalTokens)
-      .values({ therapistId, tokenHash })
-      .onConflictDoUpdate({ target: icalTokens.therapistId, set: { tokenHash, createdAt: new Date(), lastUsedAt: null } });
+      .values({ therapistId, tokenHash, createdBy: by.ID })
+      .onConflictDoUpdate({
+        target: icalTokens.therapistId,
+        set: { tokenHash, createdBy: by.ID, createdAt: new Date(), lastUsedAt: null },
+      });
     await appendAudit(tx, by, {
       action: 'calendario.crea',
       entity: 'terapista',
@@ -65,13 +81,20 @@ export async function revokeToken(db: Db, by: User, therapistId: number): Promis
   return { ok: true };
 }
 
-export async function tokenState(db: Db, by: User, therapistId: number): Promise<IcalState> {
+/** When a link made at `createdAt` and last used at `lastUsedAt` stops working unless used again. */
+export function expiryOf(row: { createdAt: Date; lastUsedAt: Date | null }): Date {
+  return new Date((row.lastUsedAt ?? row.createdAt).getTime() + ICAL_UNUSED_DAYS * 86_400_000);
+}
+
+export async function tokenState(db: Db, by: User, therapistId: number, now = new Date()): Promise<IcalState> {
   await requireFeedOwner(db, by, therapistId);
-  const [row] = await db.select().from(icalTokens).where(eq(icalTokens.therapistId, therapistId));
+  const [stored] = await db.select().from(icalTokens).where(eq(icalTokens.therapistId, therapistId));
+  const row = stored && expiryOf(stored) > now ? stored : undefined;
   return {
     attivo: row !== undefined,
     creato: row?.createdAt.toISOString() ?? null,
     ultimouso: row?.lastUsedAt?.toISOString() ?? null,
+    scade: row ? expiryOf(row).toISOString() : null,
   };
 }
 
@@ -86,7 +109,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** "M. R.": what the feed shows of a patient unless the centre chose full names. */
+/** "M. R.": what the feed shows of a patient when the centre chose initials. */
 export function initials(person: Pick<AgendaPerson, 'nome' | 'cognome'>): string {
   const first = (text: string) => {
     const letter = [...text.trim()][0];
@@ -104,15 +127,29 @@ export interface Feed {
   to: string;
 }
 
-/** The feed of the token's therapist, or null for an unknown or revoked token (or an archived therapist). */
+/** "3 utenti": all the feed shows of a slot's patients unless the centre chose initials. */
+export const patientCount = (count: number) => (count === 1 ? '1 utente' : `${count} utenti`);
+
+/** The feed of the token's therapist, or null for an unknown, revoked, ended or expired token (or an archived therapist). */
 export async function readFeed(db: Db, token: string, now = new Date()): Promise<Feed | null> {
   if (!FEED_TOKEN_RE.test(token)) return null;
   const [owner] = await db
-    .select({ id: therapists.id, username: therapists.username, userId: therapists.userId, archived: therapists.archived })
+    .select({
+      id: therapists.id,
+      username: therapists.username,
+      userId: therapists.userId,
+      archived: therapists.archived,
+      createdAt: icalTokens.createdAt,
+      lastUsedAt: icalTokens.lastUsedAt,
+    })
     .from(icalTokens)
     .innerJoin(therapists, eq(therapists.id, icalTokens.therapistId))
     .where(eq(icalTokens.tokenHash, hashToken(token)));
   if (!owner || owner.archived) return null;
+  if (expiryOf(owner) <= now) {
+    await db.delete(icalTokens).where(eq(icalTokens.therapistId, owner.id));
+    return null;
+  }
   await db.update(icalTokens).set({ lastUsedAt: now }).where(eq(icalTokens.therapistId, owner.id));
 
   const today = todayInRome(now);
@@ -128,11 +165,13 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
       .where(inArray(activities.id, activityIds));
     for (const row of rows) versions.set(row.id, row.version);
   }
-  const patientName = (p: AgendaPerson) => (settings.icalFullNames ? `${p.nome} ${p.cognome}`.trim() : initials(p));
+  // Never full names: the feed lands on the servers of the phone's calendar (docs/decisions/0018-calendar-links.md).
+  const patientsLine = (people: AgendaPerson[]) =>
+    settings.icalInitials ? `Utenti: ${people.map(initials).join(', ')}` : patientCount(people.length);
 
   const events: IcalEvent[] = items.map((item) => {
     const description = [
-      item.utenti.length > 0 ? `Utenti: ${item.utenti.map(patientName).join(', ')}` : '',
+      item.utenti.length > 0 ? patientsLine(item.utenti) : '',
       item.operatori.length > 0 ? `Operatori: ${item.operatori.map((o) => o.nome).join(', ')}` : '',
     ]
       .filter(Boolean)

@@ -12,12 +12,15 @@ import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { RANGE_READS, perSessionLimit, type CallLimit } from '../../lib/rate-limits.ts';
+import { RANGE_READS, perKeyLimit, perSessionLimit, type CallLimit } from '../../lib/rate-limits.ts';
 import { readAgenda } from './agenda.ts';
-import { makeToken, readFeed, revokeToken, tokenState } from './ical.ts';
+import { hashToken, makeToken, readFeed, revokeToken, tokenState } from './ical.ts';
 import { changeSettings, readSettings } from './settings.ts';
 
-/** Calendar apps poll a feed every few minutes at most: 60 a minute per address is far above that. */
+/**
+ * Calendar apps poll a feed every few minutes at most: 60 a minute per token is far above that. Per
+ * token, not per address: phones behind one NAT are not blocked by one noisy client.
+ */
 export const FEED_READS: CallLimit = { max: 60, timeWindowMs: 60_000 };
 
 const feedParams = z.object({ file: z.string().max(200) });
@@ -50,7 +53,7 @@ export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     tokenState(db, currentUser(req), req.query.terapista),
   );
 
-  const feedLimit = await perSessionLimit(app, FEED_READS);
+  const feedLimit = await perKeyLimit(app, FEED_READS, (req) => `feed:${hashToken((req.params as { file?: string }).file ?? '')}`);
   app.get(
     '/ical/:file',
     { schema: { params: feedParams }, config: { withoutSession: true }, preHandler: feedLimit },

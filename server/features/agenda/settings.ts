@@ -6,7 +6,7 @@ import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readCentreSettings, writeCentreSettings, type CentreSettings } from '../../db/settings.ts';
 
-const toWire = (s: CentreSettings): CentreSettingsWire => ({ nomecentro: s.centreName, sabato: s.saturday, nomicompleti: s.icalFullNames });
+const toWire = (s: CentreSettings): CentreSettingsWire => ({ nomecentro: s.centreName, sabato: s.saturday, iniziali: s.icalInitials });
 
 export async function readSettings(db: Db): Promise<CentreSettingsWire> {
   return toWire(await readCentreSettings(db));
@@ -19,7 +19,7 @@ export async function changeSettings(db: Db, by: User, input: z.output<typeof se
       await writeCentreSettings(tx, {
         ...(input.nomecentro === undefined ? {} : { centreName: input.nomecentro }),
         ...(input.sabato === undefined ? {} : { saturday: input.sabato }),
-        ...(input.nomicompleti === undefined ? {} : { icalFullNames: input.nomicompleti }),
+        ...(input.iniziali === undefined ? {} : { icalInitials: input.iniziali }),
       }),
     );
     await appendAudit(tx, by, { action: 'impostazioni.modifica', entity: 'impostazioni', entityId: 1, before, after });

@@ -8,13 +8,15 @@ import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type AccountRecord, type accountCreateSchema } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import { passwordProblem } from '../../../common/passwords.ts';
 import type { User } from '../../../common/schemas.ts';
 import { accountJson, appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { clearAttempts, reserveAttempt } from '../../db/attempts.ts';
 import { users } from '../../db/schema.ts';
-import { destroyOtherSessions, destroyUserSessions } from '../../db/sessions.ts';
+import { storeNewPassword } from '../../db/credentials.ts';
+import { destroyUserSessions } from '../../db/sessions.ts';
 import type { ActiveSession } from '../../lib/guards.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -43,13 +45,23 @@ export async function createAccount(db: Db, by: Actor, input: z.output<typeof ac
   });
 }
 
-/** A new password ends the account's sessions: whoever knew the old one is signed out. The registro names the account, never the password. */
+/** The rule of new passwords with the account's own username (the body's schema could not know it): 400 with the rule's message. */
+function requireStrongPassword(password: string, username: string) {
+  const problem = passwordProblem(password, username);
+  if (problem) throw badRequest(problem);
+}
+
+/**
+ * A new password ends the account's sessions and its calendar links (server/db/credentials.ts):
+ * whoever knew the old one is signed out. The registro names the account, never the password.
+ */
 export async function resetPassword(db: Db, by: Actor, id: number, password: string) {
+  const [account] = await db.select({ username: users.username }).from(users).where(eq(users.id, id));
+  if (!account) throw notFound(M.accountNotFound);
+  requireStrongPassword(password, account.username);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const updated = await tx.update(users).set({ passwordHash }).where(eq(users.id, id)).returning({ id: users.id });
-    if (updated.length === 0) throw notFound(M.accountNotFound);
-    await destroyUserSessions(tx, id);
+    if (!(await storeNewPassword(tx, id, passwordHash))) throw notFound(M.accountNotFound);
     await appendAudit(tx, by, {
       action: 'account.password',
       entity: 'account',
@@ -134,10 +146,10 @@ export async function changeOwnPassword(db: Db, session: ActiveSession, current:
   const [row] = await db.select().from(users).where(eq(users.id, user.ID));
   if (!row || !(await verifyPassword(current, row.passwordHash))) throw badRequest(M.wrongCurrentPassword);
   await clearAttempts(db, [counter.key]);
+  requireStrongPassword(next, user.username);
   const passwordHash = await hashPassword(next);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.ID));
-    await destroyOtherSessions(tx, user.ID, session.idHash);
+    await storeNewPassword(tx, user.ID, passwordHash, session.idHash);
     await appendAudit(tx, user, { action: 'password.cambia', entity: 'account', entityId: user.ID });
   });
   return { ok: true };

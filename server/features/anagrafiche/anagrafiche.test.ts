@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ANAGRAFICHE_MSG as M, normalizeMobile } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import { PASSWORD_MSG } from '../../../common/passwords.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, codeOf, errorOf } from '../../test/harness.ts';
 
@@ -279,24 +280,27 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
     it('creates an account that can sign in, resets its password, grants and revokes administrator, disables it', async () => {
       const created = await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', {
         username: 'nuova.collega',
-        password: 'iniziale1',
+        password: 'prima-chiave-di-nuova',
         Admin: 0,
       });
       expect(created.status).toBe(200);
-      const dup = await admin.put('/server/anagrafiche/utenti', { username: 'nuova.collega', password: 'iniziale1', Admin: 0 });
+      const dup = await admin.put('/server/anagrafiche/utenti', { username: 'nuova.collega', password: 'prima-chiave-di-nuova', Admin: 0 });
       expect(errorOf(dup.body)).toBe(M.accountDuplicate);
-      const colleague = await new TestClient(ctx.app).login({ username: 'nuova.collega', password: 'iniziale1' });
+      const colleague = await new TestClient(ctx.app).login({ username: 'nuova.collega', password: 'prima-chiave-di-nuova' });
       expect((await colleague.post('/server/calendario/emptyday', { data: MON })).status).toBe(403);
 
       await admin.post('/server/anagrafiche/utenti/admin', { ID: created.body.insertId, Admin: 1 });
       expect((await colleague.post('/server/calendario/emptyday', { data: MON })).status).toBe(200);
 
-      await admin.post('/server/anagrafiche/utenti/password', { ID: created.body.insertId, password: 'cambiata1' });
+      await admin.post('/server/anagrafiche/utenti/password', { ID: created.body.insertId, password: 'seconda-chiave-di-nuova' });
       expect((await colleague.get('/server/user/auth')).status).toBe(403); // its sessions ended
-      await new TestClient(ctx.app).login({ username: 'nuova.collega', password: 'cambiata1' });
+      await new TestClient(ctx.app).login({ username: 'nuova.collega', password: 'seconda-chiave-di-nuova' });
 
       await admin.post('/server/anagrafiche/utenti/disattiva', { ID: created.body.insertId, disattivato: true });
-      const refused = await new TestClient(ctx.app).post('/server/user/login', { username: 'nuova.collega', pass: 'cambiata1' });
+      const refused = await new TestClient(ctx.app).post('/server/user/login', {
+        username: 'nuova.collega',
+        pass: 'seconda-chiave-di-nuova',
+      });
       expect(refused.status).toBe(401);
       expect(errorOf(refused.body)).toBe(MSG.loginFailed);
       expect(
@@ -318,11 +322,11 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       const second = (
         await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', {
           username: 'vice.direttrice',
-          password: 'password2',
+          password: 'vice-del-turno-pomeridiano',
           Admin: 1,
         })
       ).body.insertId;
-      const vice = await new TestClient(ctx.app).login({ username: 'vice.direttrice', password: 'password2' });
+      const vice = await new TestClient(ctx.app).login({ username: 'vice.direttrice', password: 'vice-del-turno-pomeridiano' });
       expect((await vice.post('/server/anagrafiche/utenti/admin', { ID: self, Admin: 0 })).status).toBe(200);
       const last = await vice.post('/server/anagrafiche/utenti/disattiva', { ID: second, disattivato: true });
       expect(errorOf(last.body)).toBe(M.selfDisable);
@@ -339,11 +343,11 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       const second = (
         await admin.put<{ insertId: number }>('/server/anagrafiche/utenti', {
           username: 'vice.direttrice',
-          password: 'password2',
+          password: 'vice-del-turno-pomeridiano',
           Admin: 1,
         })
       ).body.insertId;
-      const vice = await new TestClient(ctx.app).login({ username: 'vice.direttrice', password: 'password2' });
+      const vice = await new TestClient(ctx.app).login({ username: 'vice.direttrice', password: 'vice-del-turno-pomeridiano' });
       const answers = await Promise.all([
         admin.post('/server/anagrafiche/utenti/admin', { ID: second, Admin: 0 }),
         vice.post('/server/anagrafiche/utenti/admin', { ID: first, Admin: 0 }),
@@ -359,13 +363,15 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
     });
 
     it('lets every user change their own password with the current one', async () => {
-      const wrong = await viewer.post('/server/user/password', { attuale: 'sbagliata', nuova: 'nuovissima' });
+      const wrong = await viewer.post('/server/user/password', { attuale: 'sbagliata', nuova: 'ombrello-giallo-di-marzo' });
       expect(wrong.status).toBe(400);
       expect(errorOf(wrong.body)).toBe(M.wrongCurrentPassword);
-      expect((await viewer.post('/server/user/password', { attuale: VIEWER.password, nuova: 'nuovissima' })).status).toBe(200);
-      await new TestClient(ctx.app).login({ username: VIEWER.username, password: 'nuovissima' });
-      const short = await viewer.post('/server/user/password', { attuale: 'nuovissima', nuova: 'abc' });
-      expect(errorOf(short.body)).toBe(MSG.passwordInvalid);
+      expect((await viewer.post('/server/user/password', { attuale: VIEWER.password, nuova: 'ombrello-giallo-di-marzo' })).status).toBe(
+        200,
+      );
+      await new TestClient(ctx.app).login({ username: VIEWER.username, password: 'ombrello-giallo-di-marzo' });
+      const short = await viewer.post('/server/user/password', { attuale: 'ombrello-giallo-di-marzo', nuova: 'abc' });
+      expect(errorOf(short.body)).toBe(PASSWORD_MSG.tooShort);
     });
   });
 
@@ -382,7 +388,7 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       ['/server/anagrafiche/uscite/giorno', 'POST', { data: MON }],
       ['/server/anagrafiche/uscite', 'PUT', { Tratta: 'Andata', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: MON }],
       ['/server/anagrafiche/utenti', 'GET'],
-      ['/server/anagrafiche/utenti', 'PUT', { username: 'intruso', password: 'abcdef', Admin: 1 }],
+      ['/server/anagrafiche/utenti', 'PUT', { username: 'intruso', password: 'intruso-senza-permesso', Admin: 1 }],
       ['/server/anagrafiche/utenti/admin', 'POST', { ID: 2, Admin: 1 }],
     ];
     it.each(calls)('%s (%s) answers 403 to a non-administrator and to an anonymous caller', async (url, method, payload) => {

@@ -109,8 +109,10 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
 
 export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
-  // Every signed-in user changes their own password.
-  app.post('/user/password', { schema: { body: ownPasswordSchema }, onRequest: requireUser }, async (req) =>
-    accounts.changeOwnPassword(db, currentSession(req), req.body.attuale, req.body.nuova),
+  // Every signed-in user changes their own password, also (and above all) one that must choose a new one.
+  app.post(
+    '/user/password',
+    { schema: { body: ownPasswordSchema }, onRequest: requireUser, config: { beforePasswordChange: true } },
+    async (req) => accounts.changeOwnPassword(db, currentSession(req), req.body.attuale, req.body.nuova),
   );
 };

@@ -9,7 +9,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 const WED = '2026-11-25';
-const SECOND_ADMIN = { username: 'vicedirettrice', password: 'password-vice' };
+const SECOND_ADMIN = { username: 'vicedirettrice', password: 'vice-del-turno-pomeridiano' };
 
 describeOnBothDatabases('concurrent writes', (ctx) => {
   let first: TestClient;

@@ -585,7 +585,7 @@ const CASES: Record<string, WriteCase> = {
     kind: 'write',
     valid: async (w) => ({
       method: 'POST',
-      body: { ID: await w.newAccount('disattivata', 'segreta-dis'), disattivato: true },
+      body: { ID: await w.newAccount('disattivata', 'segreta-disattivata'), disattivato: true },
       action: 'account.disattiva',
     }),
     refused: async () => ({ method: 'POST', body: { ID: 999_999, disattivato: true }, status: 404 }),
@@ -593,11 +593,11 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/user/password': {
     kind: 'write',
     valid: async (w) => {
-      await w.newAccount('cambia.sua', 'sua-vecchia');
-      const client = await new TestClient(w.app).login({ username: 'cambia.sua', password: 'sua-vecchia' });
+      await w.newAccount('cambia.sua', 'sua-vecchia-segreta');
+      const client = await new TestClient(w.app).login({ username: 'cambia.sua', password: 'sua-vecchia-segreta' });
       return {
         method: 'POST',
-        body: { attuale: 'sua-vecchia', nuova: 'sua-nuova-segreta' },
+        body: { attuale: 'sua-vecchia-segreta', nuova: 'sua-nuova-segreta' },
         action: 'password.cambia',
         client,
         username: 'cambia.sua',
@@ -727,8 +727,8 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/agenda': read((w) => ({ tipo: 'paziente', ID: w.centre.mario.id, datastart: w.day, datastop: addDays(w.day, 6) })),
   'POST /server/impostazioni': {
     kind: 'write',
-    valid: async () => ({ method: 'POST', body: { nomicompleti: true }, action: 'impostazioni.modifica', day: null }),
-    refused: async (w) => ({ method: 'POST', body: { nomicompleti: true }, status: 403, client: w.viewer }),
+    valid: async () => ({ method: 'POST', body: { iniziali: true }, action: 'impostazioni.modifica', day: null }),
+    refused: async (w) => ({ method: 'POST', body: { iniziali: true }, status: 403, client: w.viewer }),
   },
   'POST /server/ical/token': {
     kind: 'write',

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import { PASSWORD_MSG } from '../../../common/passwords.ts';
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../lib/http-error.ts';
 import { findSession, newToken, type SessionTimes } from './store.ts';
@@ -29,6 +30,11 @@ declare module 'fastify' {
      * its session and its CSRF token.
      */
     withoutSession?: boolean;
+    /**
+     * A call an account that must choose a new password may still make (the session check, the
+     * change itself, logout): every other call answers 403 password_change_required until then.
+     */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -102,6 +108,9 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions) {
       if (typeof header !== 'string' || !expected || !sameToken(header, expected)) {
         throw forbidden(MSG.csrfInvalid, ERROR_CODES.csrfInvalid);
       }
+    }
+    if (request.session?.passwordChangeRequired && !request.routeOptions.config?.beforePasswordChange) {
+      throw forbidden(PASSWORD_MSG.changeRequired, ERROR_CODES.passwordChangeRequired);
     }
   });
 }

@@ -2,13 +2,15 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import type { SessionUser } from '../../../common/agenda.ts';
+import { passwordProblem } from '../../../common/passwords.ts';
 import { loginSchema, type User } from '../../../common/schemas.ts';
 import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { linkedTherapist } from '../../db/therapist-link.ts';
-import { currentUser } from '../../lib/guards.ts';
+import { currentSession } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashForUnknownUser, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { DEVICE_COOKIE, knownDevice, rememberDevice } from './devices.ts';
@@ -21,10 +23,15 @@ import { createSession, destroySession, newToken } from './store.ts';
  * password and a disabled account. A right password kept in an older
  * format is hashed again in today's (unless it changed meanwhile).
  */
-async function authenticate(db: Db, username: string, password: string): Promise<User | null> {
+async function authenticate(db: Db, username: string, password: string): Promise<(User & { passwordChangeRequired: boolean }) | null> {
   const [row] = await db.select().from(users).where(eq(users.username, username));
   const ok = await verifyPassword(password, row?.passwordHash ?? (await hashForUnknownUser()));
   if (!row || !ok || row.disabled) return null;
+  // A password set before today's rule (common/passwords.ts): the account chooses a new one before anything else.
+  const passwordChangeRequired = row.passwordChangeRequired || passwordProblem(password, row.username) !== null;
+  if (passwordChangeRequired && !row.passwordChangeRequired) {
+    await db.update(users).set({ passwordChangeRequired }).where(eq(users.id, row.id));
+  }
   if (needsRehash(row.passwordHash)) {
     const passwordHash = await hashPassword(password);
     await db
@@ -32,11 +39,26 @@ async function authenticate(db: Db, username: string, password: string): Promise
       .set({ passwordHash })
       .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
   }
-  return { ID: row.id, username: row.username, Admin: row.admin };
+  return { ID: row.id, username: row.username, Admin: row.admin, passwordChangeRequired };
+}
+
+/** The signed-in account as sign-in and the session check answer it (common/agenda.ts, SessionUser). */
+async function sessionUser(db: Db, user: User, passwordChangeRequired: boolean): Promise<SessionUser> {
+  return {
+    ID: user.ID,
+    username: user.username,
+    Admin: user.Admin,
+    // `terapista`: the therapist this account is linked to in Anagrafiche (its agenda is the phone's first screen).
+    terapista: await linkedTherapist(db, user.ID),
+    cambiopassword: passwordChangeRequired,
+  };
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolean }> = async (app, { db, cookieSecure }) => {
-  app.post('/user/login', { schema: { body: loginSchema } }, async (request, reply) => {
+  // The calls an account that must choose a new password may still make (server/features/session/plugin.ts).
+  const beforePasswordChange = { beforePasswordChange: true };
+
+  app.post('/user/login', { schema: { body: loginSchema }, config: beforePasswordChange }, async (request, reply) => {
     const { username, pass } = request.body;
     const device = await knownDevice(db, request.cookies[DEVICE_COOKIE], username);
     const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
@@ -64,11 +86,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     setSessionCookie(reply, token, cookieSecure);
     setCsrfCookie(reply, csrfToken, cookieSecure);
     await rememberDevice(db, reply, request.cookies[DEVICE_COOKIE], user.ID, cookieSecure);
-    // `terapista`: the therapist this account is linked to in Anagrafiche (its agenda is the phone's first screen).
-    return { value: { ...user, terapista: await linkedTherapist(db, user.ID) } };
+    return { value: await sessionUser(db, user, user.passwordChangeRequired) };
   });
 
-  app.post('/user/logout', async (request, reply) => {
+  app.post('/user/logout', { config: beforePasswordChange }, async (request, reply) => {
     const { sessionToken, session } = request;
     if (sessionToken && session) {
       await db.transaction(async (tx) => {
@@ -81,8 +102,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     return { ok: true };
   });
 
-  app.get('/user/auth', async (request) => {
-    const user = currentUser(request);
-    return [{ ...user, terapista: await linkedTherapist(db, user.ID) }];
+  app.get('/user/auth', { config: beforePasswordChange }, async (request) => {
+    const session = currentSession(request);
+    return [await sessionUser(db, session.user, session.passwordChangeRequired)];
   });
 };

@@ -19,7 +19,9 @@ describeOnBothDatabases('sessions', (ctx) => {
     const client = new TestClient(ctx.app);
     const res = await client.post('/server/user/login', { username: ADMIN.username, pass: ADMIN.password });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ value: { ID: expect.any(Number), username: ADMIN.username, Admin: 1, terapista: null } });
+    expect(res.body).toEqual({
+      value: { ID: expect.any(Number), username: ADMIN.username, Admin: 1, terapista: null, cambiopassword: false },
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/scrypt|password|hash/i);
     const sessionCookie = setCookies(res).find((c) => c.startsWith('giornata_sid='));
     expect(sessionCookie).toMatch(/HttpOnly/i);
@@ -30,7 +32,7 @@ describeOnBothDatabases('sessions', (ctx) => {
 
     const auth = await client.get('/server/user/auth');
     expect(auth.status).toBe(200);
-    expect(auth.body).toEqual([{ ID: expect.any(Number), username: ADMIN.username, Admin: 1, terapista: null }]);
+    expect(auth.body).toEqual([{ ID: expect.any(Number), username: ADMIN.username, Admin: 1, terapista: null, cambiopassword: false }]);
   });
 
   it('refuses a wrong password and an unknown user with the same message', async () => {

@@ -41,6 +41,7 @@ function prepareSessionLookup(db: Db) {
       username: users.username,
       Admin: users.admin,
       disabled: users.disabled,
+      passwordChangeRequired: users.passwordChangeRequired,
       calendarVersion: sql<number>`(select ${calendarVersion.version} from ${calendarVersion} where ${calendarVersion.id} = 1)`,
     })
     .from(sessions)
@@ -68,6 +69,7 @@ export async function findSession(db: Db, token: string, times: SessionTimes, no
     idHash,
     csrfToken: row.csrfToken,
     user: { ID: row.ID, username: row.username, Admin: row.Admin },
+    passwordChangeRequired: row.passwordChangeRequired,
     calendarVersion: Number(row.calendarVersion),
   };
 }
