@@ -2,17 +2,19 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AGENDA_MSG as M, type IcalState } from '../../../common/agenda.ts';
+import { AGENDA_MSG as M, ICAL_UNUSED_DAYS, type IcalState } from '../../../common/agenda.ts';
 import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { buildApp } from '../../app.ts';
 import { activities, icalTokens, therapists, users } from '../../db/schema.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TEST_SESSION_TIMES, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 import { escapeText, foldLine } from './ical-text.ts';
 import { readFeed, todayInRome } from './ical.ts';
 
 const today = todayInRome();
+const DAY_MS = 86_400_000;
 
 interface ParsedEvent {
   uid: string;
@@ -121,7 +123,8 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     const coroEvent = byUid.get(`attivita-${coro.id}@giornata`)!;
     expect(coroEvent.summary).toBe('Coro, canto; e voce');
     expect(coroEvent.location).toBe('Palestra');
-    expect(coroEvent.description).toBe('Utenti: L. B., M. R.\nOperatori: stefano.villa');
+    // Patients counted, never named, unless the centre chose initials (below).
+    expect(coroEvent.description).toBe('2 utenti\nOperatori: stefano.villa');
     // 11:00 in Rome, whatever the season: the instant the zone's rules give.
     const offset = (iso: string) => new Date(iso).getTime() - Date.parse(`${day}T11:00:00Z`);
     expect([-3_600_000, -7_200_000]).toContain(offset(coroEvent.start));
@@ -129,9 +132,8 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     const runEvent = byUid.get(`uscita-${run.id}-${day}@giornata`)!;
     expect(runEvent.summary).toBe('Uscita Andata Nord');
     expect(runEvent.location).toBe('Pulmino bianco');
-    expect(runEvent.description).toBe('Utenti: M. R.');
-    expect(res.body).not.toContain('Mario');
-    expect(res.body).not.toContain('Rossi');
+    expect(runEvent.description).toBe('1 utente');
+    for (const name of ['Mario', 'Rossi', 'Lucia', 'Bianchi', 'M. R.']) expect(res.body).not.toContain(name);
   });
 
   it('places times in Europe/Rome across a change of summer time', async () => {
@@ -177,12 +179,17 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     );
   });
 
-  it("shows patients' full names when the centre chooses so", async () => {
+  it("shows patients' initials when the centre chooses them, and never their full names", async () => {
     await planPaola();
     const url = await makeUrl(admin, centre.paola.id);
-    expect((await admin.post('/server/impostazioni', { nomicompleti: true })).status).toBe(200);
-    const { events } = parseFeed((await fetchFeed(url)).body);
-    expect(events.map((e) => e.description)).toContain('Utenti: Lucia Bianchi, Mario Rossi\nOperatori: stefano.villa');
+    expect((await admin.post('/server/impostazioni', { iniziali: true })).status).toBe(200);
+    const text = (await fetchFeed(url)).body;
+    expect(parseFeed(text).events.map((e) => e.description)).toContain('Utenti: L. B., M. R.\nOperatori: stefano.villa');
+    for (const name of ['Mario', 'Rossi', 'Lucia', 'Bianchi']) expect(text).not.toContain(name);
+    // The switch of full names is gone: sent alone, it changes nothing.
+    expect((await admin.post('/server/impostazioni', { nomicompleti: true })).status).toBe(400);
+    expect((await admin.post('/server/impostazioni', { iniziali: false })).status).toBe(200);
+    expect(parseFeed((await fetchFeed(url)).body).events.map((e) => e.description)).toContain('2 utenti\nOperatori: stefano.villa');
   });
 
   it('answers 404 to a revoked, replaced or unknown token', async () => {
@@ -209,13 +216,6 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, path).toBeLessThan(500);
     }
-    // An archived therapist's URL stops working, and works again when she is restored.
-    const archived = await makeUrl(admin, centre.stefano.id);
-    await ctx.database.db.update(therapists).set({ archived: true }).where(eq(therapists.id, centre.stefano.id));
-    expect((await fetchFeed(archived)).statusCode).toBe(404);
-    await ctx.database.db.update(therapists).set({ archived: false }).where(eq(therapists.id, centre.stefano.id));
-    expect((await fetchFeed(archived)).statusCode).toBe(200);
-    await admin.post('/server/ical/revoca', { terapista: centre.stefano.id });
     // Only the hash is stored.
     const [row] = await ctx.database.db.select().from(icalTokens);
     expect(row).toBeUndefined();
@@ -225,19 +225,130 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     expect(again).not.toContain(stored.tokenHash);
   });
 
-  it('tells whether the URL is active, when it was made and last used', async () => {
+  it('tells whether the URL is active, when it was made, last used and stops working', async () => {
     const before = await admin.get<IcalState>(`/server/ical/stato?terapista=${centre.paola.id}`);
-    expect(before.body).toEqual({ attivo: false, creato: null, ultimouso: null });
+    expect(before.body).toEqual({ attivo: false, creato: null, ultimouso: null, scade: null });
     const url = await makeUrl(admin, centre.paola.id);
     const made = await admin.get<IcalState>(`/server/ical/stato?terapista=${centre.paola.id}`);
     expect(made.body.attivo).toBe(true);
     expect(made.body.creato).not.toBeNull();
     expect(made.body.ultimouso).toBeNull();
+    expect(Date.parse(made.body.scade!) - Date.parse(made.body.creato!)).toBe(ICAL_UNUSED_DAYS * DAY_MS);
     await fetchFeed(url);
     const used = await admin.get<IcalState>(`/server/ical/stato?terapista=${centre.paola.id}`);
     expect(used.body.ultimouso).not.toBeNull();
+    expect(Date.parse(used.body.scade!) - Date.parse(used.body.ultimouso!)).toBe(ICAL_UNUSED_DAYS * DAY_MS);
     expect((await admin.get(`/server/ical/stato?terapista=abc`)).status).toBe(400);
     expect((await admin.get(`/server/ical/stato?terapista=99999`)).status).toBe(404);
+  });
+
+  describe('a link dies with its access', () => {
+    const stateOf = async (therapist: number) => (await admin.get<IcalState>(`/server/ical/stato?terapista=${therapist}`)).body;
+    const accountIdOf = async (username: string) => (await ctx.database.db.select().from(users).where(eq(users.username, username)))[0].id;
+    /** A second administrator, signed in: the maker of links whose end the tests watch. */
+    const otherAdmin = async () => {
+      await ctx.database.db.insert(users).values({ username: 'vice', passwordHash: await hashPassword('vice-del-turno-serale'), admin: 1 });
+      return {
+        client: await new TestClient(ctx.app).login({ username: 'vice', password: 'vice-del-turno-serale' }),
+        id: await accountIdOf('vice'),
+      };
+    };
+    /** Paola linked to the consultazione account, which makes her link itself. */
+    const linkPaolaToViewer = async () => {
+      const viewerId = await accountIdOf(VIEWER.username);
+      await admin.post('/server/anagrafiche/terapisti/update', { ID: centre.paola.id, username: 'paola.neri', RifUtente: viewerId });
+      return viewerId;
+    };
+    const expectDead = async (url: string, therapist: number) => {
+      const res = await fetchFeed(url);
+      expect(res.statusCode).toBe(404);
+      expect(codeOf(JSON.parse(res.body))).toBe(ERROR_CODES.notFound);
+      expect((await stateOf(therapist)).attivo).toBe(false);
+    };
+
+    it('when its therapist is archived, and restoring her does not bring it back', async () => {
+      const url = await makeUrl(admin, centre.paola.id);
+      expect((await admin.post('/server/anagrafiche/terapisti/archivia', { ID: centre.paola.id })).status).toBe(200);
+      await expectDead(url, centre.paola.id);
+      expect((await admin.post('/server/anagrafiche/terapisti/ripristina', { ID: centre.paola.id })).status).toBe(200);
+      await expectDead(url, centre.paola.id);
+      // No new link for an archived therapist either.
+      await admin.post('/server/anagrafiche/terapisti/archivia', { ID: centre.paola.id });
+      const refused = await admin.post('/server/ical/token', { terapista: centre.paola.id });
+      expect([refused.status, errorOf(refused.body)]).toEqual([409, M.icalArchived]);
+    });
+
+    it('when the account that made it is disabled, and enabling it again does not bring it back', async () => {
+      const vice = await otherAdmin();
+      const url = await makeUrl(vice.client, centre.stefano.id);
+      const kept = await makeUrl(admin, centre.paola.id);
+      expect((await admin.post('/server/anagrafiche/utenti/disattiva', { ID: vice.id, disattivato: true })).status).toBe(200);
+      await expectDead(url, centre.stefano.id);
+      await admin.post('/server/anagrafiche/utenti/disattiva', { ID: vice.id, disattivato: false });
+      await expectDead(url, centre.stefano.id);
+      expect((await fetchFeed(kept)).statusCode).toBe(200);
+    });
+
+    it("when the therapist's account is disabled, though an administrator made it", async () => {
+      const viewerId = await linkPaolaToViewer();
+      const url = await makeUrl(admin, centre.paola.id);
+      await admin.post('/server/anagrafiche/utenti/disattiva', { ID: viewerId, disattivato: true });
+      await expectDead(url, centre.paola.id);
+    });
+
+    it("when the therapist's linked account changes, or she is unlinked", async () => {
+      const viewerId = await linkPaolaToViewer();
+      const url = await makeUrl(viewer, centre.paola.id);
+      const vice = await otherAdmin();
+      await admin.post('/server/anagrafiche/terapisti/update', { ID: centre.paola.id, username: 'paola.neri', RifUtente: vice.id });
+      await expectDead(url, centre.paola.id);
+      await admin.post('/server/anagrafiche/terapisti/update', { ID: centre.paola.id, username: 'paola.neri', RifUtente: viewerId });
+      const again = await makeUrl(admin, centre.paola.id);
+      // A renamed therapist keeps her link: only who she is linked to matters.
+      await admin.post('/server/anagrafiche/terapisti/update', { ID: centre.paola.id, username: 'paola.neri.bis', RifUtente: viewerId });
+      expect((await fetchFeed(again)).statusCode).toBe(200);
+      await admin.post('/server/anagrafiche/terapisti/update', { ID: centre.paola.id, username: 'paola.neri.bis', RifUtente: -1 });
+      await expectDead(again, centre.paola.id);
+    });
+
+    it("when the therapist's account gets a new password, from herself or an administrator", async () => {
+      const viewerId = await linkPaolaToViewer();
+      const own = await makeUrl(admin, centre.paola.id);
+      const other = await makeUrl(admin, centre.stefano.id);
+      expect((await viewer.post('/server/user/password', { attuale: VIEWER.password, nuova: 'nuvola-sopra-il-lago' })).status).toBe(200);
+      await expectDead(own, centre.paola.id);
+      expect((await fetchFeed(other)).statusCode).toBe(200);
+      const renewed = await makeUrl(viewer, centre.paola.id);
+      await admin.post('/server/anagrafiche/utenti/password', { ID: viewerId, password: 'barca-a-vela-sul-garda' });
+      await expectDead(renewed, centre.paola.id);
+    });
+
+    it('when the account that made it gets a new password', async () => {
+      const vice = await otherAdmin();
+      const url = await makeUrl(vice.client, centre.stefano.id);
+      await vice.client.post('/server/user/password', { attuale: 'vice-del-turno-serale', nuova: 'gabbiano-sul-molo-nord' });
+      await expectDead(url, centre.stefano.id);
+    });
+
+    it('after 180 days without use; a use moves the end forward', async () => {
+      const url = await makeUrl(admin, centre.paola.id);
+      const setLastUse = (daysAgo: number) =>
+        ctx.database.db
+          .update(icalTokens)
+          .set({ lastUsedAt: new Date(Date.now() - daysAgo * DAY_MS) })
+          .where(eq(icalTokens.therapistId, centre.paola.id));
+      await setLastUse(ICAL_UNUSED_DAYS - 1);
+      expect((await fetchFeed(url)).statusCode).toBe(200);
+      expect(Date.parse((await stateOf(centre.paola.id)).scade!)).toBeGreaterThan(Date.now() + (ICAL_UNUSED_DAYS - 1) * DAY_MS);
+      await setLastUse(ICAL_UNUSED_DAYS + 1);
+      expect(await stateOf(centre.paola.id)).toEqual({ attivo: false, creato: null, ultimouso: null, scade: null });
+      await expectDead(url, centre.paola.id);
+      expect(await ctx.database.db.select().from(icalTokens)).toEqual([]);
+      // Never used at all: counted from when it was made.
+      const unused = await makeUrl(admin, centre.stefano.id);
+      await ctx.database.db.update(icalTokens).set({ createdAt: new Date(Date.now() - (ICAL_UNUSED_DAYS + 1) * DAY_MS) });
+      await expectDead(unused, centre.stefano.id);
+    });
   });
 
   it('lets the account linked to a therapist manage its own feed only; others are refused with 403', async () => {
@@ -285,12 +396,19 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     expect(accesses.body.items).toContainEqual(expect.objectContaining({ tipo: 'calendario', utente: 'paola.neri' }));
   });
 
-  it('limits the feed to 60 fetches a minute per address', async () => {
+  it('limits each link to 60 fetches a minute, from any address, and never blocks the other links of that address', async () => {
     const url = await makeUrl(admin, centre.paola.id);
+    const other = await makeUrl(admin, centre.stefano.id);
+    const from = async (address: string, path: string) =>
+      (await ctx.app.inject({ method: 'GET', url: path, remoteAddress: address })).statusCode;
+    // A noisy client behind the centre's NAT, with bogus links and then a real one.
+    for (let i = 0; i < 70; i++) expect(await from('10.9.9.9', `/server/ical/${'B'.repeat(42)}${i % 10}.ics`)).toBe(404);
     const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await ctx.app.inject({ method: 'GET', url, remoteAddress: '10.9.9.9' })).statusCode);
+    for (let i = 0; i < 61; i++) statuses.push(await from(i % 2 ? '10.9.9.9' : '10.8.8.8', url));
     expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
     expect(statuses[60]).toBe(429);
+    expect(await from('10.7.7.7', url)).toBe(429);
+    expect(await from('10.9.9.9', other)).toBe(200);
   });
 
   it('never writes the token in the log', async () => {
