@@ -5,23 +5,47 @@
  * build every logged request and error from an allow-list; its redaction and
  * a hook on every log call are the second line.
  */
+import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
 
-/** The calendar feed's secret token travels in its path (`/server/ical/<token>.ics`). */
-const FEED_TOKEN = /(\/ical\/)[^/]+$/i;
+/** The calendar feed's calls that carry no token. */
+const FEED_CALLS = /\/ical\/(token|revoca|stato)$/;
+/** What may be a feed token (32 random bytes in base64url: 43 characters) wherever it stands. */
+const TOKEN_LIKE = /[a-z0-9_-]{43,}/g;
+
+/**
+ * A path as the router reads it, whatever its spelling (`/server/%69cal/…%2eics`, `\server\ical\…`,
+ * `/server/./ical/…`, escapes of escapes): percent-escapes decoded until none is left, backslashes
+ * as slashes, dot segments resolved, in lower case.
+ */
+function canonicalPath(rawPath: string): string {
+  let decoded = rawPath;
+  for (let round = 0; round < 5; round++) {
+    const next = decoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (next === decoded) break;
+    decoded = next;
+  }
+  return path.posix.normalize(`/${decoded.replaceAll('\\', '/')}`).toLowerCase();
+}
 
 /**
  * The path of a URL, without its query string (searches travel there: `?q=`) and with the
- * calendar feed's token blanked out: whoever reads the log must not be able to open the feed.
+ * calendar feed's token blanked out in any spelling: whoever reads the log must not be able to
+ * open the feed. The token is looked for after decoding, never in the path as written.
  */
 export function pathOnly(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const cut = url.search(/[?#]/);
-  const path = cut === -1 ? url : url.slice(0, cut);
-  if (/\.ics$/i.test(path)) return path.replace(/[^/]*$/, '[nascosto].ics');
-  return FEED_TOKEN.test(path) && !/\/ical\/(token|revoca|stato)$/i.test(path) ? path.replace(FEED_TOKEN, '$1[nascosto]') : path;
+  const rawPath = cut === -1 ? url : url.slice(0, cut);
+  const canonical = canonicalPath(rawPath);
+  const feedAt = canonical.indexOf('/ical/');
+  const ics = canonical.endsWith('.ics') ? '.ics' : '';
+  if (feedAt !== -1 && !FEED_CALLS.test(canonical)) return `${canonical.slice(0, feedAt)}/ical/[nascosto]${ics}`;
+  if (ics) return `${canonical.slice(0, canonical.lastIndexOf('/') + 1)}[nascosto].ics`;
+  if (canonical.match(TOKEN_LIKE)) return canonical.replace(TOKEN_LIKE, '[nascosto]');
+  return rawPath;
 }
 
 /** Fields of a PostgreSQL error (pg and PGlite alike) that name things, never values. */

@@ -411,7 +411,7 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     expect(await from('10.9.9.9', other)).toBe(200);
   });
 
-  it('never writes the token in the log', async () => {
+  it('never writes the token in the log, however the URL is spelled', async () => {
     let log = '';
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -431,8 +431,27 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: `/server/ical/${token}` })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: `${url}?x=1` })).statusCode).toBe(200);
+      // Every spelling the router may read as the feed, or that merely carries the token: none reaches the log.
+      const escaped = [...token].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+      for (const spelling of [
+        `/server/%69cal/${token}%2eics`,
+        `/server/%2569cal/${token}%252eics`,
+        `/%73erver/ical/${token}.ics`,
+        `/server/ical/${escaped}.ics`,
+        `/server/ical/${token}.ICS`,
+        `/server/./ical/${token}.ics`,
+        `//server/ical/${token}.ics`,
+        `/server/ical%2f${token}.ics`,
+        `/server/ical/${token.slice(0, 20)}%${token.slice(20)}`,
+        `/server/altro/${token}`,
+      ]) {
+        const res = await app.inject({ method: 'GET', url: spelling });
+        expect(res.statusCode, spelling).toBeLessThan(500);
+      }
       expect(log).toContain('/server/ical/[nascosto].ics');
       expect(log).not.toContain(token);
+      expect(log.toLowerCase()).not.toContain(token.toLowerCase());
+      expect(log).not.toContain(escaped);
     } finally {
       await app.close();
     }
