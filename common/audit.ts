@@ -74,6 +74,32 @@ export const AUDIT_ACTIONS = {
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
+/**
+ * The actions that change a day's plan: after any of them on a day, Annulla takes back no earlier
+ * operation of that day (the registro row's `day`).
+ */
+export const PLAN_ACTIONS = [
+  'attivita.crea',
+  'attivita.modifica',
+  'attivita.elimina',
+  'attivita.copia',
+  'paziente.aggiungi',
+  'paziente.togli',
+  'terapista.aggiungi',
+  'terapista.togli',
+  'giornata.svuota',
+  'giornata.incolla',
+  'giornata.annulla',
+  'uscita.crea',
+  'uscita.modifica',
+  'uscita.elimina',
+  'uscita.passeggero.aggiungi',
+  'uscita.passeggero.togli',
+  'uscita.operatore.aggiungi',
+  'uscita.operatore.togli',
+  'assenza.togli',
+] as const satisfies AuditAction[];
+
 /** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
 export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
@@ -104,9 +130,14 @@ export const AUDIT_MSG = {
   operationNotFound: 'Operazione non trovata nel registro',
   notUndoable: 'Questa operazione non si può annullare',
   dayChanged: 'La giornata è cambiata dopo questa operazione: annullamento non possibile',
+  undoArchived: 'Annullamento non possibile: rimetterebbe in programma persone archiviate',
   retentionTooShort: 'il registro va conservato almeno 730 giorni (24 mesi): indicare 730 o più',
 } as const;
 const M = AUDIT_MSG;
+
+/** Annulla's refusal naming the archived people it would put back in the plan. */
+export const undoArchivedMessage = (names: readonly string[]) =>
+  `${M.undoArchived} (${names.join(', ')}): ripristinale in Anagrafiche e riprova`;
 
 /** The longest period a registro or accessi query covers, both ends included. */
 export const MAX_AUDIT_RANGE_DAYS = 366;

@@ -22,6 +22,7 @@ import { addDays } from '../../../common/dates.ts';
 import { dayFingerprintSql } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { planChangedAfter } from './undo.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -129,15 +130,17 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
 
 /**
  * For each day, the newest undoable operation not yet undone, found off (day, action, id); it can
- * be undone when the day's fingerprint now is still the one it left. One query for the page: the
- * fingerprint is computed only for the days whose newest operation is on it.
+ * be undone when the day's fingerprint now is still the one it left and its plan did not change
+ * since (planChangedAfter, as Annulla itself checks). One query for the page: the fingerprint is
+ * computed only for the days whose newest operation is on it.
  */
 async function undoableOperations(db: Db, rows: { id: number; day: string }[]): Promise<Map<string, { id: number; fingerprint: string }>> {
   const days = [...new Set(rows.map((r) => r.day))];
   if (days.length === 0) return new Map();
   const newest = (await db.execute(sql`
     select d.day::text as day, n.id, n.fingerprint,
-           case when n.id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[]) then ${dayFingerprintSql(sql`d.day`)} end as now
+           case when n.id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])
+             and not ${planChangedAfter(sql`d.day`, sql`n.id`)} then ${dayFingerprintSql(sql`d.day`)} end as now
     from unnest(${`{${days.join(',')}}`}::date[]) as d(day)
     cross join lateral (
       select o.id, o.after->>'impronta' as fingerprint from audit_log o

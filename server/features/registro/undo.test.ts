@@ -4,7 +4,7 @@
  * left it, once, and only for administrators.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { AUDIT_MSG } from '../../../common/audit.ts';
+import { AUDIT_MSG, undoArchivedMessage } from '../../../common/audit.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
@@ -134,6 +134,45 @@ describeOnBothDatabases('Annulla', (ctx) => {
     expect(await dayText(MON)).toBe(after);
   });
 
+  it('refuses with 409 when the plan changed after the operation, even if the day reads the same again', async () => {
+    const emptied = await admin.post<{ operazione: number }>('/server/calendario/emptyday', { data: MON });
+    const created = await admin.put<{ insertId: number }>('/server/calendario/createattivita', {
+      nome: 'Per poco',
+      stanza: centre.palestra.id,
+      data: MON,
+      orainizio: '15:00',
+      orafine: '16:00',
+    });
+    await admin.post('/server/calendario/removeattivita', { attivitaId: created.body.insertId });
+    const after = await dayText(MON);
+    const page = await admin.get<{ items: { ID: number; annullabile: boolean }[] }>('/server/registro');
+    expect(page.body.items.find((r) => r.ID === emptied.body.operazione)?.annullabile).toBe(false);
+    const res = await undo(admin, emptied.body.operazione);
+    expect([res.status, errorOf(res.body)]).toEqual([409, AUDIT_MSG.dayChanged]);
+    expect(await dayText(MON)).toBe(after);
+  });
+
+  it('refuses with 409 naming the archived people it would put back, and undoes once they are restored', async () => {
+    const emptied = await admin.post<{ operazione: number }>('/server/calendario/emptyday', { data: MON });
+    for (const [url, ID] of [
+      ['/server/anagrafiche/pazienti/archivia', centre.lucia.id],
+      ['/server/anagrafiche/terapisti/archivia', centre.paola.id],
+    ] as const)
+      expect((await admin.post(url, { ID })).status).toBe(200);
+    const empty = await dayText(MON);
+    const res = await undo(admin, emptied.body.operazione);
+    expect(res.status).toBe(409);
+    expect(codeOf(res.body)).toBe(ERROR_CODES.conflict);
+    expect(errorOf(res.body)).toBe(undoArchivedMessage(['Lucia Bianchi', 'paola.neri']));
+    expect(errorOf(res.body)).toBe(
+      'Annullamento non possibile: rimetterebbe in programma persone archiviate (Lucia Bianchi, paola.neri): ripristinale in Anagrafiche e riprova',
+    );
+    expect(await dayText(MON)).toBe(empty);
+    await admin.post('/server/anagrafiche/pazienti/ripristina', { ID: centre.lucia.id });
+    await admin.post('/server/anagrafiche/terapisti/ripristina', { ID: centre.paola.id });
+    expect((await undo(admin, emptied.body.operazione)).status).toBe(200);
+  });
+
   it('refuses a second undo of the same operation with 409', async () => {
     const emptied = await admin.post<{ operazione: number }>('/server/calendario/emptyday', { data: MON });
     expect((await undo(admin, emptied.body.operazione)).status).toBe(200);
@@ -179,5 +218,6 @@ describeOnBothDatabases('Annulla', (ctx) => {
     expect((await undo(admin, second.body.operazione)).status).toBe(200);
     // The emptied day is back: the paste before it is now the one to undo.
     expect(await flags()).toMatchObject({ [first.body.operazione]: true, [second.body.operazione]: false });
+    expect((await undo(admin, first.body.operazione)).status).toBe(200);
   });
 });

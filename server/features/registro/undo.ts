@@ -2,11 +2,12 @@
  * Annulla (POST /server/calendario/annulla): puts a day back exactly as it was before an
  * emptied day, a paste or a removed activity, with the same ids (activities, links, runs), so
  * the day's answer is the one it was. Only when the day is still as that operation left it
- * (its fingerprint, docs/decisions/0011-audit-log.md); in one transaction, under the day's lock,
- * and itself recorded in the registro.
+ * (its fingerprint, docs/decisions/0011-audit-log.md) and no change of the day's plan came after
+ * it in the registro, and never to put back a person archived since (409 naming them); in one
+ * transaction, under the day's lock, and itself recorded in the registro.
  */
-import { sql } from 'drizzle-orm';
-import { AUDIT_MSG, isUndoable, type AuditAction } from '../../../common/audit.ts';
+import { sql, type SQL } from 'drizzle-orm';
+import { AUDIT_MSG, PLAN_ACTIONS, isUndoable, undoArchivedMessage, type AuditAction } from '../../../common/audit.ts';
 import {
   SNAPSHOT_TABLES,
   appendAudit,
@@ -27,6 +28,37 @@ type Rows<T> = { rows: T[] };
 const SEQUENCED = ['transport_runs', 'activities', 'activity_patients', 'activity_therapists'] as const;
 
 const idList = (rows: Record<string, unknown>[]) => intArray(rows.map((r) => Number(r.id)));
+
+/**
+ * Whether the day's plan changed after operation `operationId`, as the registro tells it: a row of
+ * a plan-changing action on that day after it, other than a later operation taken back by Annulla
+ * and that Annulla itself (so operations are taken back newest first, each onto the day it left).
+ * The operation's own Annulla counts: it cannot be taken back twice.
+ */
+export const planChangedAfter = (day: SQL, operationId: SQL): SQL => sql`exists (
+  select 1 from audit_log l
+  where l.day = ${day} and l.id > ${operationId} and l.action = any(${`{${PLAN_ACTIONS.join(',')}}`}::text[])
+    and not (l.action = 'giornata.annulla' and (l.after->>'operazione')::bigint > ${operationId})
+    and not exists (
+      select 1 from audit_log u where u.day = l.day and u.action = 'giornata.annulla' and u.after->>'operazione' = l.id::text))`;
+
+/** The people of the operation's saved rows who have been archived since, by name (patients first). */
+async function archivedPeopleIn(tx: Db, operationId: number): Promise<string[]> {
+  const { rows } = (await tx.execute(sql`
+    with saved as (select before->'righe' as rows from audit_log where id = ${operationId}),
+    patient_ids as (
+      select (r->>'patient_id')::int as id from saved, jsonb_array_elements(coalesce(saved.rows->'activity_patients', '[]'::jsonb)) r
+      union select (r->>'patient_id')::int from saved, jsonb_array_elements(coalesce(saved.rows->'transport_patients', '[]'::jsonb)) r),
+    therapist_ids as (
+      select (r->>'therapist_id')::int as id from saved, jsonb_array_elements(coalesce(saved.rows->'activity_therapists', '[]'::jsonb)) r
+      union select (r->>'therapist_id')::int from saved, jsonb_array_elements(coalesce(saved.rows->'transport_therapists', '[]'::jsonb)) r)
+    select name from (
+      select 0 as kind, p.first_name || ' ' || p.last_name as name from patients p join patient_ids i on i.id = p.id where p.archived
+      union all
+      select 1, t.username from therapists t join therapist_ids i on i.id = t.id where t.archived) people
+    order by kind, name`)) as unknown as Rows<{ name: string }>;
+  return rows.map((r) => r.name);
+}
 
 export async function undoOperation(db: Db, by: Actor, operationId: number): Promise<{ ok: true; operazione: number; data: string }> {
   return db.transaction(async (tx) => {
@@ -55,6 +87,15 @@ export async function undoOperation(db: Db, by: Actor, operationId: number): Pro
         where day = ${day}::date and action = 'giornata.annulla' and after->>'operazione' = ${String(operationId)} limit 1`)) as unknown as Rows<unknown>
     ).rows;
     if (now.fingerprint !== op.fingerprint || undone) throw conflict(AUDIT_MSG.dayChanged);
+    // A change made and then reverted by hand leaves the same fingerprint: the registro still knows it came after.
+    const [changed] = (
+      (await tx.execute(sql`select ${planChangedAfter(sql`${day}::date`, sql`${operationId}::bigint`)} as changed`)) as unknown as Rows<{
+        changed: boolean;
+      }>
+    ).rows;
+    if (changed.changed) throw conflict(AUDIT_MSG.dayChanged);
+    const archived = await archivedPeopleIn(tx, operationId);
+    if (archived.length > 0) throw conflict(undoArchivedMessage(archived));
 
     // Out with the day's rows as they are now (their links go with them), in with the rows as they were.
     await tx.execute(sql`delete from transport_runs where id = any(${idList(now.snapshot.transport_runs)})`);
