@@ -51,6 +51,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   clientDir?: string;
+  /** The data folder, where the demo centre's passwords may wait (server/db/seed-demo.ts, retireDemoAccountsFile). */
+  dataDir?: string;
 }
 
 /** Fastify's own 4xx refusals (a body too large, unreadable or of another type), answered in Italian with their code. */
@@ -180,7 +182,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(sessionRoutes, { db, cookieSecure: config.cookieSecure });
       await api.register(calendarRoutes, { db });
       await api.register(peopleSearchRoutes, { db });
-      await api.register(anagraficheRoutes, { db });
+      await api.register(anagraficheRoutes, { db, dataDir: options.dataDir });
       await api.register(presenzeRoutes, { db });
       await api.register(registroRoutes, { db });
       await api.register(agendaRoutes, { db });

@@ -40,8 +40,16 @@ describe('the server process on the embedded database', () => {
     expect(first.output()).not.toContain(password!);
     expect(first.output()).not.toContain(viewerPassword!);
     expect((await fetch(`${first.url}/server/health`)).status).toBe(200);
-    await signInOverHttp(first.url, { username: 'admin', password: password! });
     await signInOverHttp(first.url, { username: 'lettura', password: viewerPassword! });
+    // The file and the output say it ends with the administrator's first password of her own; so it does.
+    const ends = 'questo file viene cancellato la prima volta che admin cambia la propria password';
+    expect(first.output()).toContain(ends);
+    expect(accounts).toContain(ends);
+    const admin = await signInOverHttp(first.url, { username: 'admin', password: password! });
+    expect(fs.existsSync(file)).toBe(true);
+    const changed = await admin.call('/server/user/password', { attuale: password, nuova: 'girasole-del-centro-demo' });
+    expect(changed.status).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
 
     // While the server runs, the users tool refuses the folder instead of losing its writes.
     const refused = await run(TSX, ['server/cli/users.ts', 'remove', 'admin'], {
@@ -54,7 +62,8 @@ describe('the server process on the embedded database', () => {
     await first.stop('SIGKILL');
     const second = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'true' });
     expect(second.output()).not.toContain('Centro demo creato');
-    await signInOverHttp(second.url, { username: 'admin', password: password! });
+    expect(fs.existsSync(file)).toBe(false);
+    await signInOverHttp(second.url, { username: 'admin', password: 'girasole-del-centro-demo' });
 
     expect(await second.stop('SIGTERM')).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'giornata.lock'))).toBe(false);

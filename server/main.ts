@@ -22,6 +22,7 @@ async function main() {
     database,
     config,
     clientDir: clientDist,
+    dataDir: config.dataDir,
     logger: { level: config.logLevel },
   });
   if (looseModes > 0) {

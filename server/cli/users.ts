@@ -17,6 +17,7 @@ import { usernameSchema } from '../../common/schemas.ts';
 import { pgErrorCode, type Db } from '../db/client.ts';
 import { storeNewPassword } from '../db/credentials.ts';
 import { users } from '../db/schema.ts';
+import { DEMO_ACCOUNTS_FILE, retireDemoAccountsFile } from '../db/seed-demo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { CliError, runCli } from './open-for-cli.ts';
 import { readNewPassword } from './read-password.ts';
@@ -61,7 +62,7 @@ function check<T>(
 
 type Parsed = ReturnType<typeof parse>;
 
-async function run(db: Db, { positionals, values }: Parsed) {
+async function run(db: Db, dataDir: string, { positionals, values }: Parsed) {
   const [command, name] = positionals;
   switch (command) {
     case 'add': {
@@ -88,6 +89,7 @@ async function run(db: Db, { positionals, values }: Parsed) {
       const changed = await db.transaction(async (tx) => storeNewPassword(tx as unknown as Db, account.id, passwordHash));
       if (!changed) throw new CliError(`L'account ${username} non esiste`);
       console.log(`Password di ${username} cambiata; le sue sessioni aperte e i suoi link del calendario sono chiusi`);
+      if (retireDemoAccountsFile(dataDir, username)) console.log(`${DEMO_ACCOUNTS_FILE} cancellato: ${username} ha ora una password sua`);
       return;
     }
     case 'list': {
@@ -111,9 +113,9 @@ async function run(db: Db, { positionals, values }: Parsed) {
 
 let parsed: Parsed | undefined;
 await runCli(
-  async (database) => {
+  async (database, config) => {
     await loadPasswordDictionaries();
-    return run(database.db, parsed!);
+    return run(database.db, config.dataDir, parsed!);
   },
   { beforeOpening: () => (parsed = parse(process.argv.slice(2))) },
 );

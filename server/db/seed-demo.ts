@@ -145,8 +145,9 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccounts> {
   const rnd = randomSequence(20_260_101);
   const accounts: DemoAccounts = {
-    admin: { username: 'admin', password: randomBytes(9).toString('base64url') },
-    viewer: { username: 'lettura', password: randomBytes(9).toString('base64url') },
+    // 16 random characters: far above the rule of new passwords (common/passwords.ts).
+    admin: { username: DEMO_ADMIN, password: randomBytes(12).toString('base64url') },
+    viewer: { username: 'lettura', password: randomBytes(12).toString('base64url') },
   };
   const adminHash = await hashPassword(accounts.admin.password);
   const viewerHash = await hashPassword(accounts.viewer.password);
@@ -225,19 +226,26 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
   return accounts;
 }
 
-export function describeAccounts(accounts: DemoAccounts): string {
+/** The demo centre's administrator. */
+export const DEMO_ADMIN = 'admin';
+
+/** The file of the data folder that receives the demo passwords when nobody watches a terminal. */
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+/** What the file's reader and the service's log are told of its end. */
+const FILE_ENDS = `questo file viene cancellato la prima volta che ${DEMO_ADMIN} cambia la propria password (annota prima quella di lettura, o reimpostala poi in Anagrafiche)`;
+
+export function describeAccounts(accounts: DemoAccounts, inFile = false): string {
   return [
     '',
     '  Centro demo creato. Accedi con uno di questi account (le password non verranno più mostrate):',
     `    amministratore: ${accounts.admin.username} / ${accounts.admin.password}`,
     `    consultazione (sola lettura): ${accounts.viewer.username} / ${accounts.viewer.password}`,
-    '  Per cambiarle: npm run users -- passwd <username> (la nuova password viene chiesta senza mostrarla)',
+    '  Per cambiarle: Cambia password, in alto a destra, o npm run users -- passwd <username> (la nuova password viene chiesta senza mostrarla)',
+    ...(inFile ? [`  Nota: ${FILE_ENDS}.`] : []),
     '',
   ].join('\n');
 }
-
-/** The file of the data folder that receives the demo passwords when nobody watches a terminal. */
-export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
 
 /**
  * Hands the demo accounts over once. On a terminal they are printed there;
@@ -256,8 +264,23 @@ export function handOverDemoAccounts(
   }
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
-  writePrivateFile(file, `${describeAccounts(accounts)}\n`);
-  return `Centro demo creato: gli account e le loro password sono in ${file}, leggibile solo da questo utente del computer.`;
+  writePrivateFile(file, `${describeAccounts(accounts, true)}\n`);
+  return `Centro demo creato: gli account e le loro password sono in ${file}, leggibile solo da questo utente del computer; ${FILE_ENDS}.`;
+}
+
+/**
+ * Once the demo administrator has a password of her own, the file of the first ones goes: it would
+ * keep a password of the centre on disk for ever. Answers whether it removed the file.
+ */
+export function retireDemoAccountsFile(dataDir: string, username: string): boolean {
+  if (username !== DEMO_ADMIN) return false;
+  try {
+    fs.unlinkSync(path.join(dataDir, DEMO_ACCOUNTS_FILE));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
 }
 
 /** On the first start of an empty embedded database: the demo accounts, or null when the database had data. */

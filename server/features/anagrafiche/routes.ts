@@ -24,6 +24,7 @@ import {
 import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { readRunsWithPeople } from '../../db/day-read.ts';
+import { retireDemoAccountsFile } from '../../db/seed-demo.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
@@ -107,12 +108,18 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   );
 };
 
-export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir?: string }> = async (app, { db, dataDir }) => {
   await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
   // Every signed-in user changes their own password, also (and above all) one that must choose a new one.
   app.post(
     '/user/password',
     { schema: { body: ownPasswordSchema }, onRequest: requireUser, config: { beforePasswordChange: true } },
-    async (req) => accounts.changeOwnPassword(db, currentSession(req), req.body.attuale, req.body.nuova),
+    async (req) => {
+      const session = currentSession(req);
+      const changed = await accounts.changeOwnPassword(db, session, req.body.attuale, req.body.nuova);
+      if (dataDir && retireDemoAccountsFile(dataDir, session.user.username))
+        req.log.info('demo-accounts.txt removed: the demo administrator chose a password');
+      return changed;
+    },
   );
 };
