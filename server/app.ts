@@ -19,7 +19,7 @@ import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import { loadPasswordDictionaries } from '../common/passwords.ts';
 import type { ApiErrorBody } from '../common/schemas.ts';
-import { trustProxyOption, type Config } from './config.ts';
+import { trustProxyOption, type Config, type TlsFiles } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
 import { ConstraintRefusal } from './db/queries.ts';
 import { paths } from '../client/config/paths.ts';
@@ -53,6 +53,8 @@ export interface AppOptions {
   clientDir?: string;
   /** The data folder, where the demo centre's passwords may wait (server/db/seed-demo.ts, retireDemoAccountsFile). */
   dataDir?: string;
+  /** TLS_CERT and TLS_KEY read: the server speaks HTTPS itself, HTTP/2 or HTTP/1.1 as the client offers (ALPN). */
+  tls?: TlsFiles;
 }
 
 /** Fastify's own 4xx refusals (a body too large, unreadable or of another type), answered in Italian with their code. */
@@ -79,6 +81,8 @@ declare module 'fastify' {
 
 export async function buildApp(options: AppOptions) {
   const { database, config } = options;
+  // Over HTTPS, the server's own or a proxy's: Secure cookies under `__Host-`, HSTS, and requests upgraded.
+  const secure = config.cookieSecure || options.tls !== undefined;
   // The rule of new passwords judges them against its dictionaries, loaded once per process.
   await loadPasswordDictionaries();
   const db = database.db;
@@ -96,12 +100,12 @@ export async function buildApp(options: AppOptions) {
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        // The server runs on plain HTTP on a centre's intranet: upgrading requests to HTTPS would blank the page.
-        upgradeInsecureRequests: null,
+        // Over plain HTTP on a centre's intranet, upgrading requests to HTTPS would blank the page.
+        upgradeInsecureRequests: secure ? [] : null,
       },
     },
-    // Served over HTTPS (COOKIE_SECURE), browsers are told to come back only over HTTPS for a year.
-    strictTransportSecurity: config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // Served over HTTPS (TLS_CERT, or COOKIE_SECURE behind a proxy), browsers are told to come back only over HTTPS for a year.
+    strictTransportSecurity: secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'same-origin' },
   });
   /** Headers of every answer: the security headers, and no-store unless the web app's files say otherwise below. */
@@ -112,14 +116,21 @@ export async function buildApp(options: AppOptions) {
   };
   const answerUnreadableUrl = (request: FastifyRequest, reply: FastifyReply) =>
     commonHeaders(request, reply, () => void reply.status(400).send(clientError(400)));
-  const app = Fastify({
+  const serverOptions = {
     // Requests are logged by method, path and address; errors without their data (server/lib/log-privacy.ts).
     logger: options.logger ? privateLoggerOptions(options.logger) : false,
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxyOption(config.trustProxy ?? false),
     // A URL the router cannot read (`/server/%`) is answered before any hook: it gets the same headers and an Italian 400.
-    frameworkErrors: (_error, request, reply) => answerUnreadableUrl(request, reply),
-  }).withTypeProvider<ZodTypeProvider>();
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => answerUnreadableUrl(request, reply),
+  };
+  // With TLS, one port answers HTTP/2 and HTTP/1.1 (ALPN). Fastify's types follow the plain server's:
+  // every request and reply the app touches is the same in Node's HTTP/2 compatibility layer.
+  const app = (
+    options.tls
+      ? Fastify({ ...serverOptions, http2: true, https: { allowHTTP1: true, ...options.tls } } as unknown as typeof serverOptions)
+      : Fastify(serverOptions)
+  ).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const routeList: RouteEntry[] = [];
@@ -168,7 +179,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(auth, {
     db,
     times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
-    cookieSecure: config.cookieSecure,
+    cookieSecure: secure,
   });
   await app.register(liveEvents, { database, times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs } });
   await app.register(registro, { db, retentionDays: config.auditRetentionDays ?? 3650 });
@@ -179,7 +190,7 @@ export async function buildApp(options: AppOptions) {
         const ok = await pingDatabase(db);
         return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unreachable', database: database.kind });
       });
-      await api.register(sessionRoutes, { db, cookieSecure: config.cookieSecure });
+      await api.register(sessionRoutes, { db, cookieSecure: secure });
       await api.register(calendarRoutes, { db });
       await api.register(peopleSearchRoutes, { db });
       await api.register(anagraficheRoutes, { db, dataDir: options.dataDir });

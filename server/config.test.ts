@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
+import { ConfigError, isLoopbackHost, loadConfig, readTls, trustProxyOption } from './config.ts';
+import { selfSignedCertificate } from './test/self-signed.ts';
 
 describe('TRUST_PROXY', () => {
   const trustProxy = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
@@ -59,5 +62,50 @@ describe('AUDIT_RETENTION_DAYS', () => {
 
   it.each(['dieci anni', '1000.5'])('refuses %s as not a number of days', (value) => {
     expect(() => retention(value)).toThrow(/AUDIT_RETENTION_DAYS: atteso un numero intero di giorni/);
+  });
+});
+
+describe('TLS_CERT, TLS_KEY and HTTP_REDIRECT_PORT', () => {
+  it('serve HTTPS with both files, and make cookies Secure', () => {
+    const config = loadConfig({ TLS_CERT: 'cert.pem', TLS_KEY: 'key.pem', HTTP_REDIRECT_PORT: '80' });
+    expect(config.tls).toEqual({ certFile: path.resolve('cert.pem'), keyFile: path.resolve('key.pem') });
+    expect(config.httpRedirectPort).toBe(80);
+    expect(config.cookieSecure).toBe(true);
+    expect(loadConfig({}).tls).toBeNull();
+    expect(loadConfig({}).cookieSecure).toBe(false);
+  });
+
+  it.each([
+    [{ TLS_CERT: 'cert.pem' }, /TLS_KEY: TLS_CERT e TLS_KEY vanno indicati insieme/],
+    [{ TLS_KEY: 'key.pem' }, /TLS_CERT: TLS_CERT e TLS_KEY vanno indicati insieme/],
+    [{ HTTP_REDIRECT_PORT: '80' }, /HTTP_REDIRECT_PORT: serve solo con HTTPS/],
+    [{ TLS_CERT: 'c', TLS_KEY: 'k', HTTP_REDIRECT_PORT: 'ottanta' }, /HTTP_REDIRECT_PORT: atteso un numero di porta/],
+    [{ TLS_CERT: 'c', TLS_KEY: 'k', PORT: '8443', HTTP_REDIRECT_PORT: '8443' }, /HTTP_REDIRECT_PORT: deve essere diversa da PORT/],
+  ])('refuse %j at start-up with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stop the start when a file cannot be read or the key is not the certificate’s', () => {
+    const one = selfSignedCertificate();
+    const other = selfSignedCertificate();
+    try {
+      expect(readTls({ certFile: one.certFile, keyFile: one.keyFile }).cert).toContain('BEGIN CERTIFICATE');
+      expect(() => readTls({ certFile: path.join(one.dir, 'nessuno.pem'), keyFile: one.keyFile })).toThrow(
+        /TLS_CERT: file non leggibile \(.*nessuno\.pem\): ENOENT/,
+      );
+      expect(() => readTls({ certFile: one.certFile, keyFile: other.keyFile })).toThrow(
+        /TLS_CERT, TLS_KEY: non sono un certificato PEM e la sua chiave privata/,
+      );
+    } finally {
+      fs.rmSync(one.dir, { recursive: true, force: true });
+      fs.rmSync(other.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('tell loopback addresses from the others', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'centro.local', 'fd00::1']) expect(isLoopbackHost(host), host).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 /** Configuration read from the environment once, at start-up, and validated. */
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { z } from 'zod';
 import { AUDIT_MSG } from '../common/audit.ts';
 
@@ -45,31 +47,66 @@ const trustProxySetting = z
     return value.split(',').map((e) => e.trim());
   });
 
-const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  COOKIE_SECURE: booleanFlag.default(false),
-  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
-  SESSION_MAX_HOURS: z.coerce
-    .number()
-    .positive()
-    .default(24 * 7),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO: booleanFlag.default(true),
-  TRUST_PROXY: trustProxySetting.default(false),
-  /** Days the registro and the access log keep their rows: the Garante asks for at least 24 months. */
-  AUDIT_RETENTION_DAYS: z.coerce
-    .number({ error: 'atteso un numero intero di giorni (es. 3650)' })
-    .int('atteso un numero intero di giorni (es. 3650)')
-    .min(730, AUDIT_MSG.retentionTooShort)
-    .default(3650),
-});
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    COOKIE_SECURE: booleanFlag.default(false),
+    SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .positive()
+      .default(24 * 7),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: booleanFlag.default(true),
+    TRUST_PROXY: trustProxySetting.default(false),
+    /** Days the registro and the access log keep their rows: the Garante asks for at least 24 months. */
+    AUDIT_RETENTION_DAYS: z.coerce
+      .number({ error: 'atteso un numero intero di giorni (es. 3650)' })
+      .int('atteso un numero intero di giorni (es. 3650)')
+      .min(730, AUDIT_MSG.retentionTooShort)
+      .default(3650),
+    /** The certificate chain and its private key (PEM files): with both, the server speaks HTTPS itself. */
+    TLS_CERT: optionalText,
+    TLS_KEY: optionalText,
+    /** With TLS: a port where plain HTTP is answered with a redirect to HTTPS (80 for the usual one). */
+    HTTP_REDIRECT_PORT: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'atteso un numero di porta (es. 80)' })
+        .int('atteso un numero di porta (es. 80)')
+        .min(1, 'atteso un numero di porta (es. 80)')
+        .max(65535, 'atteso un numero di porta (es. 80)')
+        .optional(),
+    ),
+  })
+  .superRefine((e, ctx) => {
+    if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: [e.TLS_CERT === undefined ? 'TLS_CERT' : 'TLS_KEY'],
+        message: 'TLS_CERT e TLS_KEY vanno indicati insieme: il certificato (PEM) e la sua chiave privata (PEM)',
+      });
+    if (e.HTTP_REDIRECT_PORT !== undefined && e.TLS_CERT === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_REDIRECT_PORT'],
+        message: 'serve solo con HTTPS: indicare anche TLS_CERT e TLS_KEY',
+      });
+    if (e.HTTP_REDIRECT_PORT !== undefined && e.HTTP_REDIRECT_PORT === e.PORT)
+      ctx.addIssue({ code: 'custom', path: ['HTTP_REDIRECT_PORT'], message: 'deve essere diversa da PORT' });
+  });
 
 /** The environment's variables as the server uses them: durations in milliseconds, the data folder absolute. */
 const configSchema = envSchema.transform((e) => ({
@@ -77,7 +114,11 @@ const configSchema = envSchema.transform((e) => ({
   host: e.HOST,
   dataDir: path.resolve(e.DATA_DIR),
   databaseUrl: e.DATABASE_URL,
-  cookieSecure: e.COOKIE_SECURE,
+  /** HTTPS served by the server itself (TLS_CERT, TLS_KEY): the files' paths; read by `readTls`. */
+  tls: e.TLS_CERT && e.TLS_KEY ? { certFile: path.resolve(e.TLS_CERT), keyFile: path.resolve(e.TLS_KEY) } : null,
+  httpRedirectPort: e.HTTP_REDIRECT_PORT ?? null,
+  /** Secure cookies under `__Host-` and HSTS: over the server's own HTTPS, or behind a proxy that terminates it (COOKIE_SECURE). */
+  cookieSecure: e.COOKIE_SECURE || e.TLS_CERT !== undefined,
   sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
   sessionMaxMs: e.SESSION_MAX_HOURS * 3600_000,
   logLevel: e.LOG_LEVEL,
@@ -102,6 +143,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configurazione non valida:\n${lines.join('\n')}`);
   }
   return parsed.data;
+}
+
+/** The certificate and key as the server's TLS takes them, PEM text. */
+export interface TlsFiles {
+  cert: string;
+  key: string;
+}
+
+/** Reads TLS_CERT and TLS_KEY at start-up: a file that cannot be read, or a key that is not the certificate's, stops the server clearly. */
+export function readTls(files: NonNullable<Config['tls']>): TlsFiles {
+  const read = (variable: string, file: string) => {
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new ConfigError(
+        `Configurazione non valida:\n  ${variable}: file non leggibile (${file}): ${(err as NodeJS.ErrnoException).code ?? 'errore'}`,
+      );
+    }
+  };
+  const pair = { cert: read('TLS_CERT', files.certFile), key: read('TLS_KEY', files.keyFile) };
+  try {
+    tls.createSecureContext(pair);
+  } catch (err) {
+    throw new ConfigError(
+      `Configurazione non valida:\n  TLS_CERT, TLS_KEY: non sono un certificato PEM e la sua chiave privata (${(err as Error).message})`,
+    );
+  }
+  return pair;
+}
+
+/** Loopback addresses: a server listening only there is reached from this computer alone. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare) || /^::ffff:127\.\d+\.\d+\.\d+$/.test(bare);
 }
 
 /**

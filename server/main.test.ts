@@ -1,11 +1,24 @@
 /** The real server process: start-up, demo centre, private data folder, data folder lock, crash and graceful stop. */
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from './test/self-signed.ts';
 import { signInOverHttp, spawnServer } from './test/server-process.ts';
+
+/** A port nobody listens on now (the redirect's: the server takes it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const run = promisify(execFile);
@@ -130,6 +143,43 @@ describe('the server process on the embedded database', () => {
       expect(fs.existsSync(path.join(folder, 'demo-accounts.txt'))).toBe(false);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('speaks HTTPS itself with TLS_CERT and TLS_KEY, redirects plain HTTP, and warns on every plain start off loopback', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-https-'));
+    const certificate = selfSignedCertificate();
+    const CLEAR = 'password e sessioni viaggiano in chiaro';
+    try {
+      const redirectPort = await freePort();
+      const secure = await spawnServer({
+        DATA_DIR: folder,
+        DATABASE_URL: '',
+        HOST: '0.0.0.0',
+        TLS_CERT: certificate.certFile,
+        TLS_KEY: certificate.keyFile,
+        HTTP_REDIRECT_PORT: String(redirectPort),
+      });
+      expect(secure.url).toMatch(/^https:\/\/localhost:\d+$/);
+      expect(secure.output()).not.toContain(CLEAR);
+      const redirected = await fetch(`http://127.0.0.1:${redirectPort}/calendario`, { redirect: 'manual' });
+      expect(redirected.status).toBe(301);
+      expect(redirected.headers.get('location')).toBe(`https://127.0.0.1:${new URL(secure.url).port}/calendario`);
+      expect(await secure.stop('SIGTERM')).toBe(0);
+
+      // Plain HTTP on every address: said at each start, not once.
+      for (let start = 0; start < 2; start++) {
+        const plain = await spawnServer({ DATA_DIR: folder, DATABASE_URL: '', HOST: '0.0.0.0' });
+        expect(plain.url).toMatch(/^http:\/\//);
+        expect(plain.output()).toContain(`Attenzione: Giornata ascolta su 0.0.0.0 in HTTP semplice, senza TLS: ${CLEAR}`);
+        expect(await plain.stop('SIGTERM')).toBe(0);
+      }
+      const local = await spawnServer({ DATA_DIR: folder, DATABASE_URL: '' });
+      expect(local.output()).not.toContain(CLEAR);
+      expect(await local.stop('SIGTERM')).toBe(0);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+      fs.rmSync(certificate.dir, { recursive: true, force: true });
     }
   });
 

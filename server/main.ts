@@ -1,16 +1,19 @@
 /** Reads the configuration, opens the database, listens; closes gracefully on SIGTERM and SIGINT. */
+import type { Server } from 'node:http';
 import { buildApp, clientDist } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, isLoopbackHost, loadConfig, readTls } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { handOverDemoAccounts, seedDemoIfEmpty } from './db/seed-demo.ts';
 import { purgeOldFailures } from './features/session/rate-limit.ts';
 import { purgeExpiredSessions } from './features/session/store.ts';
+import { httpsRedirect } from './lib/https-redirect.ts';
 import { privateUmask } from './lib/private-files.ts';
 
 async function main() {
   privateUmask();
   const config = loadConfig();
+  const tls = config.tls ? readTls(config.tls) : undefined;
   let looseModes = 0;
   const database = await openDatabase(config, { onLooseModes: (fixed) => (looseModes = fixed) });
   if (database.kind === 'pglite' && config.seedDemo) {
@@ -23,6 +26,7 @@ async function main() {
     config,
     clientDir: clientDist,
     dataDir: config.dataDir,
+    tls,
     logger: { level: config.logLevel },
   });
   if (looseModes > 0) {
@@ -37,12 +41,14 @@ async function main() {
   const purge = setInterval(() => purgeOld().catch((err: unknown) => app.log.warn({ err }, 'purge of old sessions failed')), 3600_000);
   purge.unref();
 
+  let redirect: Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(purge);
+    redirect?.close();
     try {
       await app.close(); // stops accepting, waits for requests in flight
     } finally {
@@ -61,8 +67,20 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host === '0.0.0.0' ? 'localhost' : config.host;
-  console.log(`Giornata è pronta su http://${host}:${port}/ (database: ${database.location})`);
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  if (tls && config.httpRedirectPort !== null) {
+    redirect = httpsRedirect(port, host);
+    await new Promise<void>((resolve, reject) => redirect!.once('error', reject).listen(config.httpRedirectPort!, config.host, resolve));
+  }
+  if (!tls && !isLoopbackHost(config.host)) {
+    // On every start, not once: whoever looks at the log of a service must see it.
+    console.warn(
+      `Attenzione: Giornata ascolta su ${config.host} in HTTP semplice, senza TLS: password e sessioni viaggiano in chiaro sulla rete. ` +
+        'Indicare TLS_CERT e TLS_KEY (README, Deployment) o ascoltare solo su 127.0.0.1 dietro un proxy HTTPS.',
+    );
+  }
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  console.log(`Giornata è pronta su ${tls ? 'https' : 'http'}://${shownHost}:${port}/ (database: ${database.location})`);
 }
 
 main().catch((err: unknown) => {

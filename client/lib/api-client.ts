@@ -7,8 +7,10 @@ import { MSG } from '../../common/messages.ts';
 import type { ApiErrorBody } from '../../common/schemas.ts';
 
 export const API_BASE = '/server';
-const CSRF_COOKIE = 'XSRF-TOKEN';
+/** Over HTTPS the server names it `__Host-XSRF-TOKEN` (server/features/session/plugin.ts, cookieNames). */
+const CSRF_COOKIES = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'];
 const CSRF_HEADER = 'X-XSRF-TOKEN';
+const csrfToken = () => CSRF_COOKIES.map(readCookie).find((token) => token !== null) ?? null;
 
 /**
  * A refusal or failure of the server: its Italian message (body.error, or a
@@ -51,7 +53,7 @@ async function send(method: Method, path: string, body: unknown): Promise<Respon
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     // Read fresh every time: the server changes the token at login and logout.
-    const token = readCookie(CSRF_COOKIE);
+    const token = csrfToken();
     if (token) headers[CSRF_HEADER] = token;
   }
   return fetch(`${API_BASE}${path}`, {
@@ -64,7 +66,7 @@ async function send(method: Method, path: string, body: unknown): Promise<Respon
 
 /** index.html does not set the CSRF cookie: any /server/ GET does. */
 async function ensureCsrfCookie(): Promise<void> {
-  if (readCookie(CSRF_COOKIE)) return;
+  if (csrfToken()) return;
   await fetch(`${API_BASE}/health`, { credentials: 'same-origin' });
 }
 

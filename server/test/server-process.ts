@@ -27,7 +27,7 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
-      const m = /pronta su (http:\/\/\S+?)\/ /.exec(out);
+      const m = /pronta su (https?:\/\/\S+?)\/ /.exec(out);
       if (m) {
         resolve({
           url: m[1],

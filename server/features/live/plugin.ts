@@ -42,12 +42,13 @@ async function livePlugin(app: FastifyInstance, { database, times }: LiveOptions
     if (stream.out.destroyed) return reply.hijack(); // the client left meanwhile: nothing to answer
     const lastEventId = request.headers['last-event-id'];
     live.hub.begin(stream, typeof lastEventId === 'string' ? lastEventId.trim() : undefined);
-    return reply
+    reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      .header('connection', 'keep-alive')
-      .send(stream.out);
+      .header('x-accel-buffering', 'no');
+    // HTTP/2 (the server's own HTTPS) has no Connection header: its streams stay open by nature.
+    if (request.raw.httpVersionMajor < 2) reply.header('connection', 'keep-alive');
+    return reply.send(stream.out);
   });
 
   // A logout here ends its streams at once (the database's notification would, a moment later).

@@ -16,6 +16,8 @@ import type { KnownDevice } from './rate-limit.ts';
 
 export const DEVICE_COOKIE = 'giornata_device';
 const DEVICE_COOKIE_PATH = '/server/user/login';
+/** Over HTTPS, `__Secure-` (not `__Host-`: the cookie's path is the sign-in call's alone). */
+export const deviceCookie = (secure: boolean) => (secure ? `__Secure-${DEVICE_COOKIE}` : DEVICE_COOKIE);
 export const DEVICE_TTL_MS = 90 * 24 * 3600_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -60,7 +62,7 @@ export async function rememberDevice(
     .insert(loginDevices)
     .values({ tokenHash: hashToken(token), userId, expiresAt })
     .onConflictDoUpdate({ target: [loginDevices.tokenHash, loginDevices.userId], set: { expiresAt: sql`excluded.expires_at` } });
-  reply.setCookie(DEVICE_COOKIE, token, {
+  reply.setCookie(deviceCookie(secure), token, {
     path: DEVICE_COOKIE_PATH,
     httpOnly: true,
     sameSite: 'lax',

@@ -19,6 +19,16 @@ import { findSession, newToken, type SessionTimes } from './store.ts';
 export const SESSION_COOKIE = 'giornata_sid';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
+
+/**
+ * The cookies' names. Served over HTTPS they carry the `__Host-` prefix: the browser then takes them
+ * only with Secure, Path=/ and no Domain, so nothing on plain HTTP or on another host of the
+ * centre's network can set or overwrite them (the web app reads the CSRF one by either name).
+ */
+export function cookieNames(secure: boolean) {
+  const prefix = secure ? '__Host-' : '';
+  return { session: `${prefix}${SESSION_COOKIE}`, csrf: `${prefix}${CSRF_COOKIE}` };
+}
 const API_PREFIX = '/server/';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,11 +62,15 @@ function sameToken(a: string, b: string): boolean {
 
 export function setCsrfCookie(reply: FastifyReply, token: string, secure: boolean) {
   // Script-readable on purpose: the web app echoes it in X-XSRF-TOKEN.
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
+  reply.setCookie(cookieNames(secure).csrf, token, { path: '/', sameSite: 'lax', secure, httpOnly: false });
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', sameSite: 'lax', secure, httpOnly: true });
+  reply.setCookie(cookieNames(secure).session, token, { path: '/', sameSite: 'lax', secure, httpOnly: true });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(cookieNames(secure).session, { path: '/', sameSite: 'lax', secure, httpOnly: true });
 }
 
 /**
@@ -83,20 +97,21 @@ function normalisedPath(url: string): string {
 }
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions) {
+  const names = cookieNames(options.cookieSecure);
   app.decorateRequest('session', null);
   app.decorateRequest('sessionToken', null);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRequest(request)) return;
     if (request.routeOptions.config?.withoutSession && (request.method === 'GET' || request.method === 'HEAD')) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[names.session];
     if (token) {
       request.session = await findSession(options.db, token, options.times);
       request.sessionToken = request.session ? token : null;
-      if (!request.session) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      if (!request.session) clearSessionCookie(reply, options.cookieSecure);
     }
     // Every answer, a refusal included, leaves the browser a token to echo: a client that retries its first write succeeds.
-    const cookieToken = request.cookies[CSRF_COOKIE];
+    const cookieToken = request.cookies[names.csrf];
     if (request.session && cookieToken !== request.session.csrfToken) {
       setCsrfCookie(reply, request.session.csrfToken, options.cookieSecure);
     } else if (!cookieToken) {

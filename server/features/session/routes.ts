@@ -13,8 +13,8 @@ import { linkedTherapist } from '../../db/therapist-link.ts';
 import { currentSession } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashForUnknownUser, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
-import { DEVICE_COOKIE, knownDevice, rememberDevice } from './devices.ts';
-import { SESSION_COOKIE, setCsrfCookie, setSessionCookie } from './plugin.ts';
+import { deviceCookie, knownDevice, rememberDevice } from './devices.ts';
+import { clearSessionCookie, setCsrfCookie, setSessionCookie } from './plugin.ts';
 import { countersClearedBySuccess, signInCounters } from './rate-limit.ts';
 import { createSession, destroySession, newToken } from './store.ts';
 
@@ -60,7 +60,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
 
   app.post('/user/login', { schema: { body: loginSchema }, config: beforePasswordChange }, async (request, reply) => {
     const { username, pass } = request.body;
-    const device = await knownDevice(db, request.cookies[DEVICE_COOKIE], username);
+    const device = await knownDevice(db, request.cookies[deviceCookie(cookieSecure)], username);
     const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
     if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
     const user = await authenticate(db, username, pass);
@@ -85,7 +85,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     });
     setSessionCookie(reply, token, cookieSecure);
     setCsrfCookie(reply, csrfToken, cookieSecure);
-    await rememberDevice(db, reply, request.cookies[DEVICE_COOKIE], user.ID, cookieSecure);
+    await rememberDevice(db, reply, request.cookies[deviceCookie(cookieSecure)], user.ID, cookieSecure);
     return { value: await sessionUser(db, user, user.passwordChangeRequired) };
   });
 
@@ -97,7 +97,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
         await appendAudit(tx, session.user, { action: 'accesso.uscita', entity: 'sessione', entityId: session.user.ID });
       });
     }
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    clearSessionCookie(reply, cookieSecure);
     setCsrfCookie(reply, newToken(), cookieSecure);
     return { ok: true };
   });
