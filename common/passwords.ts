@@ -23,6 +23,8 @@ export const PASSWORD_MSG = {
   tooLong: `La password può avere al massimo ${PASSWORD_MAX_LENGTH} caratteri`,
   username: 'La password non può essere il nome utente né una sua parte',
   tooCommon: 'Password troppo facile da indovinare: usa una frase di tre o quattro parole che non sia un modo di dire',
+  /** Under every field of a new password. */
+  hint: 'Almeno 12 caratteri, diversa dal nome utente e non tra le più comuni: una frase di tre o quattro parole va benissimo',
   /** The refusal of every other call while the account must choose a new password (code password_change_required). */
   changeRequired: 'Prima di continuare scegli una nuova password: quella attuale non è abbastanza sicura',
   /** The web app's explanation above the form it then shows. */

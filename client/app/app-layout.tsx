@@ -29,8 +29,10 @@ export function AppLayout() {
   const { pathname } = useLocation();
   // The displayed day travels between the calendar and Anagrafiche (its Uscite tab opens on it).
   const day = useSearchParams()[0].get('data');
+  // An account that must choose a new password sees only that form (every other call is refused meanwhile).
+  const mustChangePassword = user?.cambiopassword === true;
   // Other people's changes reach every open screen; closed at logout and when the layout goes.
-  const live = useLiveUpdates(!!user);
+  const live = useLiveUpdates(!!user && !mustChangePassword);
   useModalFocusTrap();
   const myTherapist = linkedTherapist(user);
   // Active only on this account's own agenda, not on a colleague's or a patient's.
@@ -48,11 +50,21 @@ export function AppLayout() {
     if (fresh && user && (fresh.ID !== user.ID || fresh.Admin !== user.Admin || fresh.username !== user.username)) setUser(fresh);
     // The account's link to a therapist ("La mia agenda") may have changed in Anagrafiche.
     else if (fresh && user && fresh.terapista !== undefined && linkedTherapist(fresh) !== linkedTherapist(user)) setUser(fresh);
+    // So may the duty to choose a new password (set at this sign-in, or ended in another tab).
+    else if (fresh && user && (fresh.cambiopassword === true) !== (user.cambiopassword === true)) setUser(fresh);
   }, [auth.data, user]);
 
   if (!user) {
     const endedAt = sessionEndedAt();
     return <Navigate to={endedAt ? `${paths.login}?ritorno=${encodeURIComponent(endedAt)}` : paths.home} replace />;
+  }
+  if (mustChangePassword) {
+    return (
+      <Container as="main" id="contenuto" className="py-4">
+        <h1 className="visually-hidden">Scegli una nuova password</h1>
+        <ChangePasswordModal required onClose={() => logout.mutate()} />
+      </Container>
+    );
   }
   const onCalendar = pathname === paths.calendar;
   return (

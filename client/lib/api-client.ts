@@ -34,6 +34,10 @@ const codeOf = (body: unknown): ErrorCode | undefined => {
   return typeof code === 'string' && KNOWN_CODES.has(code) ? (code as ErrorCode) : undefined;
 };
 
+/** The account must choose a new password before any other call (common/passwords.ts). */
+export const isPasswordChangeRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === ERROR_CODES.passwordChangeRequired;
+
 /** The session is missing or has ended: by the server's code, or by the 403 status from a server that sends no code. */
 export const isNotSignedIn = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === undefined ? error.status === 403 : error.code === ERROR_CODES.notSignedIn);

@@ -7,9 +7,13 @@ import type { SessionUser } from '../../common/agenda.ts';
 
 /**
  * The profile, with the therapist the account is linked to in Anagrafiche (null: none; absent in
- * a profile stored before the server sent it, until the next auth check).
+ * a profile stored before the server sent it, until the next auth check), and whether the account
+ * must choose a new password before anything else (absent: no).
  */
-export type User = Omit<SessionUser, 'terapista'> & { terapista?: SessionUser['terapista'] };
+export type User = Omit<SessionUser, 'terapista' | 'cambiopassword'> & {
+  terapista?: SessionUser['terapista'];
+  cambiopassword?: boolean;
+};
 
 const STORAGE_KEY = 'user';
 const listeners = new Set<() => void>();
@@ -25,6 +29,7 @@ const profileOf = (user: User): User => ({
   username: user.username,
   Admin: user.Admin,
   terapista: typeof user.terapista === 'number' ? user.terapista : null,
+  ...(user.cambiopassword === true ? { cambiopassword: true } : {}),
 });
 
 function load(): User | null {
@@ -80,6 +85,11 @@ export function endSession(): void {
   if (!current) return;
   endedAt = `${window.location.pathname}${window.location.search}`;
   setUser(null);
+}
+
+/** The server refused a call until a new password is chosen (code password_change_required), or it was chosen: the layout shows the form, or the screens again. */
+export function setPasswordChangeRequired(required: boolean): void {
+  if (current && (current.cambiopassword === true) !== required) setUser({ ...current, cambiopassword: required });
 }
 
 /** Where an ended session was, if that is how the user was signed out (a deliberate Logout leaves none). */

@@ -6,7 +6,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { CentreSettingsWire, SettingsForm } from '../../common/agenda.ts';
 import { api } from './api-client.ts';
 
-/** sabato: templates include Saturday; nomicompleti: the calendar feed shows patients' full names instead of initials. */
+/** sabato: templates include Saturday; iniziali: the calendar feed shows patients' initials instead of only how many. */
 export type CentreSettings = CentreSettingsWire;
 
 const SETTINGS_KEY = ['impostazioni'] as const;

@@ -346,7 +346,10 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
       expect(await ctx.database.db.select().from(icalTokens)).toEqual([]);
       // Never used at all: counted from when it was made.
       const unused = await makeUrl(admin, centre.stefano.id);
-      await ctx.database.db.update(icalTokens).set({ createdAt: new Date(Date.now() - (ICAL_UNUSED_DAYS + 1) * DAY_MS) });
+      await ctx.database.db
+        .update(icalTokens)
+        .set({ createdAt: new Date(Date.now() - (ICAL_UNUSED_DAYS + 1) * DAY_MS) })
+        .where(eq(icalTokens.therapistId, centre.stefano.id));
       await expectDead(unused, centre.stefano.id);
     });
   });

@@ -54,8 +54,9 @@ export function FeedPanel({ therapistId }: { therapistId: number }) {
         </h2>
         <p className="small text-muted mb-2">
           Un link personale da aggiungere al calendario del telefono (Google Calendar, Calendario di iPhone): mostra le attività e le uscite
-          da 30 giorni fa a 90 giorni avanti e si aggiorna da solo. Gli utenti compaiono con le iniziali, o per intero se il centro lo ha
-          scelto. Chi ha il link vede l&apos;agenda: non condividerlo.
+          da 30 giorni fa a 90 giorni avanti e si aggiorna da solo. Degli utenti dice solo quanti sono, o le iniziali se il centro lo ha
+          scelto. Chi ha il link vede l&apos;agenda: non condividerlo. Il link smette di funzionare dopo 180 giorni senza uso, se cambiano
+          la password o l&apos;account del terapista o di chi l&apos;ha creato, o se il terapista viene archiviato: basta crearne uno nuovo.
         </p>
         {state.isPending ? (
           <Spinner size="sm" role="status" aria-label="Caricamento del calendario sul telefono" />
@@ -71,6 +72,7 @@ export function FeedPanel({ therapistId }: { therapistId: number }) {
                 {state.data?.creato && <> · creato il {when(state.data.creato)}</>}
                 {' · '}
                 {state.data?.ultimouso ? <>ultimo uso il {when(state.data.ultimouso)}</> : 'mai usato finora'}
+                {state.data?.scade && <> · scade il {when(state.data.scade)} se non viene usato</>}
               </>
             ) : (
               <strong>Non attivo</strong>

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { accountCreateSchema } from '../../../../common/anagrafiche.ts';
 import { MSG } from '../../../../common/messages.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MSG } from '../../../../common/passwords.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateAccount } from '../api/accounts.ts';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import type { FieldErrors } from '../../../lib/form-check.ts';
+import { checkPasswordForm, usePasswordRule } from '../../../lib/password-rule.ts';
 
 /** Nuovo account: username, initial password, administrator or not. */
 export function AccountFormModal({ onClose }: { onClose: () => void }) {
@@ -15,9 +17,10 @@ export function AccountFormModal({ onClose }: { onClose: () => void }) {
   const [admin, setAdmin] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateAccount();
+  usePasswordRule();
 
   const submit = async () => {
-    const result = checkForm(accountCreateSchema, { username, password, Admin: admin ? 1 : 0 });
+    const result = await checkPasswordForm(accountCreateSchema, { username, password, Admin: admin ? 1 : 0 });
     if ('errors' in result) return setErrors(result.errors);
     if (await withToasts(create.mutateAsync(result.data), { success: MSG.saved })) onClose();
   };
@@ -47,8 +50,8 @@ export function AccountFormModal({ onClose }: { onClose: () => void }) {
           setErrors((e) => ({ ...e, password: undefined }));
         }}
         error={errors.password}
-        hint="Comunicala a chi userà l'account: potrà cambiarla da «Cambia password»"
-        maxLength={200}
+        hint={`${PASSWORD_MSG.hint}. Comunicala a chi userà l'account: potrà cambiarla da «Cambia password»`}
+        maxLength={PASSWORD_MAX_LENGTH}
       />
       <Form.Check type="checkbox" id="account-admin" label="Amministratore" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
     </FormModal>

@@ -10,7 +10,7 @@ import { checkForm } from '../../../lib/form-check.ts';
 import { useSaveSettings, useSettings, type CentreSettings } from '../../../lib/settings.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 
-/** Centro: the centre's name (on the agenda's PDF), Saturday in the week, full names in the calendar feed. */
+/** Centro: the centre's name (on the agenda's PDF), Saturday in the week, patients' initials in the calendar feed. */
 export function CentreTab() {
   const settings = useSettings();
   if (settings.isPending) return <Spinner role="status" aria-label="Caricamento delle impostazioni" />;
@@ -55,15 +55,16 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
       />
       <Form.Check
         type="switch"
-        id="centre-full-names"
+        id="centre-initials"
         className="mb-1"
-        label="Nomi completi degli utenti nel calendario esterno"
-        checked={values.nomicompleti}
-        onChange={(e) => setValues({ ...values, nomicompleti: e.target.checked })}
-        aria-describedby="centre-full-names-hint"
+        label="Iniziali degli utenti nel calendario sul telefono"
+        checked={values.iniziali}
+        onChange={(e) => setValues({ ...values, iniziali: e.target.checked })}
+        aria-describedby="centre-initials-hint"
       />
-      <Form.Text id="centre-full-names-hint" muted className="d-block mb-3">
-        Spento: nel calendario sul telefono dei terapisti gli utenti compaiono con le sole iniziali (M. R.).
+      <Form.Text id="centre-initials-hint" muted className="d-block mb-3">
+        Spento: il calendario sul telefono dei terapisti dice solo quanti sono (3 utenti). Acceso: le iniziali (M. R.). Mai i nomi completi:
+        il calendario del telefono finisce sui server di Google o Apple.
       </Form.Text>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -1,39 +1,58 @@
 import { useState } from 'react';
-import { ANAGRAFICHE_MSG, ownPasswordSchema } from '../../../../common/anagrafiche.ts';
+import Alert from 'react-bootstrap/Alert';
+import { ANAGRAFICHE_MSG, ownPasswordFor } from '../../../../common/anagrafiche.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MSG } from '../../../../common/passwords.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { checkPasswordForm, usePasswordRule } from '../../../lib/password-rule.ts';
+import { setPasswordChangeRequired, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useChangeOwnPassword } from '../api/change-own-password.ts';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import type { FieldErrors } from '../../../lib/form-check.ts';
 
 /** Ours: the second typing of the new password must match (a typo would lock the user out). */
 export const PASSWORDS_DIFFER = 'Le due password nuove non coincidono';
 
-/** Cambia password, for every signed-in user: the current password, then the new one twice. */
-export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
+/**
+ * Cambia password, for every signed-in user: the current password, then the new one twice, by the
+ * rule of new passwords. `required`: the account must choose one before anything else (its
+ * password no longer meets the rule); the dialog then cannot be dismissed, only left by logging out.
+ */
+export function ChangePasswordModal({ onClose, required = false }: { onClose: () => void; required?: boolean }) {
   const [values, setValues] = useState({ attuale: '', nuova: '', conferma: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangeOwnPassword();
+  const username = useUser()?.username;
+  usePasswordRule();
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   const submit = async () => {
-    const result = checkForm(ownPasswordSchema, values);
+    const result = await checkPasswordForm(ownPasswordFor(username), values);
     if ('errors' in result) return setErrors(result.errors);
     if (values.conferma !== values.nuova) return setErrors({ conferma: PASSWORDS_DIFFER });
-    if (await withToasts(change.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged })) onClose();
+    if (!(await withToasts(change.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged }))) return;
+    if (required) setPasswordChangeRequired(false);
+    else onClose();
   };
 
   return (
     <FormModal
-      title="Cambia password"
+      title={required ? 'Scegli una nuova password' : 'Cambia password'}
       submitLabel="Cambia password"
       busy={change.isPending}
       onSubmit={() => void submit()}
       onClose={onClose}
+      cancelLabel={required ? 'Logout' : 'Annulla'}
+      dismissible={!required}
     >
+      {required && (
+        <Alert variant="warning" className="py-2">
+          {PASSWORD_MSG.changeRequiredIntro}
+        </Alert>
+      )}
       <TextField
         id="own-current"
         label="Password attuale"
@@ -52,6 +71,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
         value={values.nuova}
         onChange={set('nuova')}
         error={errors.nuova}
+        hint={PASSWORD_MSG.hint}
+        maxLength={PASSWORD_MAX_LENGTH}
       />
       <TextField
         id="own-confirm"
@@ -61,6 +82,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
         value={values.conferma}
         onChange={set('conferma')}
         error={errors.conferma}
+        maxLength={PASSWORD_MAX_LENGTH}
       />
     </FormModal>
   );

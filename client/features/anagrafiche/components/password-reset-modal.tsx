@@ -1,19 +1,22 @@
 import { useState } from 'react';
-import { accountPasswordSchema, ANAGRAFICHE_MSG, type AccountRecord } from '../../../../common/anagrafiche.ts';
+import { accountPasswordFor, ANAGRAFICHE_MSG, type AccountRecord } from '../../../../common/anagrafiche.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MSG } from '../../../../common/passwords.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useResetPassword } from '../api/accounts.ts';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import type { FieldErrors } from '../../../lib/form-check.ts';
+import { checkPasswordForm, usePasswordRule } from '../../../lib/password-rule.ts';
 
 /** Reimposta password of another account (the administrator sets a new one). */
 export function PasswordResetModal({ account, onClose }: { account: AccountRecord; onClose: () => void }) {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const reset = useResetPassword();
+  usePasswordRule();
 
   const submit = async () => {
-    const result = checkForm(accountPasswordSchema, { ID: account.ID, password });
+    const result = await checkPasswordForm(accountPasswordFor(account.username), { ID: account.ID, password });
     if ('errors' in result) return setErrors(result.errors);
     if (await withToasts(reset.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged })) onClose();
   };
@@ -37,8 +40,9 @@ export function PasswordResetModal({ account, onClose }: { account: AccountRecor
           setErrors({});
         }}
         error={errors.password}
+        hint={PASSWORD_MSG.hint}
         autoFocus
-        maxLength={200}
+        maxLength={PASSWORD_MAX_LENGTH}
       />
     </FormModal>
   );
