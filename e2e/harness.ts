@@ -41,8 +41,13 @@ export type Seed<C> = (db: Database['db']) => Promise<C>;
 export const E2E_DB_KIND: DbKind = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 
 export async function startServer(kind?: DbKind): Promise<RunningServer>;
-export async function startServer<C>(kind: DbKind, seed: Seed<C>): Promise<RunningServer<C>>;
-export async function startServer<C>(kind: DbKind = E2E_DB_KIND, seed?: Seed<C>): Promise<RunningServer<C | E2eCentre>> {
+export async function startServer<C>(kind: DbKind, seed: Seed<C>, extraEnv?: Record<string, string>): Promise<RunningServer<C>>;
+/** `extraEnv`: more of the server's configuration (TLS_CERT and TLS_KEY for the HTTPS test). */
+export async function startServer<C>(
+  kind: DbKind = E2E_DB_KIND,
+  seed?: Seed<C>,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer<C | E2eCentre>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-e2e-'));
   let database: Database & { url?: string };
   if (kind === 'pglite') database = await openPglite(dataDir);
@@ -52,7 +57,7 @@ export async function startServer<C>(kind: DbKind = E2E_DB_KIND, seed?: Seed<C>)
   // The embedded folder is one process's at a time: close it before the server opens it.
   if (kind === 'pglite') await database.close();
 
-  const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '', ...extraEnv };
   let server = await spawnServer(env);
   const port = new URL(server.url).port;
   return {
