@@ -3,12 +3,22 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
+import { PASSWORD_MSG } from '../common/passwords.ts';
+import { users } from '../server/db/schema.ts';
+import { hashPassword } from '../server/lib/passwords.ts';
 import { MON } from './dates.ts';
-import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
+import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, callServer, expectNoPageErrors, headline, openDay, signIn } from './helpers.ts';
 
-const e2e = serverAndBrowser();
+/** An account whose password was set before the rule of new passwords (common/passwords.ts): four characters. */
+const OLD_ACCOUNT = { username: 'vecchio.collega', password: '1234' };
+
+const e2e = serverAndBrowser(async (db) => {
+  const centre = await seedE2eCentre(db);
+  await db.insert(users).values({ username: OLD_ACCOUNT.username, passwordHash: await hashPassword(OLD_ACCOUNT.password), admin: 0 });
+  return centre;
+});
 
 const BOOTSTRAP_DANGER = 'rgb(220, 53, 69)';
 
@@ -215,6 +225,38 @@ describe('roles', () => {
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
+describe('a password older than the rule', () => {
+  test('signs in, then must choose a new one before anything else; the calendar comes once it is chosen', async () => {
+    const { context, page, errors } = await newPage(e2e.browser);
+    await page.goto(`${e2e.server.url}/`);
+    await page.getByLabel('Username').fill(OLD_ACCOUNT.username);
+    await page.getByLabel('Password').fill(OLD_ACCOUNT.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Scegli una nuova password' });
+    await dialog.getByText(PASSWORD_MSG.changeRequiredIntro).waitFor();
+    // Nothing else: no bar, no calendar, and Esc does not close it.
+    expect(await page.getByRole('navigation', { name: 'Sezioni' }).count()).toBe(0);
+    expect(await page.locator('.day-table, .day-list').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor();
+    await screenshot(page, 'password-obbligatoria-1366x768');
+
+    await dialog.getByLabel('Password attuale').fill(OLD_ACCOUNT.password);
+    await dialog.getByLabel('Nuova password', { exact: true }).fill(OLD_ACCOUNT.username);
+    await dialog.getByLabel('Ripeti la nuova password').fill(OLD_ACCOUNT.username);
+    await dialog.getByRole('button', { name: 'Cambia password' }).click();
+    await dialog.getByText(PASSWORD_MSG.username).waitFor();
+    await dialog.getByLabel('Nuova password', { exact: true }).fill('tramonto-sul-lago-di-como');
+    await dialog.getByLabel('Ripeti la nuova password').fill('tramonto-sul-lago-di-como');
+    await dialog.getByRole('button', { name: 'Cambia password' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.locator('.day-table, .day-list').first().waitFor();
     expectNoPageErrors(errors);
     await context.close();
   });

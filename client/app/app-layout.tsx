@@ -62,7 +62,8 @@ export function AppLayout() {
     return (
       <Container as="main" id="contenuto" className="py-4">
         <h1 className="visually-hidden">Scegli una nuova password</h1>
-        <ChangePasswordModal required onClose={() => logout.mutate()} />
+        {/* The server is the authority: its fresh answer (effect above) lets the screens back. */}
+        <ChangePasswordModal required onClose={() => logout.mutate()} onChanged={() => void auth.refetch()} />
       </Container>
     );
   }

@@ -16,9 +16,18 @@ export const PASSWORDS_DIFFER = 'Le due password nuove non coincidono';
 /**
  * Cambia password, for every signed-in user: the current password, then the new one twice, by the
  * rule of new passwords. `required`: the account must choose one before anything else (its
- * password no longer meets the rule); the dialog then cannot be dismissed, only left by logging out.
+ * password no longer meets the rule); the dialog then cannot be dismissed, only left by logging
+ * out, and once the password is changed `onChanged` runs (by default the stored profile forgets the duty).
  */
-export function ChangePasswordModal({ onClose, required = false }: { onClose: () => void; required?: boolean }) {
+export function ChangePasswordModal({
+  onClose,
+  required = false,
+  onChanged = () => setPasswordChangeRequired(false),
+}: {
+  onClose: () => void;
+  required?: boolean;
+  onChanged?: () => void;
+}) {
   const [values, setValues] = useState({ attuale: '', nuova: '', conferma: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangeOwnPassword();
@@ -34,7 +43,7 @@ export function ChangePasswordModal({ onClose, required = false }: { onClose: ()
     if ('errors' in result) return setErrors(result.errors);
     if (values.conferma !== values.nuova) return setErrors({ conferma: PASSWORDS_DIFFER });
     if (!(await withToasts(change.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged }))) return;
-    if (required) setPasswordChangeRequired(false);
+    if (required) onChanged();
     else onClose();
   };
 
