@@ -75,7 +75,8 @@ describe('the app shell', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('upgrade-insecure-requests');
+    // Served over HTTPS (COOKIE_SECURE here), a page's plain-HTTP requests are upgraded; over plain HTTP, never (below).
+    expect(csp).toContain('upgrade-insecure-requests');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
@@ -91,9 +92,9 @@ describe('the app shell', () => {
     },
   );
 
-  it('marks cookies Secure when COOKIE_SECURE is set', async () => {
+  it('marks cookies Secure under __Host- when COOKIE_SECURE is set', async () => {
     const res = await app.inject({ method: 'GET', url: '/server/health' });
-    expect(String(res.headers['set-cookie'])).toMatch(/XSRF-TOKEN=.*Secure/);
+    expect(String(res.headers['set-cookie'])).toMatch(/^__Host-XSRF-TOKEN=[\w-]+; Path=\/; Secure; SameSite=Lax$/);
   });
 
   it('answers health with the database reachable', async () => {
@@ -107,8 +108,9 @@ describe('the app shell', () => {
     const client = new TestClient(app);
     await client.login(ADMIN);
     await client.get('/server/user/auth');
-    const sid = client.cookies.get('giornata_sid')!;
-    const csrf = client.cookies.get('XSRF-TOKEN')!;
+    const sid = client.cookies.get('__Host-giornata_sid')!;
+    const csrf = client.cookies.get('__Host-XSRF-TOKEN')!;
+    expect(sid).toMatch(/^[\w-]{43}$/);
     expect(logs).toContain('/server/user/login');
     expect(logs).not.toContain(ADMIN.password);
     expect(logs).not.toContain(sid);
@@ -318,6 +320,10 @@ describe.each(DB_KINDS)('headers of the API, on %s', (kind) => {
       expect(refused.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
     }
     const plain = await build(false);
-    expect((await plain.inject({ method: 'GET', url: '/server/health' })).headers['strict-transport-security']).toBeUndefined();
+    const plainAnswer = await plain.inject({ method: 'GET', url: '/server/health' });
+    expect(plainAnswer.headers['strict-transport-security']).toBeUndefined();
+    // The intranet's plain HTTP: upgrading its requests would blank the page.
+    expect(String(plainAnswer.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(String(plainAnswer.headers['set-cookie'])).toMatch(/^XSRF-TOKEN=[\w-]+; Path=\/; SameSite=Lax$/);
   });
 });

@@ -168,7 +168,7 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
     await new TestClient(targetApp).login(ADMIN);
   });
 
-  it('ignores the sessions and sign-in attempts of a backup made before they were left out, and restores rows older than a column', async () => {
+  it('ignores the sessions and sign-in attempts of a backup made before they were left out, and restores rows older than a column or a setting', async () => {
     const old = path.join(tmp, `old-${kind}.json.gz`);
     const fresh = await openTestDatabase(kind);
     try {
@@ -183,6 +183,8 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
       tables.users = [{ id: 1, username: ADMIN.username, password_hash: hash, admin: 1, disabled: false, created_at: createdAt }];
       // Activities as a backup made before they carried a version wrote them.
       tables.rooms = [{ id: 1, name: 'Palestra', position: 1, archived: false }];
+      // A centre that showed full names in the calendar feed, before that choice was removed: it shows initials now.
+      tables.centre_settings = [{ id: 1, centre_name: 'Il Girasole', saturday: false, ical_full_names: true }];
       tables.activities = [
         {
           id: 1,
@@ -206,6 +208,12 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
         rows: { version: number }[];
       };
       expect(restored.rows).toEqual([{ version: 1 }]);
+      const settings = (await fresh.db.execute(sql`select centre_name, ical_initials from centre_settings`)) as unknown as {
+        rows: unknown[];
+      };
+      expect(settings.rows).toEqual([{ centre_name: 'Il Girasole', ical_initials: true }]);
+      const account = (await fresh.db.execute(sql`select password_change_required from users`)) as unknown as { rows: unknown[] };
+      expect(account.rows).toEqual([{ password_change_required: false }]);
       expect(await countOf(fresh, 'sessions')).toBe(0);
       expect(await countOf(fresh, 'login_failures')).toBe(0);
     } finally {

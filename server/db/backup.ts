@@ -89,7 +89,21 @@ export const BACKUP_FORMAT = 'giornata-backup-1';
  */
 const COLUMNS_ADDED_SINCE_FORMAT_1 = {
   activities: { version: 1 },
+  users: { password_change_required: false },
+  centre_settings: { ical_initials: false },
 } as const;
+
+/**
+ * A row of an older backup as today's schema holds it: the columns added since take their
+ * default, and a centre that showed full names in the calendar feed shows initials, the most it
+ * now may (as drizzle/0013_feed_links_die_with_access.sql did to the databases of that time).
+ */
+function upgradeRow(table: string, row: Record<string, unknown>): Record<string, unknown> {
+  const added = COLUMNS_ADDED_SINCE_FORMAT_1[table as keyof typeof COLUMNS_ADDED_SINCE_FORMAT_1];
+  const upgraded: Record<string, unknown> = added ? { ...added, ...row } : row;
+  if (table === 'centre_settings' && row.ical_full_names === true) upgraded.ical_initials = true;
+  return upgraded;
+}
 
 interface BackupFile {
   format: typeof BACKUP_FORMAT;
@@ -136,8 +150,7 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
     }
     // Only the centre's tables: the sessions and sign-in counters of a backup made before they were left out are ignored.
     for (const table of BACKUP_TABLES) {
-      const added = COLUMNS_ADDED_SINCE_FORMAT_1[table as keyof typeof COLUMNS_ADDED_SINCE_FORMAT_1];
-      const rows = (backup.tables[table] ?? []).map((row) => (added ? { ...added, ...row } : row));
+      const rows = (backup.tables[table] ?? []).map((row) => upgradeRow(table, row as Record<string, unknown>));
       counts[table] = rows.length;
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = JSON.stringify(rows.slice(i, i + 500));

@@ -132,7 +132,7 @@ export interface Answer<T = unknown> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-/** A browser-like client: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN, as the web app does. */
+/** A browser-like client: keeps cookies and echoes XSRF-TOKEN (or, over HTTPS, __Host-XSRF-TOKEN) in X-XSRF-TOKEN, as the web app does. */
 export class TestClient {
   cookies = new Map<string, string>();
   sendCsrf = true;
@@ -154,6 +154,10 @@ export class TestClient {
     }
   }
 
+  private csrfToken(): string | undefined {
+    return this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN');
+  }
+
   private cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -164,10 +168,11 @@ export class TestClient {
     payload?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer<T>> {
-    if (method !== 'GET' && this.sendCsrf && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/server/health');
+    if (method !== 'GET' && this.sendCsrf && this.csrfToken() === undefined) await this.request('GET', '/server/health');
     const allHeaders: Record<string, string> = {};
     if (this.cookies.size > 0) allHeaders.cookie = this.cookieHeader();
-    if (method !== 'GET' && this.sendCsrf && this.cookies.has('XSRF-TOKEN')) allHeaders['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN')!;
+    const csrf = this.csrfToken();
+    if (method !== 'GET' && this.sendCsrf && csrf !== undefined) allHeaders['x-xsrf-token'] = csrf;
     Object.assign(allHeaders, headers);
     const res = await this.app.inject({
       method,
