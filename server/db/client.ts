@@ -15,6 +15,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { makeDataDirPrivate } from '../lib/private-files.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { withMigrationLock } from './locks.ts';
 import { oneStatementPerTurn } from './turns.ts';
 import * as schema from './schema.ts';
 
@@ -35,9 +36,6 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-/** Same number on every process, so concurrent start-ups migrate one at a time. */
-const MIGRATION_LOCK_KEY = 7_264_001;
 
 export class DatabaseOpenError extends Error {}
 
@@ -95,10 +93,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   try {
     const conn = await pool.connect();
     try {
-      await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(conn), { migrationsFolder });
+      await withMigrationLock(conn, () => migratePg(drizzlePg(conn), { migrationsFolder }).then(() => {}));
     } finally {
-      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       conn.release();
     }
   } catch (err) {

@@ -6,8 +6,6 @@ import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
 import {
   appendAudit,
-  lockDays,
-  lockRunDay,
   patientJson,
   readJson,
   runJson,
@@ -18,6 +16,7 @@ import {
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
+import { lockDays, lockRunDay } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activities, patients, therapists, transportPatients, transportRuns, transportTherapists } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
