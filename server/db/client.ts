@@ -13,9 +13,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { makeDataDirPrivate } from '../lib/private-files.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { withMigrationLock } from './locks.ts';
+import { makeDataDirPrivate } from './private-files.ts';
 import { oneStatementPerTurn } from './turns.ts';
 import * as schema from './schema.ts';
 
@@ -46,7 +46,7 @@ export interface OpenOptions {
 
 /**
  * The embedded database in `dataDir`, which is made this user's alone
- * (0700 and 0600, see server/lib/private-files.ts) before it is opened, after
+ * (0700 and 0600, see server/db/private-files.ts) before it is opened, after
  * (the files PGlite's initdb writes are 0666) and at close.
  */
 export async function openPglite(dataDir: string | 'memory://', options: { lock?: boolean } & OpenOptions = {}): Promise<Database> {
