@@ -5,6 +5,7 @@
  * is resolved against the importing file, so every spelling of a relative path counts.
  */
 import path from 'node:path';
+import { relativeImports } from './imports.js';
 
 const FEATURE = /(?:^|\/)(client|server)\/features\/([^/]+)(?:\/|$)/;
 
@@ -27,21 +28,14 @@ export const featureBoundaries = {
   create(context) {
     const own = featureOf(context.filename);
     if (!own) return {};
-    const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = featureOf(path.resolve(path.dirname(context.filename), source));
+    return relativeImports(context, (node, file) => {
+      const target = featureOf(file);
       if (!target || (target.side === own.side && target.name === own.name)) return;
       context.report({
         node,
         messageId: 'crossFeature',
         data: { name: own.name, other: `${target.side}/features/${target.name}`, shared: SHARED[own.side] },
       });
-    };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
+    });
   },
 };

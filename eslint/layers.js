@@ -8,10 +8,10 @@
  *   roots (`server/app.ts`, `server/main.ts`, `server/config.ts`, `server/cli`, `server/test`) import features.
  *
  * Test files (`*.test.ts`, `server/test/`) build the whole app around what they test, so the server's inner order
- * does not bind them; the sides' rules do. Each relative import is resolved against the importing file, so every
- * spelling of a path counts; type-only imports count too.
+ * does not bind them; the sides' rules do.
  */
 import path from 'node:path';
+import { relativeImports } from './imports.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -51,9 +51,8 @@ export const layers = {
   create(context) {
     const own = placeOf(context.filename);
     if (!own?.side) return {};
-    const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = placeOf(path.resolve(path.dirname(context.filename), source));
+    return relativeImports(context, (node, file) => {
+      const target = placeOf(file);
       if (!target?.side) return;
       if (own.side === 'common') {
         if (target.side !== 'common') context.report({ node, messageId: 'commonImportsSide', data: { target: target.rel } });
@@ -68,12 +67,6 @@ export const layers = {
         const layer = SERVER_LAYERS[own.layer];
         context.report({ node, messageId: 'serverLayer', data: { layer, target: target.rel, allowed: SERVER_LAYER_NAMES[layer] } });
       }
-    };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
+    });
   },
 };
