@@ -130,7 +130,7 @@ export async function lockAttemptCounters(tx: Db, keys: readonly string[]): Prom
 // ---- Migrations ----
 
 /** Runs `migrate` on `conn` holding the migrations' session lock (PostgreSQL; the embedded database has one process). */
-export async function withMigrationLock(conn: pg.PoolClient, migrate: () => Promise<void>): Promise<void> {
+export async function withMigrationLock(conn: pg.ClientBase, migrate: () => Promise<void>): Promise<void> {
   try {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate();
