@@ -17,7 +17,7 @@ import { usernameSchema } from '../../common/schemas.ts';
 import { pgErrorCode, type Db } from '../db/client.ts';
 import { storeNewPassword } from '../db/credentials.ts';
 import { users } from '../db/schema.ts';
-import { DEMO_ACCOUNTS_FILE, retireDemoAccountsFile } from '../db/seed-demo.ts';
+import { DEMO_ACCOUNTS_FILE, retireDemoAccountsFile } from '../lib/seed-demo.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { CliError, runCli } from './open-for-cli.ts';
 import { readNewPassword } from './read-password.ts';

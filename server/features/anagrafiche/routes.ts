@@ -24,7 +24,7 @@ import {
 import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { readRunsWithPeople } from '../../db/day-read.ts';
-import { retireDemoAccountsFile } from '../../db/seed-demo.ts';
+import { retireDemoAccountsFile } from '../../lib/seed-demo.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';

@@ -6,7 +6,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import { isTemplateDay } from '../../../../common/modelli.ts';
-import { agendaOf, paths, withDay } from '../../../config/paths.ts';
+import { agendaOf, paths, withDay } from '../../../../common/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { recordExport } from '../../../lib/export-record.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
