@@ -159,8 +159,9 @@ export async function callServer(
 ): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
     async ([m, p, b]) => {
-      const cookie = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='));
-      const token = cookie ? decodeURIComponent(cookie.slice('XSRF-TOKEN='.length)) : '';
+      // Over HTTPS the server names it __Host-XSRF-TOKEN, as the web app knows.
+      const cookie = document.cookie.split('; ').find((c) => c.startsWith('__Host-XSRF-TOKEN=') || c.startsWith('XSRF-TOKEN='));
+      const token = cookie ? decodeURIComponent(cookie.slice(cookie.indexOf('=') + 1)) : '';
       const response = await fetch(p, {
         method: m,
         credentials: 'same-origin',
