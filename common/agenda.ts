@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { PERSON_KINDS, type PersonKind } from './presenze.ts';
-import { MAX_RANGE_DAYS, dateSchema, daysInRange, idSchema, safeText, type User } from './schemas.ts';
+import { daysInRange } from './dates.ts';
+import { MAX_RANGE_DAYS, dateSchema, idSchema, safeText, type User } from './schemas.ts';
 
 export const AGENDA_MSG = {
   kindInvalid: 'Tipo non valido: scegli paziente o terapista',

@@ -5,7 +5,7 @@
  * template that exists; every other screen and call works on real dates (years 1900–2999).
  */
 import { z } from 'zod';
-import { addDays, weekdayOf } from './dates.ts';
+import { addDays, daysInRange, weekdayOf } from './dates.ts';
 import { MSG } from './messages.ts';
 import { dateSchema, idSchema, safeText } from './schemas.ts';
 
@@ -48,14 +48,12 @@ export const templateIdBody = z.object({ ID: idSchema });
 /** POST /server/modelli/duplica: a new template with a copy of this one's week. */
 export const templateDuplicateBody = z.object({ ID: idSchema, nome: templateNameSchema });
 
-const daysFrom = (dal: string, al: string) => Math.round((Date.parse(al) - Date.parse(dal)) / 86_400_000) + 1;
-
 /** POST /server/modelli/applica: the template's plan written on every working day from `dal` to `al`. */
 export const templateApplyBody = z
   .object({ modello: idSchema, dal: dateSchema, al: dateSchema, esistenti: existingSchema })
   .superRefine((b, ctx) => {
     if (b.al < b.dal) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeInvalid });
-    else if (daysFrom(b.dal, b.al) > MAX_APPLY_DAYS) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeTooLong });
+    else if (daysInRange(b.dal, b.al) > MAX_APPLY_DAYS) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeTooLong });
   });
 
 /** POST /server/calendario/pasteweek: week `from` written on week `to` (both real Mondays). */

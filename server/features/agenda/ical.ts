@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { addDays, todayInRome } from '../../../common/dates.ts';
 import { AGENDA_MSG, ICAL_DAYS_AHEAD, ICAL_DAYS_BACK, type AgendaPerson, type IcalState } from '../../../common/agenda.ts';
 import type { User } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
@@ -73,17 +74,6 @@ export async function tokenState(db: Db, by: User, therapistId: number): Promise
     creato: row?.createdAt.toISOString() ?? null,
     ultimouso: row?.lastUsedAt?.toISOString() ?? null,
   };
-}
-
-/** Today in Europe/Rome, where the centre is. */
-export function todayInRome(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /** "M. R.": what the feed shows of a patient unless the centre chose full names. */

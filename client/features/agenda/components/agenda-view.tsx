@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
-import { formatDayMonthYear, todayLocal } from '../../../../common/dates.ts';
+import { formatDayMonthYear, todayLocal, weekdayAndDate } from '../../../../common/dates.ts';
 import { ERROR_CODES } from '../../../../common/errors.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { recordExport } from '../../../lib/export-record.ts';
@@ -13,7 +13,7 @@ import { isAdmin, linkedTherapist, useUser } from '../../../lib/session.ts';
 import { settingsQueryOptions } from '../../../lib/settings.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { agendaQueryOptions, useAgenda, type AgendaKind } from '../api/get-agenda.ts';
-import { agendaRange, dayLabel, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
+import { agendaRange, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
 import { agendaPdfName, saveAgendaPdf } from '../agenda-pdf.ts';
 import { AgendaEntryItem } from './agenda-entry.tsx';
 import { FeedPanel } from './feed-panel.tsx';
@@ -132,7 +132,7 @@ export function AgendaView({ tipo, id, day, span, onChange }: Props) {
             Settimana
           </Button>
         </ButtonGroup>
-        <span className="fw-semibold">{span === 'giorno' ? dayLabel(day) : weekLabel(start, stop)}</span>
+        <span className="fw-semibold">{span === 'giorno' ? weekdayAndDate(day) : weekLabel(start, stop)}</span>
       </div>
 
       {notFound ? (

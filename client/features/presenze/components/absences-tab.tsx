@@ -9,7 +9,7 @@ import { checkForm } from '../../../lib/form-check.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAbsences, useDeleteAbsence, useRemoveAbsent } from '../api/absences.ts';
-import { formatDate } from '../month.ts';
+import { formatDate } from '../../../../common/dates.ts';
 import { AbsenceFormModal, KIND_LABELS } from './absence-form-modal.tsx';
 import { CorrectionModal } from './correction-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
