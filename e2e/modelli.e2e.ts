@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, todayInRome, WEEKDAYS_IT, weekdayOf, workWeek } from '../common/dates.ts';
 import { holidayName } from '../common/holidays.ts';
-import { MODELLI_MSG } from '../common/messages.ts';
+import { MODELLI_MSG } from '../common/modelli.ts';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { MON, TUE } from './dates.ts';
 import { E2E_VIEWER } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TemplateList } from '../../../common/modelli.ts';
-import { modelliQueryOptions } from '../../lib/modelli.ts';
+import { modelliQueryOptions } from './api/modelli.ts';
 import { setUser } from '../../lib/session.ts';
 import { ModelliView } from './components/modelli-view.tsx';
 import { TemplateHeader } from './components/template-header.tsx';

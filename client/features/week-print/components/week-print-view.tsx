@@ -1,24 +1,27 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
-import { isTemplateDay } from '../../../../common/modelli.ts';
 import { agendaOf, paths, withDay } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { recordExport } from '../../../lib/export-record.ts';
-import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
 import { useWeekConflicts } from '../api/get-week-conflicts.ts';
 import { ABSENT_SUFFIX, buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
-import { WeekPlanActions } from './week-plan-actions.tsx';
+
+interface Props {
+  day: string;
+  /** Under the headline: what the route adds for this week (the Modelli whole-week writes, for administrators). */
+  actions?: ReactNode;
+}
 
 /** Stampa settimana: therapists per room and day, Monday to Friday of the displayed day's week. */
-export function WeekPrintView({ day }: { day: string }) {
+export function WeekPrintView({ day, actions }: Props) {
   const days = workWeek(day);
   const start = days[0];
   const stop = days[days.length - 1];
@@ -28,7 +31,6 @@ export function WeekPrintView({ day }: { day: string }) {
   const conflicts = useWeekConflicts(start, stop);
   const conflictsOn = new Map((conflicts.data?.giorni ?? []).map((g) => [g.data, g.conflitti.length]));
   const [saving, setSaving] = useState(false);
-  const admin = isAdmin(useUser());
   const loading = rooms.isPending || week.isPending;
   const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
   const therapistIds = new Map(
@@ -66,7 +68,7 @@ export function WeekPrintView({ day }: { day: string }) {
           Stampa PDF
         </Button>
       </div>
-      {admin && !isTemplateDay(start) && <WeekPlanActions monday={start} />}
+      {actions}
       {loading ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Caricamento della settimana" />

@@ -1,12 +1,10 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Table from 'react-bootstrap/Table';
-import { formatDayMonthYear, WEEKDAYS_IT, weekdayOf } from '../../common/dates.ts';
-import { holidayName } from '../../common/holidays.ts';
-import { MODELLI_MSG } from '../../common/messages.ts';
-import type { Escluso, GiornoApplicato } from '../lib/modelli.ts';
-
-const dayLabel = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
+import { weekdayAndDate } from '../../../../common/dates.ts';
+import { holidayName } from '../../../../common/holidays.ts';
+import { MODELLI_MSG } from '../../../../common/modelli.ts';
+import type { Escluso, GiornoApplicato } from '../api/modelli.ts';
 
 /** "Rossi Mario (utente, assente)". */
 export const leftOutLabel = (e: Escluso) => `${e.nome} (${MODELLI_MSG.leftOutKinds[e.tipo]}, ${MODELLI_MSG.leftOutReasons[e.motivo]})`;
@@ -58,7 +56,7 @@ export function WeekResultModal({ title, giorni, onClose }: Props) {
             {giorni.map((g) => (
               <tr key={g.data} className={g.saltato ? 'text-muted' : undefined}>
                 <th scope="row" className="fw-normal text-nowrap">
-                  {dayLabel(g.data)}
+                  {weekdayAndDate(g.data)}
                 </th>
                 <td>{dayOutcome(g)}</td>
                 {leftOut && <td>{g.esclusi.map(leftOutLabel).join(', ')}</td>}

@@ -1,11 +1,11 @@
 /**
- * Weekly templates (modelli) and whole-week writes, shared by the Modelli screen and the weekly
- * screen: the template list, Applica modello, Salva settimana come modello and Incolla settimana
- * (docs/product.md, Schermate → Modelli). Every write reloads the calendar's days and weeks.
+ * Weekly templates (modelli) and whole-week writes: the template list, Applica modello, Salva
+ * settimana come modello and Incolla settimana (docs/product.md, Schermate → Modelli), used by the
+ * Modelli screen, a template day's headline and the weekly screen's actions. Every write reloads
+ * the calendar's days and weeks.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { addDays, isPlanDate } from '../../common/dates.ts';
-import { isTemplateDay } from '../../common/modelli.ts';
+import { addDays } from '../../../../common/dates.ts';
 import type {
   ApplyResult,
   DayApplied,
@@ -17,10 +17,10 @@ import type {
   TemplateCreateInput,
   TemplateList,
   TemplateSummary,
-} from '../../common/modelli.ts';
+} from '../../../../common/modelli.ts';
 import toast from 'react-hot-toast';
-import { api, errorMessage } from './api-client.ts';
-import { QUERY_KEYS } from './query-keys.ts';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 export type Modello = TemplateSummary;
 export type ModelliList = TemplateList;
@@ -31,12 +31,6 @@ export type WeekWriteResult = ApplyResult;
 
 /** Applica modello covers at most this many weeks (the server refuses more). */
 export const MAX_APPLY_WEEKS = 26;
-
-/** A date of a template's week (years 3000–3999, a real day of the calendar): the calendar shows it as a template day. */
-export const isTemplateDate = (value: string): boolean => isPlanDate(value) && isTemplateDay(value);
-
-/** A day the calendar may show: a real date or a template day. */
-export const isPlannableDate = isPlanDate;
 
 /** The template whose week holds `day` (Monday to Saturday), if any. */
 export const templateOf = (list: Modello[] | undefined, day: string): Modello | undefined =>

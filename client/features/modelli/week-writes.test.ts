@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { applyRange, mondayLabel, upcomingMondays } from '../components/apply-template-modal.tsx';
-import { dayOutcome, leftOutLabel, resultTotals } from '../components/week-result-modal.tsx';
-import { isPlannableDate, isTemplateDate, templateOf } from './modelli.ts';
+import { applyRange, mondayLabel, upcomingMondays } from './components/apply-template-modal.tsx';
+import { dayOutcome, leftOutLabel, resultTotals } from './components/week-result-modal.tsx';
+import { daysInRange, isPlanDate } from '../../../common/dates.ts';
+import { isTemplateDay } from '../../../common/modelli.ts';
+import { templateOf } from './api/modelli.ts';
 
 describe('template days', () => {
   it('accepts real dates and template days, and nothing impossible', () => {
-    expect(isPlannableDate('2026-11-23')).toBe(true);
-    expect(isPlannableDate('3000-01-06')).toBe(true);
-    expect(isTemplateDate('2026-11-23')).toBe(false);
-    expect(isTemplateDate('3000-02-30')).toBe(false);
-    expect(isPlannableDate('4000-01-01')).toBe(false);
-    expect(isPlannableDate('3000-1-6')).toBe(false);
+    expect(isPlanDate('2026-11-23')).toBe(true);
+    expect(isPlanDate('3000-01-06') && isTemplateDay('3000-01-06')).toBe(true);
+    expect(isTemplateDay('2026-11-23')).toBe(false);
+    expect(isPlanDate('3000-02-30')).toBe(false);
+    expect(isPlanDate('4000-01-01')).toBe(false);
+    expect(isPlanDate('3000-1-6')).toBe(false);
   });
 
   it('finds the template whose week holds a day, Saturday included', () => {
@@ -31,7 +33,7 @@ describe('Applica modello', () => {
   it('sends Monday of the first week to Saturday of the last, 26 weeks within the server’s 182 days', () => {
     expect(applyRange('2026-11-30', 1)).toEqual({ dal: '2026-11-30', al: '2026-12-05' });
     const { dal, al } = applyRange('2026-11-30', 26);
-    expect((Date.parse(al) - Date.parse(dal)) / 86_400_000 + 1).toBeLessThanOrEqual(182);
+    expect(daysInRange(dal, al)).toBeLessThanOrEqual(182);
   });
 });
 

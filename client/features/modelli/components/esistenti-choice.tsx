@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
-import { MODELLI_MSG } from '../../common/messages.ts';
-import type { Esistenti } from '../lib/modelli.ts';
+import { MODELLI_MSG } from '../../../../common/modelli.ts';
+import type { Esistenti } from '../api/modelli.ts';
 
 /** Days that already hold activities: skipped (the default) or emptied and written again. */
 export function EsistentiChoice({ name, value, onChange }: { name: string; value: Esistenti; onChange: (value: Esistenti) => void }) {

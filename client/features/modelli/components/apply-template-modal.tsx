@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { addDays, MONTHS_IT, todayLocal, workWeek } from '../../common/dates.ts';
-import { MODELLI_MSG } from '../../common/messages.ts';
-import { MAX_APPLY_WEEKS, useApplyModello, useModelli, withProgress, type Esistenti, type WeekWriteResult } from '../lib/modelli.ts';
+import { addDays, MONTHS_IT, todayLocal, workWeek } from '../../../../common/dates.ts';
+import { MODELLI_MSG } from '../../../../common/modelli.ts';
+import { MAX_APPLY_WEEKS, useApplyModello, useModelli, withProgress, type Esistenti, type WeekWriteResult } from '../api/modelli.ts';
 import { EsistentiChoice } from './esistenti-choice.tsx';
-import { FormModal } from './form-modal.tsx';
+import { FormModal } from '../../../components/form-modal.tsx';
 import { WeekResultModal } from './week-result-modal.tsx';
 
 /** How many Mondays the first-week list offers, from this week's. */

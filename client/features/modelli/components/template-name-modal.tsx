@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { templateNameSchema } from '../../common/modelli.ts';
-import { errorMessage } from '../lib/api-client.ts';
-import { FormModal } from './form-modal.tsx';
-import { TextField } from './text-field.tsx';
+import { templateNameSchema } from '../../../../common/modelli.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { FormModal } from '../../../components/form-modal.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 
 /** The name's own check (the server's schema), before the server's (which also refuses a name already used). */
 export function templateNameError(nome: string): string | undefined {

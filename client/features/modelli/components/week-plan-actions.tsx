@@ -4,13 +4,13 @@ import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import toast from 'react-hot-toast';
 import { addDays } from '../../../../common/dates.ts';
-import { MODELLI_MSG, MSG } from '../../../../common/messages.ts';
-import { ApplyTemplateModal, mondayLabel } from '../../../components/apply-template-modal.tsx';
-import { EsistentiChoice } from '../../../components/esistenti-choice.tsx';
+import { MODELLI_MSG } from '../../../../common/modelli.ts';
+import { ApplyTemplateModal, mondayLabel } from './apply-template-modal.tsx';
+import { EsistentiChoice } from './esistenti-choice.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { TemplateNameModal } from '../../../components/template-name-modal.tsx';
-import { WeekResultModal } from '../../../components/week-result-modal.tsx';
-import { useCreateModello, usePasteWeek, withProgress, type Esistenti, type WeekWriteResult } from '../../../lib/modelli.ts';
+import { TemplateNameModal } from './template-name-modal.tsx';
+import { WeekResultModal } from './week-result-modal.tsx';
+import { useCreateModello, usePasteWeek, withProgress, type Esistenti, type WeekWriteResult } from '../api/modelli.ts';
 import { loadCopiedWeek, saveCopiedWeek } from '../copied-week.ts';
 
 type Dialog = { type: 'save' } | { type: 'paste' } | { type: 'apply' } | { type: 'result'; answer: WeekWriteResult };
@@ -33,7 +33,7 @@ export function WeekPlanActions({ monday }: { monday: string }) {
   };
 
   const askPaste = () => {
-    if (copiedWeek === monday) return void toast.error(MSG.pasteSameWeek);
+    if (copiedWeek === monday) return void toast.error(MODELLI_MSG.pasteSameWeek);
     setEsistenti('salta');
     setDialog({ type: 'paste' });
   };
