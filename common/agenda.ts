@@ -1,12 +1,12 @@
 /**
  * Contracts of the personal agenda, the centre's settings and the therapists' calendar feed
  * (docs/api.md, Agenda, impostazioni e calendario esterno; docs/product.md, Agenda personale).
- * Shared by the server's validation and the web app.
+ * Shared by the server's validation and the web app. The centre's settings are common/impostazioni.ts.
  */
 import { z } from 'zod';
 import { PERSON_KINDS, type PersonKind } from './presenze.ts';
 import { daysInRange } from './dates.ts';
-import { MAX_RANGE_DAYS, dateSchema, idSchema, safeText, type User } from './schemas.ts';
+import { MAX_RANGE_DAYS, dateSchema, idSchema, type User } from './schemas.ts';
 
 export const AGENDA_MSG = {
   kindInvalid: 'Tipo non valido: scegli paziente o terapista',
@@ -14,13 +14,8 @@ export const AGENDA_MSG = {
   rangeTooLong: 'L’agenda si consulta al massimo 31 giorni alla volta',
   personNotFound: 'Persona non trovata',
   therapistNotFound: 'Terapista non trovato',
-  centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
-  saturdayInvalid: 'Indica se il sabato è un giorno di attività',
-  fullNamesInvalid: 'Indica se il calendario esterno mostra i nomi completi dei pazienti',
-  settingsEmpty: 'Indica almeno un’impostazione da cambiare',
   icalNotAllowed: 'Solo un amministratore o il terapista stesso può gestire questo calendario',
   // Success and confirmations of the web app
-  settingsSaved: 'Impostazioni salvate',
   icalCreated: 'Indirizzo del calendario creato: copialo nella tua app di calendario',
   icalRevoked: 'Indirizzo del calendario revocato: non funziona più',
   confirmRegenerate: 'Creare un nuovo indirizzo? Quello attuale smetterà di funzionare',
@@ -47,15 +42,6 @@ export const agendaBody = z
       ctx.addIssue({ code: 'custom', path: ['datastop'], message: M.rangeTooLong });
   });
 export type AgendaRequest = z.input<typeof agendaBody>;
-
-export const settingsBody = z
-  .object({
-    nomecentro: safeText(M.centreNameInvalid).trim().min(2, M.centreNameInvalid).max(100, M.centreNameInvalid).optional(),
-    sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
-    nomicompleti: z.boolean({ error: M.fullNamesInvalid }).optional(),
-  })
-  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.nomicompleti !== undefined, M.settingsEmpty);
-export type SettingsForm = z.input<typeof settingsBody>;
 
 export const icalTherapistBody = z.object({ terapista: idSchema });
 export const icalStateQuery = z.object({ terapista: idSchema });
@@ -107,12 +93,6 @@ export interface Agenda {
   persona: AgendaPerson;
   /** Ordered by data, inizio, fine, nome. */
   voci: AgendaItem[];
-}
-
-export interface CentreSettingsWire {
-  nomecentro: string;
-  sabato: boolean;
-  nomicompleti: boolean;
 }
 
 export interface IcalUrl {

@@ -25,6 +25,7 @@ import { paths } from '../client/config/paths.ts';
 import { agendaRoutes } from './features/agenda/routes.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { impostazioniRoutes } from './features/impostazioni/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
 import { modelliRoutes } from './features/modelli/routes.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
@@ -181,6 +182,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(presenzeRoutes, { db });
       await api.register(registroRoutes, { db });
       await api.register(agendaRoutes, { db });
+      await api.register(impostazioniRoutes, { db });
       await api.register(modelliRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.ts';
 import { ChangePasswordModal, PASSWORDS_DIFFER } from './components/change-password-modal.tsx';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 describe('ChangePasswordModal', () => {
   it('asks for the current password and a valid new one, then for the same new one twice', async () => {

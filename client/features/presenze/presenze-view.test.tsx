@@ -9,7 +9,7 @@ import { closingDaysQueryOptions } from './api/closing-days.ts';
 import { correctionsQueryOptions, monthRegisterQueryOptions } from './api/month-register.ts';
 import { rollCallQueryOptions } from './api/roll-call.ts';
 import { PresenzeView, type PresenzeState } from './components/presenze-view.tsx';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 const today = todayLocal();
 const admin = { ID: 1, username: 'anna', Admin: 1 };

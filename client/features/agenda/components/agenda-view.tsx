@@ -10,7 +10,6 @@ import { ERROR_CODES } from '../../../../common/errors.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { recordExport } from '../../../lib/export-record.ts';
 import { isAdmin, linkedTherapist, useUser } from '../../../lib/session.ts';
-import { settingsQueryOptions } from '../../../lib/settings.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { agendaQueryOptions, useAgenda, type AgendaKind } from '../api/get-agenda.ts';
 import { agendaRange, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
@@ -25,6 +24,8 @@ interface Props {
   day: string;
   span: AgendaSpan;
   onChange: (changes: { data?: string; vista?: AgendaSpan }) => void;
+  /** The centre's name at the top of the PDF (the centre's settings, read when the PDF is made). */
+  loadCentreName: () => Promise<string>;
 }
 
 const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
@@ -33,7 +34,7 @@ const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMon
  * Agenda (docs/product.md, Schermate): one patient's or therapist's activities and minibus runs,
  * day by day, as a list that reads on a phone; a week as a PDF; for a therapist, her calendar link.
  */
-export function AgendaView({ tipo, id, day, span, onChange }: Props) {
+export function AgendaView({ tipo, id, day, span, onChange, loadCentreName }: Props) {
   const user = useUser();
   const queryClient = useQueryClient();
   const { start, stop } = agendaRange(day, span);
@@ -49,15 +50,15 @@ export function AgendaView({ tipo, id, day, span, onChange }: Props) {
     setSaving(true);
     try {
       const week = agendaRange(day, 'settimana');
-      const [settings, weekAgenda] = await Promise.all([
-        queryClient.fetchQuery(settingsQueryOptions()),
+      const [centre, weekAgenda] = await Promise.all([
+        loadCentreName(),
         queryClient.fetchQuery(agendaQueryOptions(tipo, id, week.start, week.stop)),
       ]);
       await recordExport({ tipo: 'agenda_pdf', dal: week.start, al: week.stop, ...(tipo === 'paziente' ? { paziente: id } : {}) });
       await saveAgendaPdf(
         {
           tipo,
-          centre: settings.nomecentro,
+          centre,
           person: fullName(weekAgenda.persona),
           week: weekLabel(week.start, week.stop),
           days: groupByDay(weekAgenda.voci, day, 'settimana'),

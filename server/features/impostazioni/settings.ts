@@ -1,6 +1,6 @@
 /** The centre's settings on the wire (docs/api.md, Agenda, impostazioni e calendario esterno): read by anyone signed in, written by administrators. */
 import type { z } from 'zod';
-import type { CentreSettingsWire, settingsBody } from '../../../common/agenda.ts';
+import type { CentreSettingsWire, settingsBody } from '../../../common/impostazioni.ts';
 import type { User } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';

@@ -3,14 +3,14 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { AGENDA_MSG, settingsBody } from '../../../../common/agenda.ts';
+import { IMPOSTAZIONI_MSG, settingsBody } from '../../../../common/impostazioni.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm } from '../../../lib/form-check.ts';
-import { useSaveSettings, useSettings, type CentreSettings } from '../../../lib/settings.ts';
+import { useSaveSettings, useSettings, type CentreSettings } from '../api/settings.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 
-/** Centro: the centre's name (on the agenda's PDF), Saturday in the week, full names in the calendar feed. */
+/** Centro (a tab of Anagrafiche): the centre's name (on the agenda's PDF), Saturday in the week, full names in the calendar feed. */
 export function CentreTab() {
   const settings = useSettings();
   if (settings.isPending) return <Spinner role="status" aria-label="Caricamento delle impostazioni" />;
@@ -31,7 +31,7 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
       return;
     }
     setError(undefined);
-    void withToasts(save.mutateAsync(checked.data), { success: AGENDA_MSG.settingsSaved });
+    void withToasts(save.mutateAsync(checked.data), { success: IMPOSTAZIONI_MSG.settingsSaved });
   };
 
   return (
