@@ -28,10 +28,8 @@ export const ANAGRAFICHE_MSG = {
   selfRevoke: 'Non puoi togliere a te stesso il ruolo di amministratore',
   selfDisable: 'Non puoi disattivare il tuo stesso account',
   lastAdmin: "Non si può togliere l'ultimo amministratore: nominane prima un altro",
-  wrongCurrentPassword: 'La password attuale non è corretta',
   archived: 'Archiviato',
   restored: 'Ripristinato',
-  passwordChanged: 'Password cambiata',
   confirmArchive: 'Vuoi davvero archiviare questo elemento? Potrai ripristinarlo in seguito',
   confirmDeleteRun: 'Vuoi davvero eliminare questa uscita? Verrà tolta anche dal calendario',
 } as const;
@@ -106,7 +104,6 @@ export const accountCreateSchema = z.object({
 export const accountPasswordSchema = z.object({ ID: idSchema, password: passwordSchema });
 export const accountAdminSchema = z.object({ ID: idSchema, Admin: z.union([z.literal(0), z.literal(1)]) });
 export const accountDisableSchema = z.object({ ID: idSchema, disattivato: z.boolean() });
-export const ownPasswordSchema = z.object({ attuale: passwordSchema, nuova: passwordSchema });
 
 export const PAGE_SIZE = 25;
 

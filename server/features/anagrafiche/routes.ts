@@ -8,7 +8,6 @@ import {
   accountPasswordSchema,
   idOnlySchema,
   listQuerySchema,
-  ownPasswordSchema,
   patientFormSchema,
   patientUpdateSchema,
   roomFormSchema,
@@ -25,7 +24,7 @@ import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { readRunsWithPeople } from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
-import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { currentUser, requireAdmin } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import * as accounts from './accounts.ts';
@@ -109,8 +108,4 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
 
 export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
-  // Every signed-in user changes their own password.
-  app.post('/user/password', { schema: { body: ownPasswordSchema }, preHandler: requireUser }, async (req) =>
-    accounts.changeOwnPassword(db, currentSession(req), req.body.attuale, req.body.nuova),
-  );
 };

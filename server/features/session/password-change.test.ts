@@ -1,12 +1,23 @@
 /** A new password ends the sessions that knew the old one; the current-password check has an attempt limit. */
 import { expect, it } from 'vitest';
-import { ANAGRAFICHE_MSG as M } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import { SESSION_MSG as M } from '../../../common/session.ts';
 import { ADMIN, TestClient, VIEWER, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 describeOnBothDatabases('changing a password', (ctx) => {
   const signedIn = async (client: TestClient) => (await client.get('/server/user/auth')).status === 200;
+
+  it('lets every user change their own password with the current one', async () => {
+    const here = await new TestClient(ctx.app).login(VIEWER);
+    const wrong = await here.post('/server/user/password', { attuale: 'sbagliata', nuova: 'nuovissima' });
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong.body)).toBe(M.wrongCurrentPassword);
+    expect((await here.post('/server/user/password', { attuale: VIEWER.password, nuova: 'nuovissima' })).status).toBe(200);
+    await new TestClient(ctx.app).login({ username: VIEWER.username, password: 'nuovissima' });
+    const short = await here.post('/server/user/password', { attuale: 'nuovissima', nuova: 'abc' });
+    expect(errorOf(short.body)).toBe(MSG.passwordInvalid);
+  });
 
   it('ends her other sessions and keeps the one she changed it from', async () => {
     const here = await new TestClient(ctx.app).login(VIEWER);

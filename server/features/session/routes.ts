@@ -3,15 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { loginSchema, type User } from '../../../common/schemas.ts';
+import { ownPasswordSchema } from '../../../common/session.ts';
 import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { linkedTherapist } from '../../db/therapist-link.ts';
-import { currentUser } from '../../lib/guards.ts';
+import { currentSession, currentUser, requireUser } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashForUnknownUser, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
 import { DEVICE_COOKIE, knownDevice, rememberDevice } from './devices.ts';
+import { changeOwnPassword } from './password.ts';
 import { SESSION_COOKIE, setCsrfCookie, setSessionCookie } from './plugin.ts';
 import { countersClearedBySuccess, signInCounters } from './rate-limit.ts';
 import { createSession, destroySession, newToken } from './store.ts';
@@ -85,4 +87,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     const user = currentUser(request);
     return [{ ...user, terapista: await linkedTherapist(db, user.ID) }];
   });
+
+  // Every signed-in user changes her own password.
+  app.post('/user/password', { schema: { body: ownPasswordSchema }, preHandler: requireUser }, async (request) =>
+    changeOwnPassword(db, currentSession(request), request.body.attuale, request.body.nuova),
+  );
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { accountPasswordSchema, ANAGRAFICHE_MSG, type AccountRecord } from '../../../../common/anagrafiche.ts';
+import { accountPasswordSchema, type AccountRecord } from '../../../../common/anagrafiche.ts';
+import { SESSION_MSG } from '../../../../common/session.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -15,7 +16,7 @@ export function PasswordResetModal({ account, onClose }: { account: AccountRecor
   const submit = async () => {
     const result = checkForm(accountPasswordSchema, { ID: account.ID, password });
     if ('errors' in result) return setErrors(result.errors);
-    if (await withToasts(reset.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged })) onClose();
+    if (await withToasts(reset.mutateAsync(result.data), { success: SESSION_MSG.passwordChanged })) onClose();
   };
 
   return (

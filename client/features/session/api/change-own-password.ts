@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ownPasswordSchema } from '../../../../common/anagrafiche.ts';
+import type { ownPasswordSchema } from '../../../../common/session.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /** Any signed-in user changes their own password (the current one is required). */

@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { ANAGRAFICHE_MSG, ownPasswordSchema } from '../../../../common/anagrafiche.ts';
+import { ownPasswordSchema, SESSION_MSG } from '../../../../common/session.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useChangeOwnPassword } from '../api/change-own-password.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
-
-/** Ours: the second typing of the new password must match (a typo would lock the user out). */
-export const PASSWORDS_DIFFER = 'Le due password nuove non coincidono';
 
 /** Cambia password, for every signed-in user: the current password, then the new one twice. */
 export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
@@ -22,8 +19,8 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   const submit = async () => {
     const result = checkForm(ownPasswordSchema, values);
     if ('errors' in result) return setErrors(result.errors);
-    if (values.conferma !== values.nuova) return setErrors({ conferma: PASSWORDS_DIFFER });
-    if (await withToasts(change.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged })) onClose();
+    if (values.conferma !== values.nuova) return setErrors({ conferma: SESSION_MSG.passwordsDiffer });
+    if (await withToasts(change.mutateAsync(result.data), { success: SESSION_MSG.passwordChanged })) onClose();
   };
 
   return (

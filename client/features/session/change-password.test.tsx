@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.ts';
-import { ChangePasswordModal, PASSWORDS_DIFFER } from './components/change-password-modal.tsx';
+import { SESSION_MSG } from '../../../common/session.ts';
+import { ChangePasswordModal } from './components/change-password-modal.tsx';
 import { renderWithCache } from '../../test/render.tsx';
 
 describe('ChangePasswordModal', () => {
@@ -16,6 +17,6 @@ describe('ChangePasswordModal', () => {
     await userEvent.type(screen.getByLabelText('Nuova password'), 'nuova-1');
     await userEvent.type(screen.getByLabelText('Ripeti la nuova password'), 'nuova-2');
     await userEvent.click(submit);
-    expect(document.getElementById('own-confirm-error')?.textContent).toBe(PASSWORDS_DIFFER);
+    expect(document.getElementById('own-confirm-error')?.textContent).toBe(SESSION_MSG.passwordsDiffer);
   });
 });
