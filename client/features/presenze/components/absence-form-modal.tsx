@@ -19,7 +19,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import type { PersonMatch } from '../../../lib/people-search.ts';
-import { useCreateAbsence } from '../api/absences.ts';
+import { useCreateAbsence } from '../../../lib/absences.ts';
 
 export const KIND_LABELS: Record<PersonKind, string> = { paziente: 'utente', terapista: 'operatore' };
 const NOTE_MAX = 200;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
+import { QUERY_KEYS } from './query-keys.ts';
 
 /**
  * A write of Presenze: afterwards everything of Presenze is reloaded (an absence changes the roll call,
