@@ -1,13 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
+import type { ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import { agendaOf, paths, withDay } from '../../../config/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { recordExport } from '../../../lib/export-record.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { useExport } from '../../../lib/export-record.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
 import { useWeekConflicts } from '../api/get-week-conflicts.ts';
@@ -30,7 +28,7 @@ export function WeekPrintView({ day, actions }: Props) {
   // On screen only, never in the PDF: the days whose plan has conflicts (docs/product.md, Stampa settimanale).
   const conflicts = useWeekConflicts(start, stop);
   const conflictsOn = new Map((conflicts.data?.giorni ?? []).map((g) => [g.data, g.conflitti.length]));
-  const [saving, setSaving] = useState(false);
+  const pdf = useExport();
   const loading = rooms.isPending || week.isPending;
   const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
   const therapistIds = new Map(
@@ -40,18 +38,11 @@ export function WeekPrintView({ day, actions }: Props) {
   );
   const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await recordExport({ tipo: 'settimana_pdf', dal: start, al: stop });
-      await saveWeekPdf(grid, title, weekPdfName(start, stop));
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    pdf.run(() => ({
+      record: { tipo: 'settimana_pdf', dal: start, al: stop },
+      make: () => saveWeekPdf(grid, title, weekPdfName(start, stop)),
+    }));
 
   return (
     <>
@@ -63,10 +54,9 @@ export function WeekPrintView({ day, actions }: Props) {
           Settimana dal <span className="text-nowrap">{formatDayMonthYear(start)}</span> al{' '}
           <span className="text-nowrap">{formatDayMonthYear(stop)}</span>
         </h1>
-        <Button onClick={() => void save()} disabled={saving || loading}>
-          {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <ExportButton busy={pdf.busy} onClick={() => void save()} disabled={loading}>
           Stampa PDF
-        </Button>
+        </ExportButton>
       </div>
       {actions}
       {loading ? (
