@@ -15,7 +15,7 @@ import type { RegistroState } from '../registro-state.ts';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
-import { PersonChoice } from './person-choice.tsx';
+import { PersonFilter } from './person-filter.tsx';
 
 interface Props {
   state: RegistroState;
@@ -56,7 +56,7 @@ export function AccessesTab({ state, onChange }: Props) {
           </span>
           <div className="d-flex align-items-center gap-2">
             {name && <span className="fw-semibold">{name}</span>}
-            <PersonChoice
+            <PersonFilter
               kinds={['paziente']}
               changing={state.paziente !== null}
               context="Accessi a un utente: chi ha consultato i suoi dati."

@@ -20,7 +20,7 @@ import { AuditRow } from './audit-row.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
-import { PersonChoice } from './person-choice.tsx';
+import { PersonFilter } from './person-filter.tsx';
 
 /** The actions in the Azione select, grouped as the centre thinks of them. */
 const ACTION_GROUPS: { label: string; prefixes: string[] }[] = [
@@ -138,7 +138,7 @@ export function ChangesTab({ state, onChange }: Props) {
             Persona
           </span>
           <div className="d-flex gap-1">
-            <PersonChoice
+            <PersonFilter
               kinds={['paziente', 'terapista']}
               context="Registro: le modifiche che hanno toccato questa persona."
               onChoose={(tipo, id) => onChange({ persona: { tipo, id } })}
