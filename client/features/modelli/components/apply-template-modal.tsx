@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { addDays, MONTHS_IT, todayLocal, workWeek } from '../../../../common/dates.ts';
 import { MODELLI_MSG } from '../../../../common/modelli.ts';
 import { MAX_APPLY_WEEKS, useApplyModello, useModelli, withProgress, type Esistenti, type WeekWriteResult } from '../api/modelli.ts';
 import { EsistentiChoice } from './esistenti-choice.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
+import { SelectField } from '../../../components/text-field.tsx';
 import { WeekResultModal } from './week-result-modal.tsx';
 
 /** How many Mondays the first-week list offers, from this week's. */
@@ -60,52 +60,51 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
 
   return (
     <FormModal title="Applica modello" submitLabel="Applica" busy={apply.isPending} onSubmit={() => void submit()} onClose={onClose}>
-      <Form.Group className="mb-3" controlId="apply-template">
-        <Form.Label>Modello</Form.Label>
-        <Form.Select
-          value={modello}
-          onChange={(e) => {
-            setModello(e.target.value);
-            setError(undefined);
-          }}
-          isInvalid={!!error}
-          aria-invalid={!!error}
-          aria-describedby={error ? 'apply-template-error' : undefined}
-          disabled={list.isPending}
-        >
-          <option value="">{list.isPending ? 'Caricamento…' : 'Scegli…'}</option>
-          {modelli.map((m) => (
-            <option key={m.ID} value={m.ID}>
-              {m.nome}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Control.Feedback type="invalid" id="apply-template-error">
-          {error}
-        </Form.Control.Feedback>
-        {list.isSuccess && modelli.length === 0 && <Form.Text muted>{MODELLI_MSG.noTemplates}</Form.Text>}
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="apply-from">
-        <Form.Label>Dalla settimana di</Form.Label>
-        <Form.Select value={monday} onChange={(e) => setMonday(e.target.value)}>
-          {mondays.map((m) => (
-            <option key={m} value={m}>
-              {mondayLabel(m)}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-      <Form.Group className="mb-3" controlId="apply-weeks">
-        <Form.Label>Per quante settimane</Form.Label>
-        <Form.Select value={weeks} onChange={(e) => setWeeks(Number(e.target.value))}>
-          {Array.from({ length: MAX_APPLY_WEEKS }, (_, i) => i + 1).map((n) => (
-            <option key={n} value={n}>
-              {n === 1 ? '1 settimana' : `${n} settimane`}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Text muted>Ultima settimana: {mondayLabel(addDays(monday, 7 * (weeks - 1)))}</Form.Text>
-      </Form.Group>
+      <SelectField
+        id="apply-template"
+        label="Modello"
+        value={modello}
+        onChange={(value) => {
+          setModello(value);
+          setError(undefined);
+        }}
+        error={error}
+        disabled={list.isPending}
+        hint={list.isSuccess && modelli.length === 0 ? MODELLI_MSG.noTemplates : undefined}
+        options={
+          <>
+            <option value="">{list.isPending ? 'Caricamento…' : 'Scegli…'}</option>
+            {modelli.map((m) => (
+              <option key={m.ID} value={m.ID}>
+                {m.nome}
+              </option>
+            ))}
+          </>
+        }
+      />
+      <SelectField
+        id="apply-from"
+        label="Dalla settimana di"
+        value={monday}
+        onChange={setMonday}
+        options={mondays.map((m) => (
+          <option key={m} value={m}>
+            {mondayLabel(m)}
+          </option>
+        ))}
+      />
+      <SelectField
+        id="apply-weeks"
+        label="Per quante settimane"
+        value={String(weeks)}
+        onChange={(value) => setWeeks(Number(value))}
+        hint={`Ultima settimana: ${mondayLabel(addDays(monday, 7 * (weeks - 1)))}`}
+        options={Array.from({ length: MAX_APPLY_WEEKS }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>
+            {n === 1 ? '1 settimana' : `${n} settimane`}
+          </option>
+        ))}
+      />
       <EsistentiChoice name="apply-existing" value={esistenti} onChange={setEsistenti} />
     </FormModal>
   );

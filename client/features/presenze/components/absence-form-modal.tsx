@@ -14,7 +14,7 @@ import {
 import { FormModal } from '../../../components/form-modal.tsx';
 import { usePersonChoice } from '../../../components/person-choice.tsx';
 import { DateField } from '../../../components/date-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import type { PersonMatch } from '../../../lib/people-search.ts';
@@ -137,24 +137,18 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
               <DateField id="absence-to" label="Al" value={values.al} onChange={set('al')} error={errors.al} className="mb-3" />
             </div>
           </div>
-          <Form.Group className="mb-3" controlId="absence-reason">
-            <Form.Label>Motivo</Form.Label>
-            <Form.Select
-              value={values.motivo}
-              onChange={(e) => set('motivo')(e.target.value as AbsenceReason)}
-              isInvalid={!!errors.motivo}
-              aria-describedby={errors.motivo ? 'absence-reason-error' : undefined}
-            >
-              {ABSENCE_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {REASON_LABELS[r]}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid" id="absence-reason-error">
-              {errors.motivo}
-            </Form.Control.Feedback>
-          </Form.Group>
+          <SelectField
+            id="absence-reason"
+            label="Motivo"
+            value={values.motivo}
+            onChange={(value) => set('motivo')(value as AbsenceReason)}
+            error={errors.motivo}
+            options={ABSENCE_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REASON_LABELS[r]}
+              </option>
+            ))}
+          />
           <Form.Check
             className="mb-3"
             type="checkbox"
