@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { PRESENZE_MSG, type MonthRegister } from '../../../../common/presenze.ts';
 import { downloadText } from '../../../lib/csv.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
@@ -9,11 +8,12 @@ import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCloseMonth, useCorrections, useMonthRegister, useReopenMonth } from '../api/month-register.ts';
 import { addDays, formatDate, todayLocal } from '../../../../common/dates.ts';
-import { firstDay, formatTime, isMonth, lastDay, monthName, shiftMonth } from '../month.ts';
+import { firstDay, formatTime, lastDay, monthName, shiftMonth } from '../month.ts';
 import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
 import { ListState } from '../../../components/list-state.tsx';
+import { MonthField } from '../../../components/month-field.tsx';
 import { RegisterGrid } from './register-grid.tsx';
 
 /** "Mese chiuso da anna il 02/12/2026". */
@@ -60,18 +60,7 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
           <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
             ‹
           </Button>
-          <Form.Group controlId="register-month" className="d-flex align-items-center gap-2">
-            <Form.Label className="mb-0">Mese</Form.Label>
-            <Form.Control
-              type="month"
-              size="sm"
-              value={month}
-              required
-              onChange={(e) => {
-                if (isMonth(e.target.value)) onMonthChange(e.target.value);
-              }}
-            />
-          </Form.Group>
+          <MonthField id="register-month" label="Mese" size="sm" value={month} onChange={onMonthChange} />
           <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
             ›
           </Button>
