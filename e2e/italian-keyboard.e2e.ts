@@ -10,36 +10,19 @@ import { patients } from '../server/db/schema.ts';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN, seedE2eCentre } from './fixtures.ts';
-import { serverAndBrowser, VIEWPORTS } from './harness.ts';
+import { newPage, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, expectNoPageErrors, modal, modalClosed, peopleOf, signIn } from './helpers.ts';
 
-/** More utenti than the search dialog's list shows at once: 20 more, each with an "a" in the name. */
-const SURNAMES = [
-  'Esposito',
-  'Romano',
-  'Colombo',
-  'Ricci',
-  'Marino',
-  'Greco',
-  'Bruno',
-  'Gallo',
-  'Conti',
-  'De Luca',
-  'Mancini',
-  'Costa',
-  'Giordano',
-  'Rizzo',
-  'Lombardi',
-  'Moretti',
-  'Barbieri',
-  'Fontana',
-  'Santoro',
-  'Mariani',
-];
+/** More utenti than the search dialog's list shows at once: 20 named Carla, "Carla Prova 01" to "Carla Prova 20". */
+const CARLAS = Array.from({ length: 20 }, (_, i) => ({
+  firstName: 'Carla',
+  lastName: `Prova ${String(i + 1).padStart(2, '0')}`,
+  mobile: '',
+}));
 
 const e2e = serverAndBrowser(async (db) => {
   const centre = await seedE2eCentre(db);
-  await db.insert(patients).values(SURNAMES.map((lastName) => ({ firstName: 'Carla', lastName, mobile: '' })));
+  await db.insert(patients).values(CARLAS);
   return centre;
 });
 
@@ -70,18 +53,9 @@ async function settled(page: Page) {
 
 /** A page of a Chromium set to American English (Debian's Chromium as it starts), signed in as the administrator. */
 async function englishPage() {
-  const context = await e2e.browser.newContext({
-    viewport: VIEWPORTS.laptop,
-    locale: 'en-US',
-    timezoneId: 'Europe/Rome',
-    reducedMotion: 'reduce',
-  });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  await signIn(page, e2e.server.url, E2E_ADMIN, MON);
-  return { context, page, errors };
+  const opened = await newPage(e2e.browser, VIEWPORTS.laptop, 'en-US');
+  await signIn(opened.page, e2e.server.url, E2E_ADMIN, MON);
+  return opened;
 }
 
 describe('in a browser set to American English', () => {

@@ -32,6 +32,12 @@ export const DELETED_BY_OTHER = "L'attività è stata eliminata da un altro uten
 
 const isStale = (error: unknown) => error instanceof ApiError && error.code === ERROR_CODES.conflict;
 
+/** The two times of an activity, side by side. */
+const TIME_FIELDS = [
+  { field: 'orainizio', id: 'activity-start', label: 'Ora inizio' },
+  { field: 'orafine', id: 'activity-end', label: 'Ora fine' },
+] as const;
+
 const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
 
 interface Props {
@@ -216,28 +222,19 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                     }
                   />
                   <Row>
-                    <Col xs={6}>
-                      <TextField
-                        id="activity-start"
-                        label="Ora inizio"
-                        type="time"
-                        value={values.orainizio}
-                        onChange={(value) => set('orainizio', value)}
-                        error={errors.orainizio}
-                        className=""
-                      />
-                    </Col>
-                    <Col xs={6}>
-                      <TextField
-                        id="activity-end"
-                        label="Ora fine"
-                        type="time"
-                        value={values.orafine}
-                        onChange={(value) => set('orafine', value)}
-                        error={errors.orafine}
-                        className=""
-                      />
-                    </Col>
+                    {TIME_FIELDS.map(({ field, id, label }) => (
+                      <Col xs={6} key={field}>
+                        <TextField
+                          id={id}
+                          label={label}
+                          type="time"
+                          value={values[field]}
+                          onChange={(value) => set(field, value)}
+                          error={errors[field]}
+                          className=""
+                        />
+                      </Col>
+                    ))}
                   </Row>
                 </>
               )}
