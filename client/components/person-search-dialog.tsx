@@ -45,8 +45,8 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
   const optionId = (index: number) => `${listId}-${index}`;
 
   useEffect(() => setHighlighted(0), [results.data]);
-  // The highlighted person stays in view in a long list (jsdom, in the unit tests, has no scrollIntoView).
-  // A block, not an expression: newer browsers' scrollIntoView returns a promise, which React would take for a cleanup.
+  // The highlighted person stays in view in a long list (jsdom has no scrollIntoView). A block, not an expression:
+  // newer browsers' scrollIntoView returns a promise, which React would take for the effect's cleanup.
   useEffect(() => {
     document.getElementById(`${listId}-${highlighted}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [listId, highlighted, results.data]);
@@ -67,7 +67,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
         ? { Home: () => 0, End: () => last, PageDown: (i: number) => Math.min(i + 5, last), PageUp: (i: number) => Math.max(i - 5, 0) }
         : {}),
     };
-    if (move[event.key]) {
+    if (Object.hasOwn(move, event.key)) {
       event.preventDefault();
       setHighlighted((i) => Math.max(move[event.key](i), 0));
     } else if (event.key === 'Enter') {
