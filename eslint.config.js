@@ -3,7 +3,11 @@ import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import giornata from './eslint/feature-boundaries.js';
+import { featureBoundaries } from './eslint/feature-boundaries.js';
+import { layers } from './eslint/layers.js';
+
+/** The project's own rules: features apart, layers one way (docs/decisions/0006-house-rules.md). */
+const giornata = { rules: { 'feature-boundaries': featureBoundaries, layers } };
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'drizzle/', 'e2e/screenshots/', 'e2e/downloads/', 'bench/results/'] },
@@ -32,10 +36,11 @@ export default tseslint.config(
     },
   },
   {
-    // A feature folder never imports another: shared code lives in lib/, components/, config/, db/ or common/.
-    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts'],
+    // A feature folder never imports another: shared code lives in lib/, components/, db/ or common/.
+    // Imports go one way: common imports neither side, the sides never each other, server db < lib < features.
+    files: ['client/**/*.{ts,tsx}', 'server/**/*.ts', 'common/**/*.ts'],
     plugins: { giornata },
-    rules: { 'giornata/feature-boundaries': 'error' },
+    rules: { 'giornata/feature-boundaries': 'error', 'giornata/layers': 'error' },
   },
   {
     rules: {

@@ -12,7 +12,7 @@ import { workWeek } from '../common/dates.ts';
 import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { min } from 'drizzle-orm';
 import { patients, rooms, users } from '../server/db/schema.ts';
-import { seedDemo } from '../server/db/seed-demo.ts';
+import { seedDemo } from '../server/lib/seed-demo.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
 import { anonymousXsrfToken, postLogin, signInOverHttp, spawnServer } from '../server/test/server-process.ts';

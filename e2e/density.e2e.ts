@@ -1,7 +1,7 @@
 /** Density: the demo centre's Monday at 1366×768 shows the morning on the first screen; many rooms keep times and runs in view. */
 import { describe, expect, test } from 'vitest';
 import type { Db } from '../server/db/client.ts';
-import { seedDemo } from '../server/db/seed-demo.ts';
+import { seedDemo } from '../server/lib/seed-demo.ts';
 import { MON } from './dates.ts';
 import { newPage, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { callServer, expectNoPageErrors, openDay, signIn } from './helpers.ts';

@@ -1,10 +1,11 @@
 /**
  * ESLint rule: a file of a feature folder (client/features/X, server/features/X) never
  * imports from another feature folder. What two features share lives in client/lib,
- * client/components, client/config, server/lib, server/db or common/. The import's path
+ * client/components, server/lib, server/db or common/. The import's path
  * is resolved against the importing file, so every spelling of a relative path counts.
  */
 import path from 'node:path';
+import { relativeImports } from './imports.js';
 
 const FEATURE = /(?:^|\/)(client|server)\/features\/([^/]+)(?:\/|$)/;
 
@@ -13,7 +14,7 @@ function featureOf(file) {
   return match ? { side: match[1], name: match[2] } : undefined;
 }
 
-const SHARED = { client: 'client/lib, client/components or client/config', server: 'server/lib or server/db' };
+const SHARED = { client: 'client/lib or client/components', server: 'server/lib or server/db' };
 
 export const featureBoundaries = {
   meta: {
@@ -27,23 +28,14 @@ export const featureBoundaries = {
   create(context) {
     const own = featureOf(context.filename);
     if (!own) return {};
-    const check = (node, source) => {
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = featureOf(path.resolve(path.dirname(context.filename), source));
+    return relativeImports(context, (node, file) => {
+      const target = featureOf(file);
       if (!target || (target.side === own.side && target.name === own.name)) return;
       context.report({
         node,
         messageId: 'crossFeature',
         data: { name: own.name, other: `${target.side}/features/${target.name}`, shared: SHARED[own.side] },
       });
-    };
-    return {
-      ImportDeclaration: (node) => check(node, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
-      ExportAllDeclaration: (node) => check(node, node.source.value),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
-    };
+    });
   },
 };
-
-export default { rules: { 'feature-boundaries': featureBoundaries } };

@@ -21,7 +21,7 @@ import type { ApiErrorBody } from '../common/schemas.ts';
 import { trustProxyOption, type Config } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
 import { ConstraintRefusal } from './db/queries.ts';
-import { paths } from '../client/config/paths.ts';
+import { paths } from '../common/paths.ts';
 import { agendaRoutes } from './features/agenda/routes.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
@@ -40,7 +40,7 @@ import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
 export const clientDist = fileURLToPath(new URL('../dist/client', import.meta.url));
 
 /** Routes of the web app: they answer index.html with 200, any other path with the app's 404 screen. */
-/** The web app's own pages, answered 200 with the app (client/config/paths.ts: one list for both sides). */
+/** The web app's own pages, answered 200 with the app (common/paths.ts: one list for both sides). */
 export const APP_ROUTES: string[] = Object.values(paths);
 
 export const BODY_LIMIT = 64 * 1024;

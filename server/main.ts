@@ -3,10 +3,10 @@ import { buildApp, clientDist } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
-import { handOverDemoAccounts, seedDemoIfEmpty } from './db/seed-demo.ts';
+import { handOverDemoAccounts, seedDemoIfEmpty } from './lib/seed-demo.ts';
 import { purgeOldFailures } from './features/session/rate-limit.ts';
 import { purgeExpiredSessions } from './features/session/store.ts';
-import { privateUmask } from './lib/private-files.ts';
+import { privateUmask } from './db/private-files.ts';
 
 async function main() {
   privateUmask();

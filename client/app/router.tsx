@@ -1,6 +1,6 @@
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
-import { paths } from '../config/paths.ts';
+import { paths } from '../../common/paths.ts';
 import { AppLayout } from './app-layout.tsx';
 import { CalendarRoute } from './routes/calendar.tsx';
 import { LoginRoute } from './routes/login.tsx';

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { paths } from '../../common/paths.ts';
 
 /** The error screen (docs/product.md, Schermate), in the app's style: "Unexpected Application Error!", then the status and text, or the message and stack. */
 export function ErrorScreen({ error: given }: { error?: unknown }) {

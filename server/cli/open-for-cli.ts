@@ -2,7 +2,7 @@
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { privateUmask } from '../lib/private-files.ts';
+import { privateUmask } from '../db/private-files.ts';
 
 // Before anything is written: every file a tool creates is this user's alone.
 privateUmask();

@@ -3,7 +3,7 @@
  * (embedded, or DATABASE_URL). Its passwords go to the terminal, or without
  * one to a 0600 file of DATA_DIR (see handOverDemoAccounts).
  */
-import { handOverDemoAccounts, isDatabaseEmpty, seedDemo } from '../db/seed-demo.ts';
+import { handOverDemoAccounts, isDatabaseEmpty, seedDemo } from '../lib/seed-demo.ts';
 import { CliError, runCli } from './open-for-cli.ts';
 
 await runCli(async (database, config) => {

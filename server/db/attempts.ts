@@ -6,8 +6,9 @@
  * parallel cannot slip past the limit between the count and the record: of
  * any number of simultaneous attempts, at most the limit are let through.
  */
-import { and, count, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from './client.ts';
+import { lockAttemptCounters } from './locks.ts';
 import { loginDevices, loginFailures } from './schema.ts';
 
 /** Every counter forgets an attempt this long after it was made. */
@@ -29,7 +30,7 @@ export async function reserveAttempt(db: Db, counters: AttemptCounter[], now = n
   const since = new Date(now.getTime() - ATTEMPT_WINDOW_MS);
   return db.transaction(async (tx) => {
     // Always in the same (sorted) order, so two attempts never wait for each other's locks in a cycle.
-    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+    await lockAttemptCounters(tx, keys);
     const rows = await tx
       .select({ key: loginFailures.key, n: count() })
       .from(loginFailures)

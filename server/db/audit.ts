@@ -3,8 +3,9 @@
  * one row appended in the write's own transaction. The values a sentence needs (names, an
  * activity's day and times) are read by the insert itself, as SQL, so a write pays one
  * statement for its row and nothing travels to the server and back. Here too the day's
- * snapshot and fingerprint of the undoable operations, and the day lock every calendar write
- * takes first, so that one day's writes (and their rows) follow each other in commit order.
+ * snapshot and fingerprint of the undoable operations. The day lock every calendar write takes
+ * first, so that one day's writes (and their rows) follow each other in commit order, is in
+ * server/db/locks.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -58,43 +59,6 @@ export async function appendAudit(tx: Db, by: Actor, entry: AuditEntry): Promise
             ${jsonOf(entry.before)}, ${jsonOf(entry.after)})
     returning id`)) as unknown as { rows: { id: number | string }[] };
   return Number(result.rows[0].id);
-}
-
-/**
- * Whole-day and single-activity writes of one date take turns (the same key as ever:
- * `hashtext('giornata:' || day)`): two pastes cannot mix their rows, and the registro's ids
- * of one day's writes grow in the order they committed. Several days are locked in date order,
- * in one statement, so two writes never wait for each other crosswise.
- */
-export async function lockDays(tx: Db, days: readonly string[]): Promise<void> {
-  const sorted = [...new Set(days)].sort();
-  if (sorted.length === 0) return;
-  await tx.execute(
-    sql`select ${sql.join(
-      sorted.map((day) => sql`pg_advisory_xact_lock(hashtext(${`giornata:${day}`}))`),
-      sql`, `,
-    )}`,
-  );
-}
-
-/**
- * The day of an activity, its day locked (as lockDays) in the same statement; undefined when
- * the activity does not exist. Read again after this: what follows sees the state after any
- * write of that day that held the lock before.
- */
-export async function lockActivityDay(tx: Db, activityId: number): Promise<string | undefined> {
-  const result = (await tx.execute(sql`
-    select a.day::text as day, pg_advisory_xact_lock(hashtext('giornata:' || a.day::text)) as locked
-    from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string }[] };
-  return result.rows[0]?.day;
-}
-
-/** The same for a minibus run. */
-export async function lockRunDay(tx: Db, runId: number): Promise<string | undefined> {
-  const result = (await tx.execute(sql`
-    select r.day::text as day, pg_advisory_xact_lock(hashtext('giornata:' || r.day::text)) as locked
-    from transport_runs r where r.id = ${runId}`)) as unknown as { rows: { day: string }[] };
-  return result.rows[0]?.day;
 }
 
 // ---- What the sentences need, as SQL the audit insert evaluates ----

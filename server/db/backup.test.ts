@@ -13,7 +13,7 @@ import { BACKUP_TABLES, LEFT_OUT_OF_BACKUPS, restoreBackup, writeBackup } from '
 import { openPglite, type Database } from './client.ts';
 import * as schema from './schema.ts';
 import { loginDevices, patients } from './schema.ts';
-import { seedDemo } from './seed-demo.ts';
+import { seedDemo } from '../lib/seed-demo.ts';
 
 const run = promisify(execFile);
 const cli = (script: string, env: Record<string, string>, ...args: string[]) =>

@@ -10,8 +10,8 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { writePrivateFile } from '../lib/private-files.ts';
 import type { Db } from './client.ts';
+import { writePrivateFile } from './private-files.ts';
 
 /** The centre's tables, parents before children. */
 export const BACKUP_TABLES = [

@@ -13,8 +13,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { makeDataDirPrivate } from '../lib/private-files.ts';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
+import { withMigrationLock } from './locks.ts';
+import { makeDataDirPrivate } from './private-files.ts';
 import { oneStatementPerTurn } from './turns.ts';
 import * as schema from './schema.ts';
 
@@ -36,9 +37,6 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Same number on every process, so concurrent start-ups migrate one at a time. */
-const MIGRATION_LOCK_KEY = 7_264_001;
-
 export class DatabaseOpenError extends Error {}
 
 export interface OpenOptions {
@@ -48,7 +46,7 @@ export interface OpenOptions {
 
 /**
  * The embedded database in `dataDir`, which is made this user's alone
- * (0700 and 0600, see server/lib/private-files.ts) before it is opened, after
+ * (0700 and 0600, see server/db/private-files.ts) before it is opened, after
  * (the files PGlite's initdb writes are 0666) and at close.
  */
 export async function openPglite(dataDir: string | 'memory://', options: { lock?: boolean } & OpenOptions = {}): Promise<Database> {
@@ -95,10 +93,8 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   try {
     const conn = await pool.connect();
     try {
-      await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg(conn), { migrationsFolder });
+      await withMigrationLock(conn, () => migratePg(drizzlePg(conn), { migrationsFolder }).then(() => {}));
     } finally {
-      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       conn.release();
     }
   } catch (err) {

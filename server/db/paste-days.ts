@@ -5,7 +5,7 @@
  * therapists) and its minibus runs (route, times, minibus, passengers, staff and their TRASPORTO
  * placements); archived patients, therapists and rooms (an activity in an archived room is left out
  * whole) and the people absent on the target day stay out and are named. Every caller runs inside
- * one transaction that holds the target days' locks (server/db/audit.ts, lockDays), and each day
+ * one transaction that holds the target days' locks (server/db/locks.ts, lockDays), and each day
  * written appends its undoable row to the registro, as the paste always did.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -13,7 +13,8 @@ import { holidayName } from '../../common/holidays.ts';
 import type { DayApplied, ExistingChoice, LeftOut } from '../../common/modelli.ts';
 import type { AbsenceReason } from '../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
-import { lockDays, type Actor } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { lockDays } from './locks.ts';
 import type { Db } from './client.ts';
 import { readClosingDays } from './closing-days.ts';
 

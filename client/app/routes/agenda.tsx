@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
-import { paths } from '../../config/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { AgendaView } from '../../features/agenda/components/agenda-view.tsx';
 import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
 import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';

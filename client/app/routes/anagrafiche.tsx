@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
-import { paths } from '../../config/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import {
   ANAGRAFICHE_TABS,
   AnagraficheView,

@@ -1,6 +1,6 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from 'react-bootstrap/Alert';
-import { agendaOf, paths } from '../../config/paths.ts';
+import { agendaOf, paths } from '../../../common/paths.ts';
 import { LoginForm } from '../../features/session/components/login-form.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isPhoneScreen, linkedTherapist, safeReturnPath, useUser, type User } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { todayLocal } from '../../../common/dates.ts';
-import { paths } from '../../config/paths.ts';
+import { paths } from '../../../common/paths.ts';
 import { RegistroView } from '../../features/registro/components/registro-view.tsx';
 import { REGISTRO_TABS, readRegistroState, writeRegistroState, type RegistroState } from '../../features/registro/registro-state.ts';
 import { usePageTitle } from '../../lib/page-title.ts';

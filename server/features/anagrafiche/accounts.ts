@@ -9,6 +9,7 @@ import { ANAGRAFICHE_MSG as M, type AccountRecord, type accountCreateSchema } fr
 import type { User } from '../../../common/schemas.ts';
 import { accountJson, appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { lockAdministrators } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { users } from '../../db/schema.ts';
 import { destroyUserSessions } from '../../db/sessions.ts';
@@ -57,15 +58,6 @@ export async function resetPassword(db: Db, by: Actor, id: number, password: str
 }
 
 /** Whether another active administrator would remain once `id` stops being one (rows locked until commit). */
-/**
- * Role and disable changes take turns: each locks the target's row and then every other active
- * administrator's, so two administrators demoting each other at once would each hold the row
- * the other waits for (a deadlock PostgreSQL breaks with an error). One lock first, in every such change.
- */
-async function lockAdministrators(tx: Db) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('giornata:amministratori'))`);
-}
-
 async function anotherActiveAdmin(tx: Db, id: number): Promise<boolean> {
   const others = await tx
     .select({ id: users.id })

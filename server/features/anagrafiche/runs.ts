@@ -4,20 +4,10 @@ import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type runFormSchema, type runUpdateSchema } from '../../../common/anagrafiche.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
-import {
-  appendAudit,
-  lockDays,
-  lockRunDay,
-  patientJson,
-  readJson,
-  runJson,
-  runPatientIds,
-  runTherapistIds,
-  therapistJson,
-  type Actor,
-} from '../../db/audit.ts';
+import { appendAudit, patientJson, readJson, runJson, runPatientIds, runTherapistIds, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
+import { lockDays, lockRunDay } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activities, patients, therapists, transportPatients, transportRuns, transportTherapists } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';

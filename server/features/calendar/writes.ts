@@ -17,14 +17,13 @@ import {
   appendAudit,
   appendDayAudit,
   holdDayRows,
-  lockActivityDay,
-  lockDays,
   patientJson,
   therapistJson,
   type Actor,
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
+import { dayLockSql, lockActivityDay, lockDays } from '../../db/locks.ts';
 import { copyDay } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activities, activityPatients, activityTherapists, rooms, transportRuns } from '../../db/schema.ts';
@@ -247,7 +246,7 @@ export async function copyActivity(db: Db, by: Actor, activityId: number, start:
  */
 async function lockActivityFor(tx: Db, activityId: number, person: SQL): Promise<{ day: string; person: number | null }> {
   const result = (await tx.execute(sql`
-    select a.day::text as day, pg_advisory_xact_lock(hashtext('giornata:' || a.day::text)) as locked, (${person}) as person
+    select a.day::text as day, ${dayLockSql(sql`a.day::text`)} as locked, (${person}) as person
     from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string; person: number | null }[] };
   const [row] = result.rows;
   if (!row) throw notFound(MSG.activityNotFound);

@@ -18,7 +18,7 @@ export interface LiveStream {
   readonly out: PassThrough;
 }
 
-/** The compact payload the triggers of migration 0008 send on giornata_eventi. */
+/** The compact payload the triggers of migration 0008 send on giornata_eventi (which tables: server/db/live-tables.ts). */
 interface Notification {
   giorni?: unknown;
   anagrafiche?: unknown;

@@ -1,6 +1,6 @@
 /**
  * The process's one ear on the database: LISTEN on giornata_eventi (what the
- * triggers of migration 0008 send when a write commits) and giornata_sessioni
+ * triggers of migration 0008 send when a write commits, on the tables of server/db/live-tables.ts) and giornata_sessioni
  * (sessions ended by any process). On PostgreSQL a dedicated connection,
  * reconnected with backoff; on PGlite the instance's own listen().
  */

@@ -19,10 +19,11 @@ import {
   type TemplateSummary,
   type templateApplyBody,
 } from '../../../common/modelli.ts';
-import { appendAudit, lockDays, type Actor } from '../../db/audit.ts';
+import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { BULK_COPY_DAYS, copyDays, refreshPlanStatistics } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
+import { lockDays, lockTemplateCreation } from '../../db/locks.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import { workingWeekdays } from '../../db/template-days.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
@@ -73,7 +74,7 @@ async function copyWeekInto(tx: Db, by: Actor, fromMonday: string, toMonday: str
 /** A new template row: its id draws its reserved week; the name is unique whatever its case. */
 async function insertTemplate(tx: Db, name: string): Promise<TemplateRow> {
   // Templates are created one at a time, so the count below holds until the commit.
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('giornata:modelli'))`);
+  await lockTemplateCreation(tx);
   const counted = (await tx.execute(sql`select count(*)::int as n from templates`)) as unknown as { rows: { n: number }[] };
   if (Number(counted.rows[0].n) >= MAX_TEMPLATES) throw conflict(M.tooMany);
   const next = (await tx.execute(sql`select nextval(pg_get_serial_sequence('templates', 'id'))::int as id`)) as unknown as {

@@ -16,8 +16,9 @@ import {
   type absenceRemoveSchema,
 } from '../../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
-import { appendAudit, lockDays, patientJson, therapistJson, type Actor } from '../../db/audit.ts';
+import { appendAudit, patientJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { lockDays, lockPersonAbsences } from '../../db/locks.ts';
 import { absences, patients, therapists } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { guardClosedMonths, monthsOfRange } from './rules.ts';
@@ -48,7 +49,7 @@ export async function createAbsence(db: Db, input: z.output<typeof absenceCreate
   const personColumn = input.tipo === 'paziente' ? absences.patientId : absences.therapistId;
   const insertId = await db.transaction(async (tx) => {
     // Two recordings for one person take turns, so they cannot both miss each other's range.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assenze:${input.tipo}:${input.persona}`}))`);
+    await lockPersonAbsences(tx, input.tipo, input.persona);
     await requirePerson(tx, input.tipo, input.persona);
     const [clash] = await tx
       .select({ id: absences.id })

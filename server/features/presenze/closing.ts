@@ -9,11 +9,12 @@ import { PRESENZE_MSG as M, type AttendanceCorrection, type ClosingDay } from '.
 import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readClosingDaysDescribed } from '../../db/closing-days.ts';
+import { lockMonths } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { isoTime } from './roll-call.ts';
-import { daysOfMonth, lockMonths } from './rules.ts';
+import { daysOfMonth } from './rules.ts';
 
 export async function closeMonth(db: Db, by: Actor & { ID: number }, month: string, today: string = todayInRome()) {
   const days = daysOfMonth(month);

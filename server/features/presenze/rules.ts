@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { PRESENZE_MSG as M } from '../../../common/presenze.ts';
 import type { Db } from '../../db/client.ts';
+import { lockMonths } from '../../db/locks.ts';
 import { attendanceCorrections } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
 
@@ -29,19 +30,6 @@ export function daysOfMonth(month: string): string[] {
   const [year, m] = month.split('-').map(Number);
   const count = new Date(Date.UTC(year, m, 0)).getUTCDate();
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
-}
-
-/**
- * Makes a change to `months` wait for a closing or reopening of any of them
- * in progress (and the other way round), so a write never slips into a month
- * closed after it checked. Writes share the lock; closing takes it alone.
- */
-export async function lockMonths(tx: Db, months: string[], mode: 'shared' | 'exclusive') {
-  for (const month of [...months].sort()) {
-    const key = `presenze-mese:${month}`;
-    if (mode === 'shared') await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${key}))`);
-    else await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
-  }
 }
 
 export interface ClosedMonthChange {

@@ -12,13 +12,13 @@ import {
   appendAudit,
   dayFingerprintSql,
   intArray,
-  lockDays,
   readDaySnapshot,
   snapshotPeople,
   type Actor,
   type DaySnapshot,
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { lockDays } from '../../db/locks.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 
 type Rows<T> = { rows: T[] };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { agendaOf } from '../../../config/paths.ts';
+import { agendaOf } from '../../../../common/paths.ts';
 import type { AgendaEntry, AgendaKind, AgendaPerson } from '../api/get-agenda.ts';
 import { entryPlace, entryTitle, fullName } from '../agenda-days.ts';
 

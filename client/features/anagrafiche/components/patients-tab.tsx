@@ -7,7 +7,7 @@ import { AnagrafichePagination } from './anagrafiche-pagination.tsx';
 import { EditArchiveActions } from './archive-button.tsx';
 import { PatientFormModal } from './patient-form-modal.tsx';
 import { RecordsTab } from './records-tab.tsx';
-import { agendaOf } from '../../../config/paths.ts';
+import { agendaOf } from '../../../../common/paths.ts';
 
 /** Pazienti: search, pages of 25, create, edit, archive and restore. */
 export function PatientsTab() {

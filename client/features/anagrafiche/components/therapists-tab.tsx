@@ -5,7 +5,7 @@ import { useSetTherapistArchived, useTherapists } from '../api/therapists.ts';
 import { EditArchiveActions } from './archive-button.tsx';
 import { RecordsTab } from './records-tab.tsx';
 import { TherapistFormModal } from './therapist-form-modal.tsx';
-import { agendaOf } from '../../../config/paths.ts';
+import { agendaOf } from '../../../../common/paths.ts';
 
 /** Terapisti (shown as operatori): username, optional sign-in account, archive and restore. */
 export function TherapistsTab() {

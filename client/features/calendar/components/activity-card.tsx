@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { activityHistory, agendaOf } from '../../../config/paths.ts';
+import { activityHistory, agendaOf } from '../../../../common/paths.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
 import { AbsentName } from './absent-name.tsx';

@@ -7,7 +7,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
 import { MSG } from '../../../../common/messages.ts';
 import { isTemplateDay, MODELLI_MSG } from '../../../../common/modelli.ts';
-import { activityHistory } from '../../../config/paths.ts';
+import { activityHistory } from '../../../../common/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 import { withToasts } from '../../../lib/toasts.ts';

@@ -8,7 +8,7 @@ import { A11Y_MSG } from '../../../../common/messages.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { formatItalianDate, longItalianDate } from '../../../lib/italian-date.ts';
 import { shortDayLabel } from '../copied-day.ts';
-import { paths, withDay } from '../../../config/paths.ts';
+import { paths, withDay } from '../../../../common/paths.ts';
 
 export interface AdminToolbarActions {
   copiedDay: string | null;

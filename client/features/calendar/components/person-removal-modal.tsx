@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import { agendaOf } from '../../../config/paths.ts';
+import { agendaOf } from '../../../../common/paths.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useRemovePerson } from '../api/people-writes.ts';

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../../../../common/paths.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
 import type { PlacedRun } from '../day-grid.ts';
 import { minibusLabel, type DayActivity } from '../types.ts';

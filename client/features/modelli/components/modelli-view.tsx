@@ -7,7 +7,7 @@ import { MODELLI_MSG } from '../../../../common/modelli.ts';
 import { ApplyTemplateModal } from './apply-template-modal.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { TemplateNameModal } from './template-name-modal.tsx';
-import { paths, withDay } from '../../../config/paths.ts';
+import { paths, withDay } from '../../../../common/paths.ts';
 import { useCreateModello, useModelli, type Modello } from '../api/modelli.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';

@@ -4,7 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { addDays, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import { MODELLI_MSG } from '../../../../common/modelli.ts';
-import { paths } from '../../../config/paths.ts';
+import { paths } from '../../../../common/paths.ts';
 import { templateOf, useModelli } from '../api/modelli.ts';
 
 interface Props {

@@ -3,7 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
-import { agendaOf, paths, withDay } from '../../../config/paths.ts';
+import { agendaOf, paths, withDay } from '../../../../common/paths.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { useExport } from '../../../lib/export-record.ts';
 import { useRooms } from '../../../lib/rooms.ts';

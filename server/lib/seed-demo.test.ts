@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workWeek } from '../../common/dates.ts';
-import { openPglite, type Database } from './client.ts';
-import { readDayConflicts } from './day-read.ts';
+import { openPglite, type Database } from '../db/client.ts';
+import { readDayConflicts } from '../db/day-read.ts';
 import { seedDemo } from './seed-demo.ts';
 
 const MONDAY = '2026-11-23';

@@ -10,9 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
-import { hashPassword } from '../lib/passwords.ts';
-import { writePrivateFile } from '../lib/private-files.ts';
-import type { Db } from './client.ts';
+import type { Db } from '../db/client.ts';
+import { writePrivateFile } from '../db/private-files.ts';
 import {
   activities,
   activityPatients,
@@ -24,7 +23,8 @@ import {
   transportRuns,
   transportTherapists,
   users,
-} from './schema.ts';
+} from '../db/schema.ts';
+import { hashPassword } from './passwords.ts';
 
 const ROOMS = ['Palestra', 'Logopedia', 'Psicomotricità', 'Musicoterapia', 'Atelier', 'Sala Relax'];
 const FIRST_NAMES = [

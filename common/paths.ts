@@ -1,4 +1,7 @@
-/** Every route path of the web app, written once. */
+/**
+ * Every route path of the web app, written once: the client's router and links use them, and the
+ * server answers each with the app (server/app.ts), so a reload or a shared link opens the page.
+ */
 export const paths = {
   home: '/',
   login: '/login',
