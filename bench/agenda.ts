@@ -5,11 +5,10 @@
  * therapist's and a patient's 31 days, and GET /server/ical/<token>.ics (121 days), p50 and p95.
  */
 import { performance } from 'node:perf_hooks';
-import { addDays } from '../common/dates.ts';
+import { addDays, todayInRome } from '../common/dates.ts';
 import { buildApp } from '../server/app.ts';
 import { openPglite, openPostgres } from '../server/db/client.ts';
 import { TestClient } from '../server/test/harness.ts';
-import { todayInRome } from '../server/features/agenda/ical.ts';
 import { BENCH_ADMIN, buildSyntheticCentre } from './synthetic-centre.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50); // at most 60: the range reads' limit per session

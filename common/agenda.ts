@@ -1,11 +1,12 @@
 /**
  * Contracts of the personal agenda, the centre's settings and the therapists' calendar feed
  * (docs/api.md, Agenda, impostazioni e calendario esterno; docs/product.md, Agenda personale).
- * Shared by the server's validation and the web app.
+ * Shared by the server's validation and the web app. The centre's settings are common/impostazioni.ts.
  */
 import { z } from 'zod';
 import { PERSON_KINDS, type PersonKind } from './presenze.ts';
-import { MAX_RANGE_DAYS, dateSchema, daysInRange, idSchema, safeText, type User } from './schemas.ts';
+import { daysInRange } from './dates.ts';
+import { MAX_RANGE_DAYS, dateSchema, idSchema, type User } from './schemas.ts';
 
 export const AGENDA_MSG = {
   kindInvalid: 'Tipo non valido: scegli paziente o terapista',
@@ -13,14 +14,9 @@ export const AGENDA_MSG = {
   rangeTooLong: 'L’agenda si consulta al massimo 31 giorni alla volta',
   personNotFound: 'Persona non trovata',
   therapistNotFound: 'Terapista non trovato',
-  centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
-  saturdayInvalid: 'Indica se il sabato è un giorno di attività',
-  initialsInvalid: 'Indica se il calendario sul telefono mostra le iniziali degli utenti',
-  settingsEmpty: 'Indica almeno un’impostazione da cambiare',
   icalNotAllowed: 'Solo un amministratore o il terapista stesso può gestire questo calendario',
   icalArchived: 'Il terapista è archiviato: ripristinalo prima di creare il link del calendario',
   // Success and confirmations of the web app
-  settingsSaved: 'Impostazioni salvate',
   icalCreated: 'Indirizzo del calendario creato: copialo nella tua app di calendario',
   icalRevoked: 'Indirizzo del calendario revocato: non funziona più',
   confirmRegenerate: 'Creare un nuovo indirizzo? Quello attuale smetterà di funzionare',
@@ -31,7 +27,7 @@ const M = AGENDA_MSG;
 /** How many days back and ahead of today the calendar feed holds. */
 export const ICAL_DAYS_BACK = 30;
 export const ICAL_DAYS_AHEAD = 90;
-/** A calendar link unused for this many days stops working (docs/decisions/0018-calendar-links.md). */
+/** A calendar link unused for this many days stops working (docs/decisions/0019-calendar-links.md). */
 export const ICAL_UNUSED_DAYS = 180;
 
 // ---- Requests ----
@@ -49,15 +45,6 @@ export const agendaBody = z
       ctx.addIssue({ code: 'custom', path: ['datastop'], message: M.rangeTooLong });
   });
 export type AgendaRequest = z.input<typeof agendaBody>;
-
-export const settingsBody = z
-  .object({
-    nomecentro: safeText(M.centreNameInvalid).trim().min(2, M.centreNameInvalid).max(100, M.centreNameInvalid).optional(),
-    sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
-    iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
-  })
-  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.iniziali !== undefined, M.settingsEmpty);
-export type SettingsForm = z.input<typeof settingsBody>;
 
 export const icalTherapistBody = z.object({ terapista: idSchema });
 export const icalStateQuery = z.object({ terapista: idSchema });
@@ -113,13 +100,6 @@ export interface Agenda {
   persona: AgendaPerson;
   /** Ordered by data, inizio, fine, nome. */
   voci: AgendaItem[];
-}
-
-export interface CentreSettingsWire {
-  nomecentro: string;
-  sabato: boolean;
-  /** The therapists' calendar feeds show patients' initials ("M. R."); otherwise only how many ("3 utenti"). Never full names. */
-  iniziali: boolean;
 }
 
 export interface IcalUrl {

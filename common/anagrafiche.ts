@@ -5,17 +5,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
-import {
-  identifierText,
-  idSchema,
-  planDateSchema,
-  isValidTime,
-  minutesOf,
-  passwordSchema,
-  passwordText,
-  safeText,
-  usernameSchema,
-} from './schemas.ts';
+import { identifierText, idSchema, planDateSchema, isValidTime, minutesOf, passwordText, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
   nameInvalid: 'Nome non valido (da 1 a 100 caratteri)',
@@ -39,10 +29,8 @@ export const ANAGRAFICHE_MSG = {
   selfRevoke: 'Non puoi togliere a te stesso il ruolo di amministratore',
   selfDisable: 'Non puoi disattivare il tuo stesso account',
   lastAdmin: "Non si può togliere l'ultimo amministratore: nominane prima un altro",
-  wrongCurrentPassword: 'La password attuale non è corretta',
   archived: 'Archiviato',
   restored: 'Ripristinato',
-  passwordChanged: 'Password cambiata',
   confirmArchive: 'Vuoi davvero archiviare questo elemento? Potrai ripristinarlo in seguito',
   confirmDeleteRun: 'Vuoi davvero eliminare questa uscita? Verrà tolta anche dal calendario',
 } as const;
@@ -124,9 +112,6 @@ export const accountPasswordFor = (username?: string) => z.object({ ID: idSchema
 export const accountPasswordSchema = accountPasswordFor();
 export const accountAdminSchema = z.object({ ID: idSchema, Admin: z.union([z.literal(0), z.literal(1)]) });
 export const accountDisableSchema = z.object({ ID: idSchema, disattivato: z.boolean() });
-/** Cambia password: the current one as the sign-in checks it (it may be an older, weaker one), the new one by the rule. */
-export const ownPasswordFor = (username?: string) => z.object({ attuale: passwordSchema, nuova: newPasswordFor(username) });
-export const ownPasswordSchema = ownPasswordFor();
 
 export const PAGE_SIZE = 25;
 

@@ -4,7 +4,7 @@
  * into the Italian sentence the screen and every CSV show. Pure: no I/O.
  */
 import { z } from 'zod';
-import { formatDayMonthYear, MONTHS_IT } from './dates.ts';
+import { daysInRange, formatDayMonthYear, MONTHS_IT } from './dates.ts';
 import { dateSchema, idSchema } from './schemas.ts';
 
 /** Every action of the registro, with how the filter names it. */
@@ -143,14 +143,13 @@ export const undoArchivedMessage = (names: readonly string[]) =>
 export const MAX_AUDIT_RANGE_DAYS = 366;
 export const AUDIT_PAGE_SIZE = 50;
 
-const daysBetween = (dal: string, al: string) => Math.round((Date.parse(al) - Date.parse(dal)) / 86_400_000) + 1;
 const pageSchema = z.coerce.number({ error: M.pageInvalid }).int(M.pageInvalid).min(1, M.pageInvalid).max(100_000, M.pageInvalid);
 
 /** `dal`…`al`, each optional (default: the last 30 days up to today), at most 366 days. */
 const periodShape = { dal: dateSchema.optional(), al: dateSchema.optional() };
 const checkPeriod = (v: { dal?: string; al?: string }, ctx: z.RefinementCtx) => {
   if (v.dal && v.al && v.al < v.dal) ctx.addIssue({ code: 'custom', path: ['al'], message: M.rangeInvalid });
-  else if (v.dal && v.al && daysBetween(v.dal, v.al) > MAX_AUDIT_RANGE_DAYS)
+  else if (v.dal && v.al && daysInRange(v.dal, v.al) > MAX_AUDIT_RANGE_DAYS)
     ctx.addIssue({ code: 'custom', path: ['al'], message: M.rangeTooLong });
 };
 

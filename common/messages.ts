@@ -67,43 +67,6 @@ export const MSG = {
   activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",
   versionInvalid: 'Versione non valida',
   tooManyLiveStreams: 'Troppe connessioni aggiornate aperte: chiudi qualche scheda',
-
-  // Settimana tipo (modelli) and the week's copy.
-  templateNotFound: 'Modello non trovato',
-  templateNameInvalid: 'Nome del modello non valido (da 1 a 60 caratteri)',
-  templateNameDuplicate: 'Esiste già un modello con questo nome',
-  templateTooMany: 'Ci sono già 200 modelli: eliminane qualcuno prima di crearne altri',
-  templateNotMonday: 'La settimana deve cominciare di lunedì',
-  templateRangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
-  templateRangeTooLong: 'Un modello si applica al massimo a 26 settimane alla volta',
-  templateExistingInvalid: 'Scegli se saltare o sostituire le giornate già pianificate',
-  pasteSameWeek: 'Scegli una settimana diversa da quella copiata',
-} as const;
-
-/** Modelli and whole-week writes (docs/product.md, Schermate → Modelli): confirmations, toasts and the summary of an apply. */
-export const MODELLI_MSG = {
-  chooseTemplate: 'Scegli il modello da applicare',
-  created: 'Modello creato',
-  savedFromWeek: 'Settimana salvata come modello',
-  renamed: 'Modello rinominato',
-  duplicated: 'Modello duplicato',
-  deleted: 'Modello eliminato',
-  applying: 'Applico il modello…',
-  pastingWeek: 'Incollo la settimana…',
-  weekCopied: 'Settimana copiata: apri la settimana su cui incollarla e scegli Incolla settimana',
-  pasteAcrossTemplate:
-    'La giornata di un modello si incolla solo su un giorno di modello, e una giornata del calendario solo sul calendario',
-  confirmDelete: (nome: string) => `Vuoi davvero eliminare il modello «${nome}»? La sua settimana tipo andrà persa.`,
-  noTemplates: 'Nessun modello: salva una settimana come modello dalla stampa settimanale, o crea un modello vuoto.',
-  skipHint: 'I giorni che hanno già attività restano come sono.',
-  replaceHint: 'I giorni che hanno già attività vengono svuotati e riscritti.',
-  skipped: {
-    festivo: 'festivo',
-    chiusura: 'chiusura del centro',
-    esistente: 'già pianificato',
-  },
-  leftOutKinds: { paziente: 'utente', terapista: 'operatore', stanza: 'stanza' },
-  leftOutReasons: { archiviato: 'archiviato', assente: 'assente' },
 } as const;
 
 /** Texts of the accessible screens: the Italian date picker, the skip link, page titles (docs/product.md, Aspetto). */

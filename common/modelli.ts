@@ -5,9 +5,48 @@
  * template that exists; every other screen and call works on real dates (years 1900–2999).
  */
 import { z } from 'zod';
-import { addDays, weekdayOf } from './dates.ts';
-import { MSG } from './messages.ts';
+import { addDays, daysInRange, weekdayOf } from './dates.ts';
 import { dateSchema, identifierText, idSchema } from './schemas.ts';
+
+/**
+ * Every text of Modelli and of the whole-week writes (docs/product.md, Schermate → Modelli; Messaggi):
+ * the server's refusals, then the web app's confirmations, toasts and the summary of an apply.
+ */
+export const MODELLI_MSG = {
+  notFound: 'Modello non trovato',
+  nameInvalid: 'Nome del modello non valido (da 1 a 60 caratteri)',
+  nameDuplicate: 'Esiste già un modello con questo nome',
+  tooMany: 'Ci sono già 200 modelli: eliminane qualcuno prima di crearne altri',
+  notMonday: 'La settimana deve cominciare di lunedì',
+  rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
+  rangeTooLong: 'Un modello si applica al massimo a 26 settimane alla volta',
+  existingInvalid: 'Scegli se saltare o sostituire le giornate già pianificate',
+  pasteSameWeek: 'Scegli una settimana diversa da quella copiata',
+
+  chooseTemplate: 'Scegli il modello da applicare',
+  created: 'Modello creato',
+  savedFromWeek: 'Settimana salvata come modello',
+  renamed: 'Modello rinominato',
+  duplicated: 'Modello duplicato',
+  deleted: 'Modello eliminato',
+  applying: 'Applico il modello…',
+  pastingWeek: 'Incollo la settimana…',
+  weekCopied: 'Settimana copiata: apri la settimana su cui incollarla e scegli Incolla settimana',
+  pasteAcrossTemplate:
+    'La giornata di un modello si incolla solo su un giorno di modello, e una giornata del calendario solo sul calendario',
+  confirmDelete: (nome: string) => `Vuoi davvero eliminare il modello «${nome}»? La sua settimana tipo andrà persa.`,
+  noTemplates: 'Nessun modello: salva una settimana come modello dalla stampa settimanale, o crea un modello vuoto.',
+  skipHint: 'I giorni che hanno già attività restano come sono.',
+  replaceHint: 'I giorni che hanno già attività vengono svuotati e riscritti.',
+  skipped: {
+    festivo: 'festivo',
+    chiusura: 'chiusura del centro',
+    esistente: 'già pianificato',
+  },
+  leftOutKinds: { paziente: 'utente', terapista: 'operatore', stanza: 'stanza' },
+  leftOutReasons: { archiviato: 'archiviato', assente: 'assente' },
+} as const;
+const M = MODELLI_MSG;
 
 /** The Monday of the first template's week; each template has its own week after it. */
 export const TEMPLATE_EPOCH = '3000-01-06';
@@ -32,15 +71,12 @@ export const MAX_APPLY_DAYS = 182;
 /** What to do with a target day that already holds activities or runs: leave it (default) or empty it first. */
 export const EXISTING_CHOICES = ['salta', 'sostituisci'] as const;
 export type ExistingChoice = (typeof EXISTING_CHOICES)[number];
-const existingSchema = z.enum(EXISTING_CHOICES, { error: MSG.templateExistingInvalid }).default('salta');
+const existingSchema = z.enum(EXISTING_CHOICES, { error: M.existingInvalid }).default('salta');
 
-export const templateNameSchema = identifierText(MSG.templateNameInvalid)
-  .trim()
-  .min(1, MSG.templateNameInvalid)
-  .max(60, MSG.templateNameInvalid);
+export const templateNameSchema = identifierText(M.nameInvalid).trim().min(1, M.nameInvalid).max(60, M.nameInvalid);
 
 /** A real Monday (yyyy-mm-dd): the first day of a week to copy. */
-export const mondaySchema = dateSchema.refine((d) => weekdayOf(d) === 1, MSG.templateNotMonday);
+export const mondaySchema = dateSchema.refine((d) => weekdayOf(d) === 1, M.notMonday);
 
 /** PUT /server/modelli: an empty template, or one holding a copy of the real week starting on `dasettimana`. */
 export const templateCreateBody = z.object({ nome: templateNameSchema, dasettimana: mondaySchema.optional() });
@@ -51,20 +87,18 @@ export const templateIdBody = z.object({ ID: idSchema });
 /** POST /server/modelli/duplica: a new template with a copy of this one's week. */
 export const templateDuplicateBody = z.object({ ID: idSchema, nome: templateNameSchema });
 
-const daysFrom = (dal: string, al: string) => Math.round((Date.parse(al) - Date.parse(dal)) / 86_400_000) + 1;
-
 /** POST /server/modelli/applica: the template's plan written on every working day from `dal` to `al`. */
 export const templateApplyBody = z
   .object({ modello: idSchema, dal: dateSchema, al: dateSchema, esistenti: existingSchema })
   .superRefine((b, ctx) => {
-    if (b.al < b.dal) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeInvalid });
-    else if (daysFrom(b.dal, b.al) > MAX_APPLY_DAYS) ctx.addIssue({ code: 'custom', path: ['al'], message: MSG.templateRangeTooLong });
+    if (b.al < b.dal) ctx.addIssue({ code: 'custom', path: ['al'], message: M.rangeInvalid });
+    else if (daysInRange(b.dal, b.al) > MAX_APPLY_DAYS) ctx.addIssue({ code: 'custom', path: ['al'], message: M.rangeTooLong });
   });
 
 /** POST /server/calendario/pasteweek: week `from` written on week `to` (both real Mondays). */
 export const pasteWeekBody = z
   .object({ from: mondaySchema, to: mondaySchema, esistenti: existingSchema })
-  .refine((b) => b.from !== b.to, { path: ['to'], message: MSG.pasteSameWeek });
+  .refine((b) => b.from !== b.to, { path: ['to'], message: M.pasteSameWeek });
 
 export type TemplateCreateInput = z.input<typeof templateCreateBody>;
 export type TemplateRenameInput = z.input<typeof templateRenameBody>;

@@ -1,5 +1,5 @@
 /**
- * The rule of every new password (ASVS 2.1, docs/decisions/0018-passwords.md), the same in the
+ * The rule of every new password (ASVS 2.1, docs/decisions/0020-passwords.md), the same in the
  * forms, the API and `npm run users`: 12 to 128 characters of any kind, not the username nor a
  * part of it, and not among the passwords people commonly choose, as zxcvbn-ts judges it with its
  * common and Italian dictionaries (a score of 3 or more out of 4). The sign-in keeps SPEC's own

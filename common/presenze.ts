@@ -4,6 +4,7 @@
  * and the centre's own closing days. Shared by the server's validation and the web app.
  */
 import { z } from 'zod';
+import { daysInRange } from './dates.ts';
 import { dateSchema, idSchema, safeText } from './schemas.ts';
 
 export const PRESENZE_MSG = {
@@ -84,8 +85,6 @@ export const monthSchema = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, M.monthInvalid)
   .refine((m) => Number(m.slice(0, 4)) >= 1900 && Number(m.slice(0, 4)) <= 2999, M.monthInvalid);
 
-const daySpan = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-
 /** PUT /server/presenze/assenze */
 export const absenceCreateSchema = z
   .object({
@@ -99,14 +98,14 @@ export const absenceCreateSchema = z
     correzione: correctionSchema.optional(),
   })
   .refine((b) => b.al >= b.dal, { message: M.rangeInvalid, path: ['al'] })
-  .refine((b) => b.al < b.dal || daySpan(b.dal, b.al) <= MAX_ABSENCE_DAYS, { message: M.rangeTooLong, path: ['al'] });
+  .refine((b) => b.al < b.dal || daysInRange(b.dal, b.al) <= MAX_ABSENCE_DAYS, { message: M.rangeTooLong, path: ['al'] });
 export type AbsenceCreateInput = z.input<typeof absenceCreateSchema>;
 
 /** GET /server/presenze/assenze?dal=&al= */
 export const absenceListQuery = z
   .object({ dal: dateSchema, al: dateSchema })
   .refine((q) => q.al >= q.dal, { message: M.rangeInvalid, path: ['al'] })
-  .refine((q) => q.al < q.dal || daySpan(q.dal, q.al) <= MAX_ABSENCE_DAYS, { message: M.listRangeTooLong, path: ['al'] });
+  .refine((q) => q.al < q.dal || daysInRange(q.dal, q.al) <= MAX_ABSENCE_DAYS, { message: M.listRangeTooLong, path: ['al'] });
 
 /** POST /server/presenze/assenze/elimina */
 export const absenceDeleteSchema = z.object({ ID: idSchema, correzione: correctionSchema.optional() });

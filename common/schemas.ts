@@ -8,7 +8,7 @@ import type { ErrorCode } from './errors.ts';
 import type { Conflict } from './conflicts.ts';
 import type { AbsenceReason } from './presenze.ts';
 import { MSG } from './messages.ts';
-import { isPlanDate, isRealDate } from './dates.ts';
+import { daysInRange, isPlanDate, isRealDate } from './dates.ts';
 
 const MAX_INT = 2_147_483_647;
 
@@ -74,8 +74,6 @@ export const passwordText = (message: string) =>
 
 /** The longest range of days (both ends included) a week or list call answers: its answer stays small whatever the history. */
 export const MAX_RANGE_DAYS = 31;
-/** Days from `start` to `stop`, both included (two valid dates). */
-export const daysInRange = (start: string, stop: string) => Math.round((Date.parse(stop) - Date.parse(start)) / 86_400_000) + 1;
 
 const TIME_RE = /^(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|24:00(?::00)?)$/;
 export const isValidTime = (value: string) => TIME_RE.test(value);

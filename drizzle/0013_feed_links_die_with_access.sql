@@ -1,4 +1,4 @@
--- A calendar link dies with its access (docs/decisions/0018-calendar-links.md; server/features/agenda/ical.ts relies on it).
+-- A calendar link dies with its access (docs/decisions/0019-calendar-links.md; server/features/agenda/ical.ts relies on it).
 -- The centre's choice of full names in the feed becomes initials, the most the feed now shows.
 UPDATE "centre_settings" SET "ical_initials" = true WHERE "ical_full_names";
 --> statement-breakpoint

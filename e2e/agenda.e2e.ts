@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { describe, expect, test } from 'vitest';
+import { todayInRome } from '../common/dates.ts';
 import { activities, activityPatients, activityTherapists } from '../server/db/schema.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
@@ -16,7 +17,7 @@ import { DOWNLOADS, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './h
 import { activity, callServer, expectNoPageErrors, headline, modal, recordDialogs, recordToasts, signIn, waitForToast } from './helpers.ts';
 
 /** Today as the browser (Europe/Rome) sees it: the day a therapist's agenda opens on. */
-const TODAY = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+const TODAY = todayInRome();
 const THERAPIST_ACCOUNT = { username: 'paola.account', password: 'agenda-del-lunedi-mattina' };
 const CENTRE = 'Centro diurno Il Girasole';
 

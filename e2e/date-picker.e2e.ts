@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { todayLocal } from '../common/dates.ts';
 import { MON, WED } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
-import { serverAndBrowser, VIEWPORTS } from './harness.ts';
+import { newPage, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { dayLoaded, expectNoPageErrors, fillDate, headline, italianDate, signIn } from './helpers.ts';
 
 const e2e = serverAndBrowser();
@@ -27,16 +27,7 @@ async function onDay(page: Page, day: string) {
 describe('the Italian date picker', () => {
   test('in an en-US browser: gg/mm/aaaa, typed or chosen in Italian, the day in the URL, back and forward', async () => {
     // Debian's Chromium as it starts, in American English: the native picker would show mm/dd/yyyy here.
-    const context = await e2e.browser.newContext({
-      viewport: VIEWPORTS.laptop,
-      locale: 'en-US',
-      timezoneId: 'Europe/Rome',
-      reducedMotion: 'reduce',
-    });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (err) => errors.push(err.message));
+    const { context, page, errors } = await newPage(e2e.browser, VIEWPORTS.laptop, 'en-US');
     await signIn(page, e2e.server.url, E2E_ADMIN, MON);
 
     await onDay(page, MON);

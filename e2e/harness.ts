@@ -137,14 +137,16 @@ export function serverAndBrowser<C>(seed?: Seed<C>): { readonly server: RunningS
   };
 }
 
+/** A new browser context and its page, in Italian unless `locale` says otherwise (en-US: Debian's Chromium as it starts). */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.laptop,
+  locale = 'it-IT',
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion: Bootstrap then skips its transitions, so a border or a modal is read in its final state.
   const context = await browser.newContext({
     viewport,
-    locale: 'it-IT',
+    locale,
     timezoneId: 'Europe/Rome',
     acceptDownloads: true,
     reducedMotion: 'reduce',

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { formatDayMonthYear, weekdayOf, WEEKDAYS_IT } from '../common/dates.ts';
+import { formatDate, formatDayMonthYear, weekdayOf, WEEKDAYS_IT } from '../common/dates.ts';
 
 export interface Account {
   username: string;
@@ -195,7 +195,7 @@ export function expectNoPageErrors(errors: string[]) {
 }
 
 /** "23/11/2026": a day as the Italian date fields show it and as a person types it. */
-export const italianDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+export const italianDate = formatDate;
 
 /** Types a day into an Italian date field (gg/mm/aaaa), as a person would. */
 export async function fillDate(field: Locator, day: string) {

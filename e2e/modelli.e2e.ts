@@ -7,9 +7,9 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addDays, WEEKDAYS_IT, weekdayOf, workWeek } from '../common/dates.ts';
+import { addDays, todayInRome, WEEKDAYS_IT, weekdayOf, workWeek } from '../common/dates.ts';
 import { holidayName } from '../common/holidays.ts';
-import { MODELLI_MSG } from '../common/messages.ts';
+import { MODELLI_MSG } from '../common/modelli.ts';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { MON, TUE } from './dates.ts';
 import { E2E_VIEWER } from './fixtures.ts';
@@ -31,7 +31,7 @@ import {
 
 const e2e = serverAndBrowser();
 
-const TODAY = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+const TODAY = todayInRome();
 /** Applica modello starts from next week, for four weeks. */
 const FIRST = addDays(workWeek(TODAY)[0], 7);
 const APPLIED_MONDAYS = [0, 1, 2, 3].map((i) => addDays(FIRST, 7 * i));

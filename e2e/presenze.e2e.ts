@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addDays, weekdayOf, workWeek } from '../common/dates.ts';
+import { addDays, todayInRome, weekdayOf, workWeek } from '../common/dates.ts';
 import { PRESENZE_MSG } from '../common/presenze.ts';
 import { holidayName } from '../common/holidays.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedPresenzeCentre } from './fixtures.ts';
@@ -31,7 +31,7 @@ import {
 } from './helpers.ts';
 
 /** The centre's today, as the server counts it (Europe/Rome), whatever the machine's time zone. */
-const TODAY = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+const TODAY = todayInRome();
 const MONTH = TODAY.slice(0, 7);
 /** Wednesday of next week: never today, always a column of the weekly print. */
 const SICK_DAY = workWeek(addDays(TODAY, 7))[2];

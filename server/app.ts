@@ -26,6 +26,7 @@ import { paths } from '../common/paths.ts';
 import { agendaRoutes } from './features/agenda/routes.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
+import { impostazioniRoutes } from './features/impostazioni/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
 import { modelliRoutes } from './features/modelli/routes.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
@@ -190,13 +191,14 @@ export async function buildApp(options: AppOptions) {
         const ok = await pingDatabase(db);
         return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unreachable', database: database.kind });
       });
-      await api.register(sessionRoutes, { db, cookieSecure: secure });
+      await api.register(sessionRoutes, { db, cookieSecure: secure, dataDir: options.dataDir });
       await api.register(calendarRoutes, { db });
       await api.register(peopleSearchRoutes, { db });
-      await api.register(anagraficheRoutes, { db, dataDir: options.dataDir });
+      await api.register(anagraficheRoutes, { db });
       await api.register(presenzeRoutes, { db });
       await api.register(registroRoutes, { db });
       await api.register(agendaRoutes, { db });
+      await api.register(impostazioniRoutes, { db });
       await api.register(modelliRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },

@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { agendaOf, paths, withDay } from '../../common/paths.ts';
-import { ChangePasswordModal } from '../features/anagrafiche/components/change-password-modal.tsx';
+import { ChangePasswordModal } from '../features/session/components/change-password-modal.tsx';
 import { LiveStatus } from '../features/live/components/live-status.tsx';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { useAuthCheck } from '../features/session/api/auth-check.ts';

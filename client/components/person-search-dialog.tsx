@@ -29,6 +29,8 @@ interface Props {
  * Aggiungi Paziente / Aggiungi Terapista, shared by the calendar (activities)
  * and Anagrafiche (minibus runs): search as you type, arrows move, Enter adds
  * the highlighted person. Archived people are never offered (the server's search).
+ * The results are a listbox of their own that Tab reaches: a long list scrolls by
+ * keyboard (arrows, Home, End, Page Up/Down) and the highlighted person stays in view.
  */
 export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClose, title, actionLabel = 'Aggiungi' }: Props) {
   const [text, setText] = useState('');
@@ -40,8 +42,14 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
   // Until the answer for what is typed now arrives, the list shows the previous one: adding from it would pick the wrong person.
   const stale = search !== text.trim() || results.isPlaceholderData;
   const listId = `risultati-${kind}`;
+  const optionId = (index: number) => `${listId}-${index}`;
 
   useEffect(() => setHighlighted(0), [results.data]);
+  // The highlighted person stays in view in a long list (jsdom has no scrollIntoView). A block, not an expression:
+  // newer browsers' scrollIntoView returns a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    document.getElementById(`${listId}-${highlighted}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [listId, highlighted, results.data]);
 
   const add = async (index: number) => {
     const person = matches[index];
@@ -49,20 +57,25 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
     if (await onAdd(person)) onClose();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
+  /** In the search field the arrows move; in the list Home and End go to the first and the last person too. */
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>, inList: boolean) => {
+    const last = matches.length - 1;
+    const move: Record<string, (i: number) => number> = {
+      ArrowDown: (i) => Math.min(i + 1, last),
+      ArrowUp: (i) => Math.max(i - 1, 0),
+      ...(inList
+        ? { Home: () => 0, End: () => last, PageDown: (i: number) => Math.min(i + 5, last), PageUp: (i: number) => Math.max(i - 5, 0) }
+        : {}),
+    };
+    if (Object.hasOwn(move, event.key)) {
       event.preventDefault();
-      setHighlighted((i) => Math.min(i + 1, matches.length - 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setHighlighted((i) => Math.max(i - 1, 0));
+      setHighlighted((i) => Math.max(move[event.key](i), 0));
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void add(highlighted);
     }
   };
 
-  const optionId = (index: number) => `${listId}-${index}`;
   return (
     <Modal show onHide={onClose} onEntered={() => inputRef.current?.focus()} aria-labelledby="person-search-title">
       <Modal.Header closeButton closeLabel="Chiudi">
@@ -79,7 +92,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
           autoFocus
           value={text}
           onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
+          onKeyDown={(e) => onKeyDown(e, false)}
           role="combobox"
           aria-expanded={matches.length > 0}
           aria-controls={listId}
@@ -87,7 +100,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
           aria-activedescendant={matches[highlighted] ? optionId(highlighted) : undefined}
           placeholder={kind === 'paziente' ? 'Nome o cognome' : 'Username'}
         />
-        <div className="search-results mt-2">
+        <div className="mt-2">
           {results.isFetching && matches.length === 0 && <Spinner size="sm" aria-label="Ricerca in corso" />}
           {!results.isFetching && matches.length === 0 && <p className="text-muted small mb-0">Nessun risultato</p>}
           <ListGroup
@@ -96,7 +109,10 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
             role="listbox"
             aria-label="Risultati"
             aria-busy={stale}
-            className={stale ? 'opacity-50' : undefined}
+            tabIndex={matches.length > 0 ? 0 : undefined}
+            aria-activedescendant={matches[highlighted] ? optionId(highlighted) : undefined}
+            onKeyDown={(e: KeyboardEvent<HTMLElement>) => onKeyDown(e, true)}
+            className={['search-results', stale && 'opacity-50'].filter(Boolean).join(' ')}
           >
             {matches.map((person, index) => {
               const note = noteFor?.(person);

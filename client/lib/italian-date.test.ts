@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateToIso, formatItalianDate, isoToDate, isWeekend, longItalianDate, parseItalianDate } from './italian-date.ts';
+import { dateToIso, formatItalianDate, isoToDate, longItalianDate, parseItalianDate } from './italian-date.ts';
 
 describe('formatItalianDate', () => {
   it('writes a day as gg/mm/aaaa', () => {
@@ -40,10 +40,5 @@ describe('days as the picker sees them', () => {
   });
   it('names a day in full, in Italian', () => {
     expect(longItalianDate('2026-11-23')).toBe('lunedì 23 novembre 2026');
-  });
-  it('marks Saturdays and Sundays', () => {
-    expect(isWeekend('2026-11-21')).toBe(true);
-    expect(isWeekend('2026-11-22')).toBe(true);
-    expect(isWeekend('2026-11-23')).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
-import { isRealDate } from '../../common/dates.ts';
+import { formatDate, isRealDate } from '../../common/dates.ts';
 
 /** yyyy-mm-dd → "23/11/2026", the way Italian staff write a day (gg/mm/aaaa). An empty or unreal day gives "". */
 export function formatItalianDate(iso: string): string {
-  if (!isRealDate(iso)) return '';
-  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  return isRealDate(iso) ? formatDate(iso) : '';
 }
 
 /**
@@ -34,10 +33,4 @@ export function dateToIso(date: Date): string {
 export function longItalianDate(iso: string): string {
   if (!isRealDate(iso)) return '';
   return isoToDate(iso).toLocaleDateString('it-IT', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-/** Saturday or Sunday: the centre is usually closed, the picker marks them. */
-export function isWeekend(iso: string): boolean {
-  const day = isoToDate(iso).getDay();
-  return day === 0 || day === 6;
 }

@@ -3,7 +3,7 @@
  * tool): its hash, the end of the duty to choose one, the end of the account's sessions (all, or
  * all but the one the change was made from), and the end of the calendar links the account made
  * or that show the therapist it is linked to: whoever knew the old password loses what it opened
- * (docs/decisions/0018-calendar-links.md). Disabling the account does the same in the database
+ * (docs/decisions/0019-calendar-links.md). Disabling the account does the same in the database
  * (drizzle/0013_feed_links_die_with_access.sql); a new password cannot, since a sign-in that only
  * rehashes the same password writes the same column.
  */

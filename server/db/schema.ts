@@ -370,7 +370,7 @@ export const accessLog = pgTable(
  * The centre's settings: at most one row (id 1), written on the first change; until then the defaults hold (server/db/settings.ts). Its name heads the printed
  * agendas; `saturday` makes Saturday a working day of the weekly templates; `icalInitials`
  * shows patients' initials in the therapists' calendar feeds, which otherwise only count them
- * (never full names: docs/decisions/0018-calendar-links.md).
+ * (never full names: docs/decisions/0019-calendar-links.md).
  */
 export const centreSettings = pgTable(
   'centre_settings',
@@ -411,7 +411,7 @@ export const icalTokens = pgTable('ical_tokens', {
     .primaryKey()
     .references(() => therapists.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
-  /** The account that made the link: disabling it, or a new password for it, ends the link (docs/decisions/0018-calendar-links.md). */
+  /** The account that made the link: disabling it, or a new password for it, ends the link (docs/decisions/0019-calendar-links.md). */
   createdBy: integer('created_by')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

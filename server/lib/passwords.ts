@@ -8,6 +8,8 @@
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
+import { passwordProblem } from '../../common/passwords.ts';
+import { badRequest } from './http-error.ts';
 
 /** Algorithm.Argon2id: the package's enum is a const enum, which isolated modules cannot read as a value. */
 const ARGON2ID = 2 as Algorithm.Argon2id;
@@ -81,4 +83,13 @@ let dummyHash: Promise<string> | undefined;
 export function hashForUnknownUser(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));
   return dummyHash;
+}
+
+/**
+ * The rule of new passwords (common/passwords.ts) with the account's own username, where the body's schema could not
+ * know it (an administrator's reset, one's own change): 400 with the rule's message.
+ */
+export function requireStrongPassword(password: string, username: string): void {
+  const problem = passwordProblem(password, username);
+  if (problem) throw badRequest(problem);
 }

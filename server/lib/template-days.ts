@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { MSG } from '../../common/messages.ts';
+import { MODELLI_MSG } from '../../common/modelli.ts';
 import { templateDaysExist } from '../db/template-days.ts';
 import { notFound } from './http-error.ts';
 
@@ -25,5 +25,5 @@ function datesOf(...sources: unknown[]): string[] {
 
 /** preHandler: reads may name any day of a template's week; writes (`working`) only its working days. */
 export const templateDaysGuard = (db: Db, working: boolean) => async (req: FastifyRequest) => {
-  if (!(await templateDaysExist(db, datesOf(req.body, req.query), working))) throw notFound(MSG.templateNotFound);
+  if (!(await templateDaysExist(db, datesOf(req.body, req.query), working))) throw notFound(MODELLI_MSG.notFound);
 };

@@ -3,6 +3,7 @@ import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
 import { AgendaView } from '../../features/agenda/components/agenda-view.tsx';
 import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
+import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
 
 /**
  * Loaded lazily by the router: /agenda?tipo=terapista|paziente&id=N&data=yyyy-mm-dd&vista=giorno|settimana.
@@ -10,6 +11,7 @@ import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const loadCentreName = useLoadCentreName();
   const tipo = params.get('tipo');
   const id = Number(params.get('id'));
   if ((tipo !== 'paziente' && tipo !== 'terapista') || !Number.isSafeInteger(id) || id < 1) return <Navigate to={paths.calendar} replace />;
@@ -25,5 +27,5 @@ export function Component() {
       },
       { replace: true },
     );
-  return <AgendaView key={`${tipo}-${id}`} tipo={tipo} id={id} day={day} span={span} onChange={onChange} />;
+  return <AgendaView key={`${tipo}-${id}`} tipo={tipo} id={id} day={day} span={span} onChange={onChange} loadCentreName={loadCentreName} />;
 }

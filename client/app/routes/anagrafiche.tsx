@@ -7,6 +7,7 @@ import {
   isAnagraficheTab,
   type AnagraficheTab,
 } from '../../features/anagrafiche/components/anagrafiche-view.tsx';
+import { CentreTab } from '../../features/impostazioni/components/centre-tab.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
 
@@ -33,5 +34,13 @@ export function Component() {
       },
       { replace: true },
     );
-  return <AnagraficheView tab={tab} onTabChange={(scheda) => update({ scheda })} day={day} onDayChange={(data) => update({ data })} />;
+  return (
+    <AnagraficheView
+      tab={tab}
+      onTabChange={(scheda) => update({ scheda })}
+      day={day}
+      onDayChange={(data) => update({ data })}
+      centreTab={<CentreTab />}
+    />
+  );
 }

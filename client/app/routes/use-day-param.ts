@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { todayLocal } from '../../../common/dates.ts';
-import { isPlannableDate } from '../../lib/modelli.ts';
+import { isPlanDate, todayLocal } from '../../../common/dates.ts';
 
 /**
  * The displayed day lives in the URL (?data=yyyy-mm-dd): the calendar and the week print share it, and a reload keeps it.
@@ -10,7 +9,7 @@ import { isPlannableDate } from '../../lib/modelli.ts';
 export function useDayParam(): [string, (day: string) => void] {
   const [params, setParams] = useSearchParams();
   const raw = params.get('data');
-  const day = raw && isPlannableDate(raw) ? raw : todayLocal();
+  const day = raw && isPlanDate(raw) ? raw : todayLocal();
   const setDay = (next: string) => setParams({ data: next });
   return [day, setDay];
 }

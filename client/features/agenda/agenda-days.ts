@@ -2,7 +2,7 @@
  * The days an agenda shows (docs/product.md, Schermate, Agenda): one day, or the week holding it
  * (Monday to Sunday; Saturday and Sunday only when they hold something).
  */
-import { addDays, formatDayMonthYear, mondayOf, WEEKDAYS_IT, weekdayOf } from '../../../common/dates.ts';
+import { addDays, isWeekend, mondayOf, weekdayAndDate } from '../../../common/dates.ts';
 import type { AgendaEntry } from './api/get-agenda.ts';
 
 export type AgendaSpan = 'giorno' | 'settimana';
@@ -23,18 +23,14 @@ export interface AgendaDay {
   entries: AgendaEntry[];
 }
 
-/** "Lunedì 23-11-2026" */
-export const dayLabel = (day: string) => `${WEEKDAYS_IT[weekdayOf(day)]} ${formatDayMonthYear(day)}`;
-
 /** The entries (already in order) under their days; a week always shows Monday to Friday, the weekend when it holds something. */
 export function groupByDay(entries: AgendaEntry[], day: string, span: AgendaSpan): AgendaDay[] {
   const { start, stop } = agendaRange(day, span);
   const days: AgendaDay[] = [];
   for (let d = start; d <= stop; d = addDays(d, 1)) {
     const own = entries.filter((e) => e.data === d);
-    const weekend = weekdayOf(d) === 0 || weekdayOf(d) === 6;
-    if (span === 'settimana' && weekend && own.length === 0) continue;
-    days.push({ day: d, label: dayLabel(d), entries: own });
+    if (span === 'settimana' && isWeekend(d) && own.length === 0) continue;
+    days.push({ day: d, label: weekdayAndDate(d), entries: own });
   }
   return days;
 }

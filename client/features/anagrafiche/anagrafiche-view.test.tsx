@@ -5,14 +5,16 @@ import { PAGE_SIZE } from '../../../common/anagrafiche.ts';
 import { patientsQueryOptions } from './api/patients.ts';
 import { AnagraficheView } from './components/anagrafiche-view.tsx';
 import { pageNumbers } from './components/anagrafiche-pagination.tsx';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 const mario = { ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false };
 const giorgio = { ID: 5, Nome: 'Giorgio', Cognome: 'Verdi', Cellulare: '', Archiviato: false };
 
 function renderView(onTabChange = vi.fn(), total = 2) {
-  renderWithCache(<AnagraficheView tab="pazienti" onTabChange={onTabChange} day="2026-11-23" onDayChange={() => {}} />, (client) =>
-    client.setQueryData(patientsQueryOptions('', 1, false).queryKey, { items: [mario, giorgio], total, pagina: 1, pageSize: PAGE_SIZE }),
+  renderWithCache(
+    <AnagraficheView tab="pazienti" onTabChange={onTabChange} day="2026-11-23" onDayChange={() => {}} centreTab={null} />,
+    (client) =>
+      client.setQueryData(patientsQueryOptions('', 1, false).queryKey, { items: [mario, giorgio], total, pagina: 1, pageSize: PAGE_SIZE }),
   );
   return onTabChange;
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANAGRAFICHE_MSG } from '../../../common/anagrafiche.ts';
 import { PatientFormModal } from './components/patient-form-modal.tsx';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ANAGRAFICHE_MSG } from '../../../common/anagrafiche.ts';
 import { RunFormModal } from './components/run-form-modal.tsx';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 describe('RunFormModal', () => {
   it('refuses an arrival not after the departure, under Arrivo, and a too short route under Tratta', async () => {

@@ -4,26 +4,12 @@
  */
 import { WEEKDAYS_IT, isPlanDate, weekdayOf } from '../../../common/dates.ts';
 import { isTemplateDay } from '../../../common/modelli.ts';
+import { tabStoredDay } from '../../lib/tab-storage.ts';
 
-const KEY = 'giornata:giornata-copiata';
+const copiedDay = tabStoredDay('giornata:giornata-copiata', isPlanDate);
 
-export function loadCopiedDay(): string | null {
-  try {
-    const value = sessionStorage.getItem(KEY);
-    return value && isPlanDate(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveCopiedDay(day: string | null): void {
-  try {
-    if (day) sessionStorage.setItem(KEY, day);
-    else sessionStorage.removeItem(KEY);
-  } catch {
-    // Storage blocked: the copy lives until the page is reloaded.
-  }
-}
+export const loadCopiedDay = copiedDay.load;
+export const saveCopiedDay = copiedDay.save;
 
 /** "lunedì 23-11": the weekday in lower case, then day and month; "martedì del modello" for a template day. */
 export function shortDayLabel(day: string): string {

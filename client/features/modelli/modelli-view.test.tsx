@@ -1,10 +1,9 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TemplateList } from '../../../common/modelli.ts';
-import { modelliQueryOptions } from '../../lib/modelli.ts';
+import { modelliQueryOptions } from './api/modelli.ts';
 import { setUser } from '../../lib/session.ts';
+import { renderWithCache } from '../../test/render.tsx';
 import { ModelliView } from './components/modelli-view.tsx';
 import { TemplateHeader } from './components/template-header.tsx';
 
@@ -16,15 +15,8 @@ const LIST: TemplateList = {
   sabato: false,
 };
 
-function renderList(list: TemplateList = LIST, ui = <ModelliView />) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(modelliQueryOptions().queryKey, list);
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
+const renderList = (list: TemplateList = LIST, ui = <ModelliView />) =>
+  renderWithCache(ui, (client) => client.setQueryData(modelliQueryOptions().queryKey, list));
 
 afterEach(() => setUser(null));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, isMonth, lastDay, monthName, shiftMonth, weekdayInitial } from './month.ts';
+import { isMonth, lastDay, monthName, shiftMonth, weekdayInitial } from './month.ts';
+import { formatDate } from '../../../common/dates.ts';
 import { cellText } from './register-cells.ts';
 
 describe('months of the register', () => {

@@ -23,14 +23,7 @@ export function shiftMonth(month: string, delta: number): string {
 export const firstDay = (month: string) => `${month}-01`;
 export const lastDay = (month: string) => addDays(firstDay(shiftMonth(month, 1)), -1);
 
-/** dd/mm/yyyy, as Presenze shows dates (the register's CSV too). */
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
-}
-
 export const weekdayInitial = (date: string) => WEEKDAY_INITIALS[weekdayOf(date)];
-export const isWeekend = (date: string) => weekdayOf(date) === 0 || weekdayOf(date) === 6;
 
 /** A date from the URL, or today. */
 export const dateOrToday = (value: string | null) => (value && isRealDate(value) ? value : todayLocal());

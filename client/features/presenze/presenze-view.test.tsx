@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayLocal } from '../../../common/dates.ts';
 import { PRESENZE_MSG, type MonthRegister, type RegisterTotals, type RollCallDay } from '../../../common/presenze.ts';
 import { setUser } from '../../lib/session.ts';
-import { absencesQueryOptions } from './api/absences.ts';
+import { absencesQueryOptions } from '../../lib/absences.ts';
 import { closingDaysQueryOptions } from './api/closing-days.ts';
 import { correctionsQueryOptions, monthRegisterQueryOptions } from './api/month-register.ts';
 import { rollCallQueryOptions } from './api/roll-call.ts';
+import { removedText } from './components/absences-tab.tsx';
 import { PresenzeView, type PresenzeState } from './components/presenze-view.tsx';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 const today = todayLocal();
 const admin = { ID: 1, username: 'anna', Admin: 1 };
@@ -269,6 +270,14 @@ describe('Assenze', () => {
     expect(screen.getByRole('row', { name: /laura/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nuova assenza' })).toBeNull();
     expect(screen.queryByRole('button', { name: /Elimina/ })).toBeNull();
+  });
+
+  it('says in the singular or the plural how many activities and runs an absent person was taken out of', () => {
+    expect([0, 1, 3].map(removedText)).toEqual([
+      'Non era in nessuna attività o uscita del periodo',
+      'Tolto da 1 attività o uscita',
+      'Tolto da 3 attività e uscite',
+    ]);
   });
 
   it('refuses an end before the start without asking the server', () => {

@@ -1,7 +1,7 @@
 /** The monthly register as a CSV (client/lib/csv.ts: `;`, BOM, CRLF), the days dd/mm/yyyy in the header row. */
 import type { MonthRegister } from '../../../common/presenze.ts';
 import { buildCsv } from '../../lib/csv.ts';
-import { formatDate } from './month.ts';
+import { formatDate } from '../../../common/dates.ts';
 import { cellText, TOTAL_HEADERS, totalValues } from './register-cells.ts';
 
 export const registerCsvName = (month: string) => `presenze_${month}.csv`;

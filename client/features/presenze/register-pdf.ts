@@ -5,7 +5,8 @@
  * when someone presses Esporta PDF.
  */
 import type { MonthRegister, RegisterDay } from '../../../common/presenze.ts';
-import { formatDate, isWeekend, monthName, weekdayInitial } from './month.ts';
+import { monthName, weekdayInitial } from './month.ts';
+import { formatDate, isWeekend } from '../../../common/dates.ts';
 import { cellText, legendText, patientName, TOTAL_HEADERS, totalValues } from './register-cells.ts';
 
 /** The centre as the app names itself (index.html, the bar): there is no configured name yet. */

@@ -1,6 +1,6 @@
 /** How the registro shows times and the values of its rows, in Italian (no raw JSON on screen or in a CSV). */
 import { AUDIT_ACTIONS, dayLabel, type AccessKind, type AuditAction } from '../../../common/audit.ts';
-import { isRealDate } from '../../../common/dates.ts';
+import { formatDate, isRealDate } from '../../../common/dates.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -9,9 +9,6 @@ export function formatWhen(iso: string): string {
   const d = new Date(iso);
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
-
-/** dd/mm/yyyy of a yyyy-mm-dd. */
-export const formatDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** "23/11/2026", or "dal 23/11/2026 al 27/11/2026". */
 export function formatPeriod(from: string | null, to: string | null): string {

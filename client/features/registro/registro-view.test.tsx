@@ -5,7 +5,7 @@ import type { AuditPage, AuditRow } from '../../../common/audit.ts';
 import { accountsQueryOptions, auditQueryOptions, type AuditFilters } from './api/registro.ts';
 import { RegistroView } from './components/registro-view.tsx';
 import { readRegistroState, type RegistroState } from './registro-state.ts';
-import { renderWithCache } from './test-utils.tsx';
+import { renderWithCache } from '../../test/render.tsx';
 
 const TODAY = '2026-11-23';
 const at = new Date(2026, 10, 23, 9, 5).toISOString();

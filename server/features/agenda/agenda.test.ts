@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AGENDA_MSG as M, type Agenda, type CentreSettingsWire } from '../../../common/agenda.ts';
+import { AGENDA_MSG as M, type Agenda } from '../../../common/agenda.ts';
 import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
@@ -213,45 +213,6 @@ describeOnBothDatabases('agenda', (ctx) => {
       });
       expect((await client.get<{ terapista: number | null }[]>('/server/user/auth')).body[0].terapista).toBe(centre.paola.id);
       expect((await admin.get<{ terapista: number | null }[]>('/server/user/auth')).body[0].terapista).toBeNull();
-    });
-  });
-
-  describe('impostazioni', () => {
-    it('are read by anyone signed in, with the defaults before any change', async () => {
-      const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
-      expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
-    });
-
-    it('are changed by an administrator, one field or more, and answered whole', async () => {
-      const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
-      expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false });
-      const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', iniziali: true });
-      expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true });
-      expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
-    });
-
-    it('refuse a consultazione account and bad values, and change nothing', async () => {
-      const byViewer = await viewer.post('/server/impostazioni', { sabato: true });
-      expect(byViewer.status).toBe(403);
-      expect(codeOf(byViewer.body)).toBe(ERROR_CODES.adminOnly);
-      const cases: [unknown, string][] = [
-        [{}, M.settingsEmpty],
-        [{ sabato: 'sì' }, M.saturdayInvalid],
-        [{ iniziali: 1 }, M.initialsInvalid],
-        [{ nomicompleti: true }, M.settingsEmpty],
-        [{ nomecentro: 'A' }, M.centreNameInvalid],
-        [{ nomecentro: 'x'.repeat(101) }, M.centreNameInvalid],
-        [{ nomecentro: 'Centro\u0000' }, MSG.textInvalidChars],
-        [{ sabato: true, nomecentro: 'A' }, M.centreNameInvalid],
-      ];
-      for (const [body, message] of cases) {
-        const res = await admin.post('/server/impostazioni', body);
-        expect(res.status, JSON.stringify(body)).toBe(400);
-        expect(errorOf(res.body)).toBe(message);
-      }
-      expect((await viewer.get('/server/impostazioni')).body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
     });
   });
 });

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AGENDA_MSG as M, ICAL_UNUSED_DAYS, type IcalState } from '../../../common/agenda.ts';
-import { addDays } from '../../../common/dates.ts';
+import { addDays, todayInRome } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { buildApp } from '../../app.ts';
 import { activities, icalTokens, therapists, users } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TEST_SESSION_TIMES, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 import { escapeText, foldLine } from './ical-text.ts';
-import { readFeed, todayInRome } from './ical.ts';
+import { readFeed } from './ical.ts';
 
 const today = todayInRome();
 const DAY_MS = 86_400_000;

@@ -2,13 +2,14 @@
  * The therapists' calendar feed (docs/decisions/0015-ical-feed.md): a secret URL per therapist,
  * made, regenerated and revoked by an administrator or the account linked to that therapist.
  * The token is 32 random bytes (base64url); only its SHA-256 is stored. A link dies with its
- * access (docs/decisions/0018-calendar-links.md): the therapist archived or linked to another
+ * access (docs/decisions/0019-calendar-links.md): the therapist archived or linked to another
  * account, the account that made it or the therapist's account disabled (triggers of
  * drizzle/0013_feed_links_die_with_access.sql) or given a new password (server/db/credentials.ts),
  * and ICAL_UNUSED_DAYS without use.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
+import { addDays, todayInRome } from '../../../common/dates.ts';
 import {
   AGENDA_MSG,
   ICAL_DAYS_AHEAD,
@@ -98,17 +99,6 @@ export async function tokenState(db: Db, by: User, therapistId: number, now = ne
   };
 }
 
-/** Today in Europe/Rome, where the centre is. */
-export function todayInRome(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 /** "M. R.": what the feed shows of a patient when the centre chose initials. */
 export function initials(person: Pick<AgendaPerson, 'nome' | 'cognome'>): string {
   const first = (text: string) => {
@@ -165,7 +155,7 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
       .where(inArray(activities.id, activityIds));
     for (const row of rows) versions.set(row.id, row.version);
   }
-  // Never full names: the feed lands on the servers of the phone's calendar (docs/decisions/0018-calendar-links.md).
+  // Never full names: the feed lands on the servers of the phone's calendar (docs/decisions/0019-calendar-links.md).
   const patientsLine = (people: AgendaPerson[]) =>
     settings.icalInitials ? `Utenti: ${people.map(initials).join(', ')}` : patientCount(people.length);
 

@@ -1,21 +1,20 @@
 /**
- * The personal agenda, the centre's settings and the therapists' calendar feed (docs/api.md,
- * Agenda, impostazioni e calendario esterno). The feed is the one route served without a
- * session: its secret URL is the key, it never sets a cookie, and its path is blanked in the log.
+ * The personal agenda and the therapists' calendar feed (docs/api.md, Agenda, impostazioni e
+ * calendario esterno). The feed is the one route served without a session: its secret URL is
+ * the key, it never sets a cookie, and its path is blanked in the log.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agendaBody, icalStateQuery, icalTherapistBody, settingsBody } from '../../../common/agenda.ts';
+import { agendaBody, icalStateQuery, icalTherapistBody } from '../../../common/agenda.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
-import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { currentUser, requireUser } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { RANGE_READS, perKeyLimit, perSessionLimit, type CallLimit } from '../../lib/rate-limits.ts';
 import { readAgenda } from './agenda.ts';
 import { hashToken, makeToken, readFeed, revokeToken, tokenState } from './ical.ts';
-import { changeSettings, readSettings } from './settings.ts';
 
 /**
  * Calendar apps poll a feed every few minutes at most: 60 a minute per token is far above that. Per
@@ -36,11 +35,6 @@ export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       else recordAccess(req, { kind: 'settimana', day: datastart, dayTo: datastop });
       return agenda;
     },
-  );
-
-  app.get('/impostazioni', { onRequest: requireUser }, async () => readSettings(db));
-  app.post('/impostazioni', { schema: { body: settingsBody }, onRequest: requireAdmin }, async (req) =>
-    changeSettings(db, currentUser(req), req.body),
   );
 
   app.post('/ical/token', { schema: { body: icalTherapistBody }, onRequest: requireUser }, async (req) =>

@@ -6,21 +6,16 @@
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type AccountRecord, type accountCreateSchema } from '../../../common/anagrafiche.ts';
-import { ERROR_CODES } from '../../../common/errors.ts';
-import { MSG } from '../../../common/messages.ts';
-import { passwordProblem } from '../../../common/passwords.ts';
 import type { User } from '../../../common/schemas.ts';
 import { accountJson, appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { lockAdministrators } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
-import { clearAttempts, reserveAttempt } from '../../db/attempts.ts';
 import { users } from '../../db/schema.ts';
 import { storeNewPassword } from '../../db/credentials.ts';
 import { destroyUserSessions } from '../../db/sessions.ts';
-import type { ActiveSession } from '../../lib/guards.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { hashPassword, requireStrongPassword } from '../../lib/passwords.ts';
 
 export async function listAccounts(db: Db): Promise<AccountRecord[]> {
   return db
@@ -44,12 +39,6 @@ export async function createAccount(db: Db, by: Actor, input: z.output<typeof ac
     });
     return { insertId: row.id };
   });
-}
-
-/** The rule of new passwords with the account's own username (the body's schema could not know it): 400 with the rule's message. */
-function requireStrongPassword(password: string, username: string) {
-  const problem = passwordProblem(password, username);
-  if (problem) throw badRequest(problem);
 }
 
 /**
@@ -118,31 +107,6 @@ export async function setDisabled(db: Db, actor: User, id: number, disabled: boo
       before: { disattivato: target.disabled },
       after: sql`json_build_object('account', ${accountJson(id)})`,
     });
-  });
-  return { ok: true };
-}
-
-/** Wrong current passwords allowed per account in 15 minutes before the check answers 429. */
-export const MAX_PASSWORD_CHECK_FAILURES = 5;
-
-/**
- * A user's change of her own password: the current one is checked under an
- * attempt limit (recorded before the check, like a sign-in), and every other
- * session of hers ends; the one she made the change from goes on.
- */
-export async function changeOwnPassword(db: Db, session: ActiveSession, current: string, next: string) {
-  const { user } = session;
-  const counter = { key: `password-check:${user.ID}`, max: MAX_PASSWORD_CHECK_FAILURES };
-  const attempt = await reserveAttempt(db, [counter]);
-  if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
-  const [row] = await db.select().from(users).where(eq(users.id, user.ID));
-  if (!row || !(await verifyPassword(current, row.passwordHash))) throw badRequest(M.wrongCurrentPassword);
-  await clearAttempts(db, [counter.key]);
-  requireStrongPassword(next, user.username);
-  const passwordHash = await hashPassword(next);
-  await db.transaction(async (tx) => {
-    await storeNewPassword(tx, user.ID, passwordHash, session.idHash);
-    await appendAudit(tx, user, { action: 'password.cambia', entity: 'account', entityId: user.ID });
   });
   return { ok: true };
 }

@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ANAGRAFICHE_MSG as M, normalizeMobile } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import { PASSWORD_MSG } from '../../../common/passwords.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, codeOf, errorOf } from '../../test/harness.ts';
 
@@ -360,18 +359,6 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       const winner = answers[0].status === 200 ? admin : vice;
       const list = (await winner.get<{ Admin: number }[]>('/server/anagrafiche/utenti')).body;
       expect(list.filter((a) => a.Admin > 0)).toHaveLength(1);
-    });
-
-    it('lets every user change their own password with the current one', async () => {
-      const wrong = await viewer.post('/server/user/password', { attuale: 'sbagliata', nuova: 'ombrello-giallo-di-marzo' });
-      expect(wrong.status).toBe(400);
-      expect(errorOf(wrong.body)).toBe(M.wrongCurrentPassword);
-      expect((await viewer.post('/server/user/password', { attuale: VIEWER.password, nuova: 'ombrello-giallo-di-marzo' })).status).toBe(
-        200,
-      );
-      await new TestClient(ctx.app).login({ username: VIEWER.username, password: 'ombrello-giallo-di-marzo' });
-      const short = await viewer.post('/server/user/password', { attuale: 'ombrello-giallo-di-marzo', nuova: 'abc' });
-      expect(errorOf(short.body)).toBe(PASSWORD_MSG.tooShort);
     });
   });
 

@@ -8,7 +8,6 @@ import {
   accountPasswordSchema,
   idOnlySchema,
   listQuerySchema,
-  ownPasswordSchema,
   patientFormSchema,
   patientUpdateSchema,
   roomFormSchema,
@@ -24,9 +23,8 @@ import {
 import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { readRunsWithPeople } from '../../db/day-read.ts';
-import { retireDemoAccountsFile } from '../../lib/seed-demo.ts';
 import { recordAccess } from '../../lib/access-log.ts';
-import { currentSession, currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { currentUser, requireAdmin } from '../../lib/guards.ts';
 import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import * as accounts from './accounts.ts';
@@ -108,18 +106,6 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   );
 };
 
-export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db; dataDir?: string }> = async (app, { db, dataDir }) => {
+export const anagraficheRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   await app.register(adminRoutes, { db, prefix: '/anagrafiche' });
-  // Every signed-in user changes their own password, also (and above all) one that must choose a new one.
-  app.post(
-    '/user/password',
-    { schema: { body: ownPasswordSchema }, onRequest: requireUser, config: { beforePasswordChange: true } },
-    async (req) => {
-      const session = currentSession(req);
-      const changed = await accounts.changeOwnPassword(db, session, req.body.attuale, req.body.nuova);
-      if (dataDir && retireDemoAccountsFile(dataDir, session.user.username))
-        req.log.info('demo-accounts.txt removed: the demo administrator chose a password');
-      return changed;
-    },
-  );
 };

@@ -17,7 +17,6 @@ import {
   updateActivitySchema,
   weekBody,
 } from '../../../common/schemas.ts';
-import { pasteWeekBody } from '../../../common/modelli.ts';
 import type { Db } from '../../db/client.ts';
 import * as dayRead from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
@@ -142,9 +141,6 @@ const calendarWrites: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) =>
   app.post('/calendario/emptyday', { schema: { body: dayBody } }, async (req) => writes.emptyDay(db, currentUser(req), req.body.data));
   app.post('/calendario/pasteday', { schema: { body: pasteDayBody } }, async (req) =>
     writes.pasteDay(db, currentUser(req), req.body.from, req.body.to),
-  );
-  app.post('/calendario/pasteweek', { schema: { body: pasteWeekBody } }, async (req) =>
-    writes.pasteWeek(db, currentUser(req), req.body.from, req.body.to, req.body.esistenti),
   );
   app.post('/calendario/copyattivita', { schema: { body: copyActivityBody } }, async (req) =>
     writes.copyActivity(db, currentUser(req), req.body.attivitaId, req.body.orainizio, req.body.orafine),

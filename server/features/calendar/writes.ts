@@ -6,9 +6,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Conflict } from '../../../common/conflicts.ts';
-import { addDays, weekdayOf } from '../../../common/dates.ts';
+import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
-import type { ApplyResult, ExistingChoice } from '../../../common/modelli.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
 import {
@@ -25,10 +24,8 @@ import {
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
 import { dayLockSql, lockActivityDay, lockDays } from '../../db/locks.ts';
-import { copyDay, copyDays } from '../../db/paste-days.ts';
+import { copyDay } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
-import { readCentreSettings } from '../../db/settings.ts';
-import { workingWeekdays } from '../../db/template-days.ts';
 import { activities, activityPatients, activityTherapists, rooms, transportRuns } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
@@ -382,16 +379,4 @@ export async function removeTherapistLink(db: Db, by: Actor, linkId: number) {
     });
   });
   return { ok: true };
-}
-
-/**
- * Copia / Incolla settimana: each working day of week `from` written on the same weekday of week
- * `to`, in one transaction, by the rules of a template applied (server/db/paste-days.ts).
- */
-export async function pasteWeek(db: Db, by: Actor, from: string, to: string, existing: ExistingChoice): Promise<ApplyResult> {
-  const { saturday } = await readCentreSettings(db);
-  const weekdays = workingWeekdays(saturday);
-  const copies = weekdays.map((weekday) => ({ from: addDays(from, weekday - 1), to: addDays(to, weekday - 1) }));
-  const giorni = await db.transaction((tx) => copyDays(tx, by, { copies, existing, skipClosed: true }));
-  return { giorni };
 }

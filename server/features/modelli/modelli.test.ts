@@ -7,8 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
-import { MSG } from '../../../common/messages.ts';
-import type { ApplyResult, TemplateCreated, TemplateList } from '../../../common/modelli.ts';
+import { MODELLI_MSG, type ApplyResult, type TemplateCreated, type TemplateList } from '../../../common/modelli.ts';
 import type { Giornata } from '../../../common/schemas.ts';
 import { absences, closingDays } from '../../db/schema.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
@@ -229,7 +228,7 @@ describeOnBothDatabases('modelli', (ctx) => {
   it('edits a template week with the calendar calls, only for a template that exists and on its working days', async () => {
     const activity = (data: string) => ({ nome: 'Pittura', stanza: centre.palestra.id, orainizio: '14:00', orafine: '15:00', data });
     const missing = await admin.put('/server/calendario/createattivita', activity('3000-01-06'));
-    expect([missing.status, codeOf(missing.body), errorOf(missing.body)]).toEqual([404, ERROR_CODES.notFound, MSG.templateNotFound]);
+    expect([missing.status, codeOf(missing.body), errorOf(missing.body)]).toEqual([404, ERROR_CODES.notFound, MODELLI_MSG.notFound]);
     const empty = await admin.put<TemplateCreated>('/server/modelli', { nome: 'Vuoto' });
     expect(empty.status).toBe(200);
     const week = empty.body.settimana;
@@ -258,7 +257,7 @@ describeOnBothDatabases('modelli', (ctx) => {
   it('renames, duplicates and deletes templates; names are unique whatever their case', async () => {
     const winter = await saveWeek('Inverno');
     const duplicate = await admin.put('/server/modelli', { nome: 'inverno' });
-    expect([duplicate.status, errorOf(duplicate.body)]).toEqual([409, MSG.templateNameDuplicate]);
+    expect([duplicate.status, errorOf(duplicate.body)]).toEqual([409, MODELLI_MSG.nameDuplicate]);
     const copy = await admin.post<TemplateCreated>('/server/modelli/duplica', { ID: winter.ID, nome: 'Inverno ridotto' });
     expect(copy.status, JSON.stringify(copy.body)).toBe(200);
     expect(plan(await day(copy.body.settimana))).toEqual(plan(await day(winter.settimana)));
@@ -284,7 +283,7 @@ describeOnBothDatabases('modelli', (ctx) => {
     await ctx.database.db.execute(sql`select setval(pg_get_serial_sequence('templates', 'id'), 199)`);
     expect((await admin.put('/server/modelli', { nome: 'Ultimo' })).status).toBe(200);
     const refused = await admin.put('/server/modelli', { nome: 'Uno di troppo' });
-    expect([refused.status, errorOf(refused.body)]).toEqual([409, MSG.templateTooMany]);
+    expect([refused.status, errorOf(refused.body)]).toEqual([409, MODELLI_MSG.tooMany]);
     expect((await admin.get<TemplateList>('/server/modelli')).body.modelli).toHaveLength(200);
   });
 

@@ -1,17 +1,19 @@
 /**
  * Weekly templates (docs/product.md, Regole; docs/decisions/0013-weekly-templates.md): the list,
- * a template created empty or from a real week, renamed, duplicated, deleted, and applied to a
- * range of weeks. A template's plan is the calendar's own rows on its reserved week; every copy
- * goes through the one paste path (server/db/paste-days.ts), in one transaction.
+ * a template created empty or from a real week, renamed, duplicated, deleted, applied to a
+ * range of weeks, and a real week pasted onto another (Incolla settimana). A template's plan is
+ * the calendar's own rows on its reserved week; every copy goes through the one paste path
+ * (server/db/paste-days.ts), in one transaction.
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { addDays, weekdayOf } from '../../../common/dates.ts';
-import { MSG } from '../../../common/messages.ts';
 import {
   MAX_TEMPLATES,
+  MODELLI_MSG as M,
   templateWeek,
   type ApplyResult,
+  type ExistingChoice,
   type TemplateCreated,
   type TemplateList,
   type TemplateSummary,
@@ -54,18 +56,19 @@ async function findTemplate(tx: Db, id: number, lock: 'share' | 'update' = 'upda
     sql`select id, name, week::text as week from templates where id = ${id} for ${sql.raw(lock)}`,
   )) as unknown as { rows: TemplateRow[] };
   const [row] = result.rows;
-  if (!row) throw notFound(MSG.templateNotFound);
+  if (!row) throw notFound(M.notFound);
   return { ...row, id: Number(row.id) };
+}
+
+/** Each working day of the week starting `fromMonday` paired with the same weekday of the week starting `toMonday`. */
+async function weekCopies(tx: Db, fromMonday: string, toMonday: string) {
+  const { saturday } = await readCentreSettings(tx);
+  return workingWeekdays(saturday).map((weekday) => ({ from: addDays(fromMonday, weekday - 1), to: addDays(toMonday, weekday - 1) }));
 }
 
 /** The source week's working days copied onto the template's week, replacing what it holds. */
 async function copyWeekInto(tx: Db, by: Actor, fromMonday: string, toMonday: string) {
-  const { saturday } = await readCentreSettings(tx);
-  const copies = workingWeekdays(saturday).map((weekday) => ({
-    from: addDays(fromMonday, weekday - 1),
-    to: addDays(toMonday, weekday - 1),
-  }));
-  await copyDays(tx, by, { copies, existing: 'sostituisci', skipClosed: false });
+  await copyDays(tx, by, { copies: await weekCopies(tx, fromMonday, toMonday), existing: 'sostituisci', skipClosed: false });
 }
 
 /** A new template row: its id draws its reserved week; the name is unique whatever its case. */
@@ -73,14 +76,14 @@ async function insertTemplate(tx: Db, name: string): Promise<TemplateRow> {
   // Templates are created one at a time, so the count below holds until the commit.
   await lockTemplateCreation(tx);
   const counted = (await tx.execute(sql`select count(*)::int as n from templates`)) as unknown as { rows: { n: number }[] };
-  if (Number(counted.rows[0].n) >= MAX_TEMPLATES) throw conflict(MSG.templateTooMany);
+  if (Number(counted.rows[0].n) >= MAX_TEMPLATES) throw conflict(M.tooMany);
   const next = (await tx.execute(sql`select nextval(pg_get_serial_sequence('templates', 'id'))::int as id`)) as unknown as {
     rows: { id: number }[];
   };
   const id = Number(next.rows[0].id);
   const week = templateWeek(id);
   await refuseViolations(() => tx.execute(sql`insert into templates (id, name, week) values (${id}, ${name}, ${week}::date)`), {
-    duplicate: MSG.templateNameDuplicate,
+    duplicate: M.nameDuplicate,
   });
   return { id, name, week };
 }
@@ -104,7 +107,7 @@ export async function renameTemplate(db: Db, by: Actor, id: number, name: string
   await db.transaction(async (tx) => {
     const template = await findTemplate(tx, id);
     await refuseViolations(() => tx.execute(sql`update templates set name = ${name} where id = ${id}`), {
-      duplicate: MSG.templateNameDuplicate,
+      duplicate: M.nameDuplicate,
     });
     await appendAudit(tx, by, {
       action: 'modello.rinomina',
@@ -181,5 +184,16 @@ export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof te
     return copyDays(tx, by, { copies, existing: input.esistenti, skipClosed: true, audit: { modello: template.name } });
   });
   if (giorni.filter((g) => g.saltato === null && g.scritto > 0).length >= BULK_COPY_DAYS) await refreshPlanStatistics(db);
+  return { giorni };
+}
+
+/**
+ * Copia / Incolla settimana (POST /server/calendario/pasteweek): each working day of week `from` written on the
+ * same weekday of week `to`, in one transaction, by the rules of a template applied (server/db/paste-days.ts).
+ */
+export async function pasteWeek(db: Db, by: Actor, from: string, to: string, existing: ExistingChoice): Promise<ApplyResult> {
+  const giorni = await db.transaction(async (tx) =>
+    copyDays(tx, by, { copies: await weekCopies(tx, from, to), existing, skipClosed: true }),
+  );
   return { giorni };
 }

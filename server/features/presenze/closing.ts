@@ -4,6 +4,7 @@
  * closed months, and the centre's own closing days.
  */
 import { eq, sql } from 'drizzle-orm';
+import { todayInRome } from '../../../common/dates.ts';
 import { PRESENZE_MSG as M, type AttendanceCorrection, type ClosingDay } from '../../../common/presenze.ts';
 import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +14,7 @@ import { refuseViolations } from '../../db/queries.ts';
 import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { isoTime } from './roll-call.ts';
-import { daysOfMonth, todayInRome } from './rules.ts';
+import { daysOfMonth } from './rules.ts';
 
 export async function closeMonth(db: Db, by: Actor & { ID: number }, month: string, today: string = todayInRome()) {
   const days = daysOfMonth(month);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../../common/dates.ts';
+import { addDays, todayInRome } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type Absence, type RollCallDay } from '../../../common/presenze.ts';
@@ -8,7 +8,7 @@ import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 /** Today at the centre, computed here on its own (the server uses Intl too). */
-const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+const today = todayInRome();
 const yesterday = addDays(today, -1);
 const tomorrow = addDays(today, 1);
 /** A Wednesday and the Thursday after it, far from today so no rule about today applies. */

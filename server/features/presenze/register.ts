@@ -8,7 +8,7 @@
  * centre's closing days: the centre is closed then, nobody is "absent".
  */
 import { sql } from 'drizzle-orm';
-import { addDays, weekdayOf } from '../../../common/dates.ts';
+import { addDays, daysInRange, weekdayOf } from '../../../common/dates.ts';
 import { holidayName } from '../../../common/holidays.ts';
 import {
   ABSENCE_REASONS,
@@ -68,14 +68,12 @@ function count(totals: RegisterTotals, cell: RegisterCell) {
   totals.perMotivo[cell.motivo] += 1;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-
 /** Whether the patient's absences, chained when adjacent or overlapping, make a stretch of LONG_ABSENCE_DAYS or more touching the month. */
 export function hasLongAbsence(absences: { start: string; end: string }[], monthStart: string, monthEnd: string): boolean {
   const sorted = [...absences].sort((a, b) => a.start.localeCompare(b.start));
   let stretch: { start: string; end: string } | null = null;
   const isLong = (s: { start: string; end: string }) =>
-    daysBetween(s.start, s.end) >= LONG_ABSENCE_DAYS && s.start <= monthEnd && s.end >= monthStart;
+    daysInRange(s.start, s.end) >= LONG_ABSENCE_DAYS && s.start <= monthEnd && s.end >= monthStart;
   for (const a of sorted) {
     if (stretch && a.start <= addDays(stretch.end, 1)) {
       if (a.end > stretch.end) stretch.end = a.end;

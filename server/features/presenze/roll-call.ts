@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { todayInRome } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type AbsenceReason, type RollCallDay, type rollCallSchema } from '../../../common/presenze.ts';
@@ -13,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { patients, rollCall } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Writer } from './absences.ts';
-import { guardClosedMonths, todayInRome } from './rules.ts';
+import { guardClosedMonths } from './rules.ts';
 
 interface RollCallDbRow {
   ID: number;

@@ -11,14 +11,6 @@ import { lockMonths } from '../../db/locks.ts';
 import { attendanceCorrections } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
 
-/** The centre's calendar day (Europe/Rome) at `now`, as yyyy-mm-dd: a server in UTC would change day at 1 or 2 a.m. */
-export function todayInRome(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
-
 /** The yyyy-mm months of the days from `start` to `end`, both included, in order. */
 export function monthsOfRange(start: string, end: string): string[] {
   const months: string[] = [];

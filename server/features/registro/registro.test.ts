@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AUDIT_MSG, type AuditAction } from '../../../common/audit.ts';
-import { addDays } from '../../../common/dates.ts';
+import { addDays, todayInRome } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
@@ -48,9 +48,6 @@ async function auditSince(db: Db, mark: number): Promise<AuditDbRow[]> {
     therapists: typeof r.therapists === 'string' ? JSON.parse(r.therapists) : r.therapists,
   }));
 }
-
-const todayInRome = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 type Centre = Awaited<ReturnType<typeof seedCentre>>;
 

@@ -4,6 +4,7 @@
  * Annulla (administrators).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { todayInRome } from '../../../common/dates.ts';
 import { accessQuery, auditQuery, exportBody, undoBody, type AuditAction } from '../../../common/audit.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -11,11 +12,6 @@ import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { listAccesses, listAudit } from './queries.ts';
 import { undoOperation } from './undo.ts';
-
-/** Today in Europe/Rome, where the centre is. */
-function todayInRome(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/registro', { schema: { querystring: auditQuery }, onRequest: requireAdmin }, async (req) =>

@@ -1,12 +1,24 @@
 /** A new password ends the sessions that knew the old one; the current-password check has an attempt limit. */
 import { expect, it } from 'vitest';
-import { ANAGRAFICHE_MSG as M } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import { PASSWORD_MSG } from '../../../common/passwords.ts';
+import { SESSION_MSG as M } from '../../../common/session.ts';
 import { ADMIN, TestClient, VIEWER, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 describeOnBothDatabases('changing a password', (ctx) => {
   const signedIn = async (client: TestClient) => (await client.get('/server/user/auth')).status === 200;
+
+  it('lets every user change their own password with the current one', async () => {
+    const here = await new TestClient(ctx.app).login(VIEWER);
+    const wrong = await here.post('/server/user/password', { attuale: 'sbagliata', nuova: 'ombrello-giallo-di-marzo' });
+    expect(wrong.status).toBe(400);
+    expect(errorOf(wrong.body)).toBe(M.wrongCurrentPassword);
+    expect((await here.post('/server/user/password', { attuale: VIEWER.password, nuova: 'ombrello-giallo-di-marzo' })).status).toBe(200);
+    await new TestClient(ctx.app).login({ username: VIEWER.username, password: 'ombrello-giallo-di-marzo' });
+    const short = await here.post('/server/user/password', { attuale: 'ombrello-giallo-di-marzo', nuova: 'abc' });
+    expect(errorOf(short.body)).toBe(PASSWORD_MSG.tooShort);
+  });
 
   it('ends her other sessions and keeps the one she changed it from', async () => {
     const here = await new TestClient(ctx.app).login(VIEWER);

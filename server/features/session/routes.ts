@@ -5,15 +5,18 @@ import { MSG } from '../../../common/messages.ts';
 import type { SessionUser } from '../../../common/agenda.ts';
 import { passwordProblem } from '../../../common/passwords.ts';
 import { loginSchema, type User } from '../../../common/schemas.ts';
+import { ownPasswordSchema } from '../../../common/session.ts';
 import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { linkedTherapist } from '../../db/therapist-link.ts';
-import { currentSession } from '../../lib/guards.ts';
+import { currentSession, requireUser } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { hashForUnknownUser, hashPassword, needsRehash, verifyPassword } from '../../lib/passwords.ts';
+import { retireDemoAccountsFile } from '../../lib/seed-demo.ts';
 import { deviceCookie, knownDevice, rememberDevice } from './devices.ts';
+import { changeOwnPassword } from './password.ts';
 import { clearSessionCookie, setCsrfCookie, setSessionCookie } from './plugin.ts';
 import { countersClearedBySuccess, signInCounters } from './rate-limit.ts';
 import { createSession, destroySession, newToken } from './store.ts';
@@ -54,7 +57,11 @@ async function sessionUser(db: Db, user: User, passwordChangeRequired: boolean):
   };
 }
 
-export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolean }> = async (app, { db, cookieSecure }) => {
+/** `dataDir`: where the demo centre's passwords may wait (server/lib/seed-demo.ts, retireDemoAccountsFile). */
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolean; dataDir?: string }> = async (
+  app,
+  { db, cookieSecure, dataDir },
+) => {
   // The calls an account that must choose a new password may still make (server/features/session/plugin.ts).
   const beforePasswordChange = { beforePasswordChange: true };
 
@@ -106,4 +113,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     const session = currentSession(request);
     return [await sessionUser(db, session.user, session.passwordChangeRequired)];
   });
+
+  // Every signed-in user changes her own password, also (and above all) one that must choose a new one.
+  app.post(
+    '/user/password',
+    { schema: { body: ownPasswordSchema }, onRequest: requireUser, config: beforePasswordChange },
+    async (request) => {
+      const session = currentSession(request);
+      const changed = await changeOwnPassword(db, session, request.body.attuale, request.body.nuova);
+      if (dataDir && retireDemoAccountsFile(dataDir, session.user.username))
+        request.log.info('demo-accounts.txt removed: the demo administrator chose a password');
+      return changed;
+    },
+  );
 };

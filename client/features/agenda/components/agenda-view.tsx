@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import toast from 'react-hot-toast';
-import { formatDayMonthYear, todayLocal } from '../../../../common/dates.ts';
+import { formatDayMonthYear, todayLocal, weekdayAndDate } from '../../../../common/dates.ts';
 import { ERROR_CODES } from '../../../../common/errors.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
-import { recordExport } from '../../../lib/export-record.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { useExport } from '../../../lib/export-record.ts';
 import { isAdmin, linkedTherapist, useUser } from '../../../lib/session.ts';
-import { settingsQueryOptions } from '../../../lib/settings.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { agendaQueryOptions, useAgenda, type AgendaKind } from '../api/get-agenda.ts';
-import { agendaRange, dayLabel, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
+import { agendaRange, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
 import { agendaPdfName, saveAgendaPdf } from '../agenda-pdf.ts';
 import { AgendaEntryItem } from './agenda-entry.tsx';
 import { FeedPanel } from './feed-panel.tsx';
@@ -25,6 +23,8 @@ interface Props {
   day: string;
   span: AgendaSpan;
   onChange: (changes: { data?: string; vista?: AgendaSpan }) => void;
+  /** The centre's name at the top of the PDF (the centre's settings, read when the PDF is made). */
+  loadCentreName: () => Promise<string>;
 }
 
 const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
@@ -33,44 +33,40 @@ const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMon
  * Agenda (docs/product.md, Schermate): one patient's or therapist's activities and minibus runs,
  * day by day, as a list that reads on a phone; a week as a PDF; for a therapist, her calendar link.
  */
-export function AgendaView({ tipo, id, day, span, onChange }: Props) {
+export function AgendaView({ tipo, id, day, span, onChange, loadCentreName }: Props) {
   const user = useUser();
   const queryClient = useQueryClient();
   const { start, stop } = agendaRange(day, span);
   const agenda = useAgenda(tipo, id, start, stop);
-  const [saving, setSaving] = useState(false);
+  const pdf = useExport();
   const person = agenda.data?.persona;
   const name = person ? fullName(person) : '';
   const days = groupByDay(agenda.data?.voci ?? [], day, span);
   const notFound = agenda.error instanceof ApiError && agenda.error.code === ERROR_CODES.notFound;
   const showFeed = tipo === 'terapista' && (isAdmin(user) || linkedTherapist(user) === id);
 
-  const savePdf = async () => {
-    setSaving(true);
-    try {
+  const savePdf = () =>
+    pdf.run(async () => {
       const week = agendaRange(day, 'settimana');
-      const [settings, weekAgenda] = await Promise.all([
-        queryClient.fetchQuery(settingsQueryOptions()),
+      const [centre, weekAgenda] = await Promise.all([
+        loadCentreName(),
         queryClient.fetchQuery(agendaQueryOptions(tipo, id, week.start, week.stop)),
       ]);
-      await recordExport({ tipo: 'agenda_pdf', dal: week.start, al: week.stop, ...(tipo === 'paziente' ? { paziente: id } : {}) });
-      await saveAgendaPdf(
-        {
-          tipo,
-          centre: settings.nomecentro,
-          person: fullName(weekAgenda.persona),
-          week: weekLabel(week.start, week.stop),
-          days: groupByDay(weekAgenda.voci, day, 'settimana'),
-        },
-        agendaPdfName(tipo, id, week.start),
-      );
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+      return {
+        record: { tipo: 'agenda_pdf', dal: week.start, al: week.stop, ...(tipo === 'paziente' ? { paziente: id } : {}) },
+        make: () =>
+          saveAgendaPdf(
+            {
+              tipo,
+              centre,
+              person: fullName(weekAgenda.persona),
+              week: weekLabel(week.start, week.stop),
+              days: groupByDay(weekAgenda.voci, day, 'settimana'),
+            },
+            agendaPdfName(tipo, id, week.start),
+          ),
+      };
+    });
 
   return (
     <div className="agenda">
@@ -89,10 +85,9 @@ export function AgendaView({ tipo, id, day, span, onChange }: Props) {
             'Agenda'
           )}
         </h1>
-        <Button variant="outline-dark" onClick={() => void savePdf()} disabled={saving || !person}>
-          {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <ExportButton variant="outline-dark" busy={pdf.busy} onClick={() => void savePdf()} disabled={!person}>
           Scarica PDF della settimana
-        </Button>
+        </ExportButton>
       </div>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label="Giorni dell'agenda">
         <ButtonGroup>
@@ -132,7 +127,7 @@ export function AgendaView({ tipo, id, day, span, onChange }: Props) {
             Settimana
           </Button>
         </ButtonGroup>
-        <span className="fw-semibold">{span === 'giorno' ? dayLabel(day) : weekLabel(start, stop)}</span>
+        <span className="fw-semibold">{span === 'giorno' ? weekdayAndDate(day) : weekLabel(start, stop)}</span>
       </div>
 
       {notFound ? (

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { AccountsTab } from './accounts-tab.tsx';
-import { CentreTab } from './centre-tab.tsx';
 import { PatientsTab } from './patients-tab.tsx';
 import { RoomsTab } from './rooms-tab.tsx';
 import { RunsTab } from './runs-tab.tsx';
@@ -25,17 +24,19 @@ interface Props {
   /** The day whose minibus runs the Uscite tab shows. */
   day: string;
   onDayChange: (day: string) => void;
+  /** The Centro tab: the centre's settings, a feature of their own (impostazioni) that the route puts here. */
+  centreTab: ReactNode;
 }
 
 /** Anagrafiche: six tabs; only the open one is mounted, so only its list is fetched. */
-export function AnagraficheView({ tab, onTabChange, day, onDayChange }: Props) {
+export function AnagraficheView({ tab, onTabChange, day, onDayChange, centreTab }: Props) {
   const content: Record<AnagraficheTab, ReactNode> = {
     pazienti: <PatientsTab />,
     terapisti: <TherapistsTab />,
     stanze: <RoomsTab />,
     uscite: <RunsTab day={day} onDayChange={onDayChange} />,
     account: <AccountsTab />,
-    centro: <CentreTab />,
+    centro: centreTab,
   };
   return (
     <div className="anagrafiche">

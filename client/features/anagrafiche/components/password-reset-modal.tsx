@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { accountPasswordFor, ANAGRAFICHE_MSG, type AccountRecord } from '../../../../common/anagrafiche.ts';
+import { accountPasswordFor, type AccountRecord } from '../../../../common/anagrafiche.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MSG } from '../../../../common/passwords.ts';
+import { SESSION_MSG } from '../../../../common/session.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -18,7 +19,7 @@ export function PasswordResetModal({ account, onClose }: { account: AccountRecor
   const submit = async () => {
     const result = await checkPasswordForm(accountPasswordFor(account.username), { ID: account.ID, password });
     if ('errors' in result) return setErrors(result.errors);
-    if (await withToasts(reset.mutateAsync(result.data), { success: ANAGRAFICHE_MSG.passwordChanged })) onClose();
+    if (await withToasts(reset.mutateAsync(result.data), { success: SESSION_MSG.passwordChanged })) onClose();
   };
 
   return (

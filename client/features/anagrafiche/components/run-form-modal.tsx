@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { MSG } from '../../../../common/messages.ts';
 import { runFormSchema } from '../../../../common/anagrafiche.ts';
 import { formatDayMonthYear } from '../../../../common/dates.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRun, useUpdateRun } from '../api/runs.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
@@ -72,14 +71,20 @@ export function RunFormModal({ day, run, onClose }: Props) {
           />
         </div>
       </div>
-      <Form.Group controlId="run-minibus">
-        <Form.Label>Pulmino</Form.Label>
-        <Form.Select value={values.RifPulmino} onChange={(e) => set('RifPulmino')(e.target.value)} isInvalid={!!errors.RifPulmino}>
-          <option value="1">Bianco</option>
-          <option value="2">Blu</option>
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{errors.RifPulmino}</Form.Control.Feedback>
-      </Form.Group>
+      <SelectField
+        id="run-minibus"
+        label="Pulmino"
+        value={values.RifPulmino}
+        onChange={set('RifPulmino')}
+        error={errors.RifPulmino}
+        className=""
+        options={
+          <>
+            <option value="1">Bianco</option>
+            <option value="2">Blu</option>
+          </>
+        }
+      />
     </FormModal>
   );
 }

@@ -6,7 +6,7 @@ import { absentNote } from '../../../../common/presenze.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
-import { absenceReasonOf, useDayAbsences } from '../../../lib/day-absences.ts';
+import { absenceReasonOf, useDayAbsences } from '../../../lib/absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddRunPerson, useDeleteRun, useRemoveRunPerson, useRuns, type RunPersonKind } from '../api/runs.ts';
 import { ListState } from '../../../components/list-state.tsx';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import Form from 'react-bootstrap/Form';
 import { MSG } from '../../../../common/messages.ts';
 import { therapistFormSchema, type AccountRecord, type TherapistRecord } from '../../../../common/anagrafiche.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateTherapist, useUpdateTherapist } from '../api/therapists.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
@@ -51,19 +50,25 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
         autoFocus
         maxLength={60}
       />
-      <Form.Group controlId="therapist-account">
-        <Form.Label>Account collegato</Form.Label>
-        <Form.Select value={account} onChange={(e) => setAccount(e.target.value)} isInvalid={!!errors.RifUtente}>
-          <option value="-1">Nessuno</option>
-          {accounts.map((a) => (
-            <option key={a.ID} value={a.ID}>
-              {a.username}
-              {a.Disattivato ? ' (disattivato)' : ''}
-            </option>
-          ))}
-        </Form.Select>
-        <Form.Control.Feedback type="invalid">{errors.RifUtente}</Form.Control.Feedback>
-      </Form.Group>
+      <SelectField
+        id="therapist-account"
+        label="Account collegato"
+        value={account}
+        onChange={setAccount}
+        error={errors.RifUtente}
+        className=""
+        options={
+          <>
+            <option value="-1">Nessuno</option>
+            {accounts.map((a) => (
+              <option key={a.ID} value={a.ID}>
+                {a.username}
+                {a.Disattivato ? ' (disattivato)' : ''}
+              </option>
+            ))}
+          </>
+        }
+      />
     </FormModal>
   );
 }

@@ -9,6 +9,7 @@ import Row from 'react-bootstrap/Row';
 import { ERROR_CODES } from '../../../../common/errors.ts';
 import { MSG } from '../../../../common/messages.ts';
 import type { Room } from '../../../../common/schemas.ts';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { dayQueryOptions } from '../api/get-day.ts';
@@ -30,6 +31,12 @@ export const CHANGED_BY_OTHER = 'Un altro utente ha modificato questa attività:
 export const DELETED_BY_OTHER = "L'attività è stata eliminata da un altro utente";
 
 const isStale = (error: unknown) => error instanceof ApiError && error.code === ERROR_CODES.conflict;
+
+/** The two times of an activity, side by side. */
+const TIME_FIELDS = [
+  { field: 'orainizio', id: 'activity-start', label: 'Ora inizio' },
+  { field: 'orafine', id: 'activity-end', label: 'Ora fine' },
+] as const;
 
 const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
 
@@ -160,26 +167,23 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
           ) : (
             <>
               {!editing && (
-                <Form.Group className="mb-3" controlId="activity-transport">
-                  <Form.Label>Trasporto</Form.Label>
-                  <Form.Select
-                    value={values.trasporto}
-                    onChange={(e) => set('trasporto', e.target.value)}
-                    isInvalid={!!errors.trasporto}
-                    aria-invalid={!!errors.trasporto}
-                    aria-describedby={errors.trasporto ? 'activity-transport-error' : undefined}
-                  >
-                    <option value="-1">Nessuno (attività in stanza)</option>
-                    {runs.map((run) => (
-                      <option key={run.ID} value={run.ID}>
-                        {runLabel(run)}
-                      </option>
-                    ))}
-                  </Form.Select>
-                  <Form.Control.Feedback type="invalid" id="activity-transport-error">
-                    {errors.trasporto}
-                  </Form.Control.Feedback>
-                </Form.Group>
+                <SelectField
+                  id="activity-transport"
+                  label="Trasporto"
+                  value={values.trasporto}
+                  onChange={(value) => set('trasporto', value)}
+                  error={errors.trasporto}
+                  options={
+                    <>
+                      <option value="-1">Nessuno (attività in stanza)</option>
+                      {runs.map((run) => (
+                        <option key={run.ID} value={run.ID}>
+                          {runLabel(run)}
+                        </option>
+                      ))}
+                    </>
+                  }
+                />
               )}
               {chosenRun ? (
                 <p className="mb-0">
@@ -187,74 +191,50 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                 </p>
               ) : (
                 <>
-                  <Form.Group className="mb-3" controlId="activity-name">
-                    <Form.Label>Nome attività</Form.Label>
-                    <Form.Control
-                      value={values.nome}
-                      autoFocus
-                      onChange={(e) => set('nome', e.target.value)}
-                      isInvalid={!!errors.nome}
-                      aria-invalid={!!errors.nome}
-                      aria-describedby={errors.nome ? 'activity-name-error' : undefined}
-                      maxLength={100}
-                    />
-                    <Form.Control.Feedback type="invalid" id="activity-name-error">
-                      {errors.nome}
-                    </Form.Control.Feedback>
-                  </Form.Group>
-                  <Form.Group className="mb-3" controlId="activity-room">
-                    <Form.Label>Stanza</Form.Label>
-                    <Form.Select
-                      value={values.stanza}
-                      onChange={(e) => set('stanza', e.target.value)}
-                      isInvalid={!!errors.stanza}
-                      aria-invalid={!!errors.stanza}
-                      aria-describedby={errors.stanza ? 'activity-room-error' : undefined}
-                    >
-                      {!activeRooms.some((r) => String(r.ID) === values.stanza) && (
-                        <option value={values.stanza} disabled>
-                          {currentRoom ? `${currentRoom.Nome} (archiviata)` : '—'}
-                        </option>
-                      )}
-                      {activeRooms.map((room) => (
-                        <option key={room.ID} value={room.ID}>
-                          {room.Nome}
-                        </option>
-                      ))}
-                    </Form.Select>
-                    <Form.Control.Feedback type="invalid" id="activity-room-error">
-                      {errors.stanza}
-                    </Form.Control.Feedback>
-                  </Form.Group>
+                  <TextField
+                    id="activity-name"
+                    label="Nome attività"
+                    value={values.nome}
+                    autoFocus
+                    onChange={(value) => set('nome', value)}
+                    error={errors.nome}
+                    maxLength={100}
+                  />
+                  <SelectField
+                    id="activity-room"
+                    label="Stanza"
+                    value={values.stanza}
+                    onChange={(value) => set('stanza', value)}
+                    error={errors.stanza}
+                    options={
+                      <>
+                        {!activeRooms.some((r) => String(r.ID) === values.stanza) && (
+                          <option value={values.stanza} disabled>
+                            {currentRoom ? `${currentRoom.Nome} (archiviata)` : '—'}
+                          </option>
+                        )}
+                        {activeRooms.map((room) => (
+                          <option key={room.ID} value={room.ID}>
+                            {room.Nome}
+                          </option>
+                        ))}
+                      </>
+                    }
+                  />
                   <Row>
-                    <Form.Group as={Col} xs={6} controlId="activity-start">
-                      <Form.Label>Ora inizio</Form.Label>
-                      <Form.Control
-                        type="time"
-                        value={values.orainizio}
-                        onChange={(e) => set('orainizio', e.target.value)}
-                        isInvalid={!!errors.orainizio}
-                        aria-invalid={!!errors.orainizio}
-                        aria-describedby={errors.orainizio ? 'activity-start-error' : undefined}
-                      />
-                      <Form.Control.Feedback type="invalid" id="activity-start-error">
-                        {errors.orainizio}
-                      </Form.Control.Feedback>
-                    </Form.Group>
-                    <Form.Group as={Col} xs={6} controlId="activity-end">
-                      <Form.Label>Ora fine</Form.Label>
-                      <Form.Control
-                        type="time"
-                        value={values.orafine}
-                        onChange={(e) => set('orafine', e.target.value)}
-                        isInvalid={!!errors.orafine}
-                        aria-invalid={!!errors.orafine}
-                        aria-describedby={errors.orafine ? 'activity-end-error' : undefined}
-                      />
-                      <Form.Control.Feedback type="invalid" id="activity-end-error">
-                        {errors.orafine}
-                      </Form.Control.Feedback>
-                    </Form.Group>
+                    {TIME_FIELDS.map(({ field, id, label }) => (
+                      <Col xs={6} key={field}>
+                        <TextField
+                          id={id}
+                          label={label}
+                          type="time"
+                          value={values[field]}
+                          onChange={(value) => set(field, value)}
+                          error={errors[field]}
+                          className=""
+                        />
+                      </Col>
+                    ))}
                   </Row>
                 </>
               )}

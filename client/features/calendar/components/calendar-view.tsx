@@ -5,14 +5,14 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
-import { MODELLI_MSG, MSG } from '../../../../common/messages.ts';
-import { isTemplateDay } from '../../../../common/modelli.ts';
+import { MSG } from '../../../../common/messages.ts';
+import { isTemplateDay, MODELLI_MSG } from '../../../../common/modelli.ts';
 import { activityHistory } from '../../../../common/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { usePhoneScreen } from '../../../lib/use-phone-screen.ts';
-import { removedFromDay, useRemoveAbsentFromDay } from '../api/absences.ts';
+import { removedCount, useRemoveAbsent } from '../../../lib/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { dayQueryOptions, useDay } from '../api/get-day.ts';
@@ -79,7 +79,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
   const emptyDay = useEmptyDay(day);
   const pasteDay = usePasteDay(day);
   const pastePrevious = usePasteFromPrevious(day);
-  const removeAbsentFromDay = useRemoveAbsentFromDay(day);
+  const removeAbsent = useRemoveAbsent();
   const undoAction = useUndoAction();
   const navigate = useNavigate();
   // Below 576 px the table becomes a list (docs/product.md, Aspetto).
@@ -159,11 +159,12 @@ export function CalendarView({ day, onDayChange, header }: Props) {
     });
   };
 
-  const removeAbsent = (entry: ConflictEntry) => {
+  const removeAbsentFromDay = (entry: ConflictEntry) => {
     if (!entry.persona) return;
-    void withToasts(removeAbsentFromDay.mutateAsync({ tipo: entry.persona, persona: entry.ID }), {
+    void withToasts(removeAbsent.mutateAsync({ tipo: entry.persona, persona: entry.ID, data: day }), {
       loading: 'Tolgo dalle attività…',
-      success: ({ rimossi }) => removedFromDay(entry.nome, rimossi),
+      // "paola.neri: tolto da 2 attività e uscite del giorno".
+      success: ({ rimossi }) => `${entry.nome}: tolto da ${removedCount(rimossi)} del giorno`,
     });
   };
 
@@ -232,7 +233,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
               </Button>
             </Alert>
           )}
-          <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsent : undefined} busy={busy} />
+          <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsentFromDay : undefined} busy={busy} />
           <div className={stale ? 'day-stale' : undefined}>
             {phone && giornata ? (
               <DayList

@@ -3,10 +3,10 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
 import { Link } from 'react-router';
-import { WEEKDAYS_IT, addDays, formatDayMonthYear, todayLocal, weekdayOf } from '../../../../common/dates.ts';
+import { addDays, formatDayMonthYear, isWeekend, todayLocal, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
 import { A11Y_MSG } from '../../../../common/messages.ts';
 import { DateField } from '../../../components/date-field.tsx';
-import { formatItalianDate, isWeekend, longItalianDate } from '../../../lib/italian-date.ts';
+import { formatItalianDate, longItalianDate } from '../../../lib/italian-date.ts';
 import { shortDayLabel } from '../copied-day.ts';
 import { paths, withDay } from '../../../../common/paths.ts';
 

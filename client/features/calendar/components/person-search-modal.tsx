@@ -1,6 +1,6 @@
 import { absentNote, type AbsenceReason } from '../../../../common/presenze.ts';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
-import { absenceReasonOf, useDayAbsences } from '../../../lib/day-absences.ts';
+import { absenceReasonOf, useDayAbsences } from '../../../lib/absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import type { PersonKind, PersonMatch } from '../../../lib/people-search.ts';
 import { useAddPerson } from '../api/people-writes.ts';

@@ -1,7 +1,7 @@
-/** The Modelli screen's own writes (administrators); creating and applying are shared with the weekly screen (client/lib/modelli.ts). */
+/** The Modelli screen's own writes (administrators): rename, duplicate, delete; the list and the other writes are in modelli.ts. */
 import type { TemplateCreated, TemplateDuplicateInput, TemplateRenameInput } from '../../../../common/modelli.ts';
 import { api } from '../../../lib/api-client.ts';
-import { useWeekPlanMutation } from '../../../lib/modelli.ts';
+import { useWeekPlanMutation } from './modelli.ts';
 
 export const renameModello = (body: TemplateRenameInput) => api.post<unknown>('/modelli/update', body);
 export const duplicateModello = (body: TemplateDuplicateInput) => api.post<TemplateCreated>('/modelli/duplica', body);

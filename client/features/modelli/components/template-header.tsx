@@ -3,9 +3,9 @@ import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { addDays, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
-import { MSG } from '../../../../common/messages.ts';
+import { MODELLI_MSG } from '../../../../common/modelli.ts';
 import { paths } from '../../../../common/paths.ts';
-import { templateOf, useModelli } from '../../../lib/modelli.ts';
+import { templateOf, useModelli } from '../api/modelli.ts';
 
 interface Props {
   day: string;
@@ -35,7 +35,7 @@ export function TemplateHeader({ day, onDayChange }: Props) {
         <Spinner size="sm" role="status" aria-label="Caricamento del modello" />
       ) : !modello ? (
         <Alert variant="warning" className="py-2">
-          {MSG.templateNotFound}
+          {MODELLI_MSG.notFound}
         </Alert>
       ) : (
         <Nav as="nav" variant="tabs" activeKey={day} onSelect={(key) => key && onDayChange(key)} aria-label="Giorni del modello">

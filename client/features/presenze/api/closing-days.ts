@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClosingDay } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
-import { usePresenzeMutation } from './presenze-mutation.ts';
+import { usePresenzeMutation } from '../../../lib/presenze-mutation.ts';
 
 export const getClosingDays = (anno: number) => api.get<ClosingDay[]>(`/presenze/chiusure?${new URLSearchParams({ anno: String(anno) })}`);
 

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AttendanceCorrection, MonthRegister } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
-import { usePresenzeMutation } from './presenze-mutation.ts';
+import { usePresenzeMutation } from '../../../lib/presenze-mutation.ts';
 
 export const getMonthRegister = (mese: string) => api.get<MonthRegister>(`/presenze/mese?${new URLSearchParams({ mese })}`);
 

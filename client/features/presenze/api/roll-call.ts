@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RollCallDay, RollCallInput } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
-import { usePresenzeMutation } from './presenze-mutation.ts';
+import { usePresenzeMutation } from '../../../lib/presenze-mutation.ts';
 
 export const getRollCall = (data: string) => api.get<RollCallDay>(`/presenze/appello?${new URLSearchParams({ data })}`);
 

@@ -1,6 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import toast from 'react-hot-toast';
 import { todayLocal } from '../../../../common/dates.ts';
@@ -13,13 +12,13 @@ import {
   type PersonKind,
 } from '../../../../common/presenze.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
-import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
+import { usePersonChoice } from '../../../components/person-choice.tsx';
 import { DateField } from '../../../components/date-field.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import type { PersonMatch } from '../../../lib/people-search.ts';
-import { useCreateAbsence } from '../api/absences.ts';
+import { useCreateAbsence } from '../../../lib/absences.ts';
 
 export const KIND_LABELS: Record<PersonKind, string> = { paziente: 'utente', terapista: 'operatore' };
 const NOTE_MAX = 200;
@@ -33,14 +32,20 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
   const today = todayLocal();
   const [kind, setKind] = useState<PersonKind>('paziente');
   const [person, setPerson] = useState<PersonMatch | null>(null);
-  const [choosing, setChoosing] = useState(false);
   const [values, setValues] = useState({ dal: today, al: today, motivo: 'malattia' as AbsenceReason, giustificata: true, note: '' });
   // Shown once the server says the period touches a closed month: an administrator then gives the reason.
   const [correction, setCorrection] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const chooseRef = useRef<HTMLButtonElement>(null);
   // The search dialog takes the form's place while a person is chosen (two dialogs on top of each other read badly); the form's values stay here.
+  const choice = usePersonChoice({
+    context: (k) => `Nuova assenza: scegli ${k === 'paziente' ? 'l’utente' : 'l’operatore'} assente.`,
+    onChoose: (_, match) => {
+      setPerson(match);
+      setErrors((e) => ({ ...e, persona: undefined }));
+      setServerError(null);
+    },
+  });
   const create = useCreateAbsence();
 
   const set =
@@ -71,7 +76,7 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      {!choosing && (
+      {!choice.choosing && (
         <FormModal
           title="Nuova assenza"
           submitLabel="Registra l’assenza"
@@ -111,17 +116,12 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
               <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">
                 {person ? person.label : <span className="text-muted">nessuno scelto</span>}
               </span>
-              <Button
-                ref={chooseRef}
-                variant="outline-primary"
-                className="text-nowrap"
-                onClick={() => setChoosing(true)}
-                aria-describedby={
-                  errors.persona ? 'absence-person-label absence-person absence-person-error' : 'absence-person-label absence-person'
-                }
-              >
-                {person ? 'Cambia…' : `Scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'}…`}
-              </Button>
+              {choice.button(kind, {
+                changing: !!person,
+                describedBy: errors.persona
+                  ? 'absence-person-label absence-person absence-person-error'
+                  : 'absence-person-label absence-person',
+              })}
             </div>
             {errors.persona && (
               <div className="invalid-feedback d-block" id="absence-person-error">
@@ -137,24 +137,18 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
               <DateField id="absence-to" label="Al" value={values.al} onChange={set('al')} error={errors.al} className="mb-3" />
             </div>
           </div>
-          <Form.Group className="mb-3" controlId="absence-reason">
-            <Form.Label>Motivo</Form.Label>
-            <Form.Select
-              value={values.motivo}
-              onChange={(e) => set('motivo')(e.target.value as AbsenceReason)}
-              isInvalid={!!errors.motivo}
-              aria-describedby={errors.motivo ? 'absence-reason-error' : undefined}
-            >
-              {ABSENCE_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {REASON_LABELS[r]}
-                </option>
-              ))}
-            </Form.Select>
-            <Form.Control.Feedback type="invalid" id="absence-reason-error">
-              {errors.motivo}
-            </Form.Control.Feedback>
-          </Form.Group>
+          <SelectField
+            id="absence-reason"
+            label="Motivo"
+            value={values.motivo}
+            onChange={(value) => set('motivo')(value as AbsenceReason)}
+            error={errors.motivo}
+            options={ABSENCE_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {REASON_LABELS[r]}
+              </option>
+            ))}
+          />
           <Form.Check
             className="mb-3"
             type="checkbox"
@@ -188,26 +182,7 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
           )}
         </FormModal>
       )}
-      {choosing && (
-        <PersonSearchDialog
-          kind={kind}
-          context={`Nuova assenza: scegli ${kind === 'paziente' ? 'l’utente' : 'l’operatore'} assente.`}
-          title={kind === 'paziente' ? 'Scegli l’utente' : 'Scegli l’operatore'}
-          actionLabel="Scegli"
-          busy={false}
-          onAdd={(match) => {
-            setPerson(match);
-            setErrors((e) => ({ ...e, persona: undefined }));
-            setServerError(null);
-            return Promise.resolve(true);
-          }}
-          onClose={() => {
-            setChoosing(false);
-            // Back in the form, on the button that opened the search (after the dialog's own focus on opening).
-            setTimeout(() => chooseRef.current?.focus(), 0);
-          }}
-        />
-      )}
+      {choice.dialog}
     </>
   );
 }

@@ -8,16 +8,16 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm } from '../../../lib/form-check.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
-import { useAbsences, useDeleteAbsence, useRemoveAbsent } from '../api/absences.ts';
-import { formatDate } from '../month.ts';
+import { removedCount, useAbsences, useDeleteAbsence, useRemoveAbsent } from '../../../lib/absences.ts';
+import { formatDate } from '../../../../common/dates.ts';
 import { AbsenceFormModal, KIND_LABELS } from './absence-form-modal.tsx';
 import { CorrectionModal } from './correction-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 
-/** "Tolto da 3 attività e uscite", with the number of links the server removed. */
+/** "Tolto da 3 attività e uscite", "Tolto da 1 attività o uscita": the number of links the server removed. */
 export const removedText = (rimossi: number) =>
-  rimossi === 0 ? 'Non era in nessuna attività o uscita del periodo' : `Tolto da ${rimossi} attività e uscite`;
+  rimossi === 0 ? 'Non era in nessuna attività o uscita del periodo' : `Tolto da ${removedCount(rimossi)}`;
 
 interface Props {
   from: string;

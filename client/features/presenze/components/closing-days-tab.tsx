@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
-import { WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { formatDate, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
 import { italianHolidays } from '../../../../common/holidays.ts';
 import { closingDaySchema, PRESENZE_MSG } from '../../../../common/presenze.ts';
 import { DateField } from '../../../components/date-field.tsx';
@@ -11,7 +11,6 @@ import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddClosingDay, useClosingDays, useDeleteClosingDay } from '../api/closing-days.ts';
-import { formatDate } from '../month.ts';
 import { ListState } from '../../../components/list-state.tsx';
 
 const dayName = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)].toLowerCase()} ${formatDate(date)}`;

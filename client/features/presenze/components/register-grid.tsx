@@ -1,8 +1,8 @@
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
-import { todayLocal, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { formatDate, isWeekend, todayLocal, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
 import type { MonthRegister, RegisterDay } from '../../../../common/presenze.ts';
-import { formatDate, isWeekend, monthName, weekdayInitial } from '../month.ts';
+import { monthName, weekdayInitial } from '../month.ts';
 import { cellDescription, cellText, LEGEND, patientName, TOTAL_HEADERS, TOTAL_HEADERS_SCREEN, totalValues } from '../register-cells.ts';
 
 /** A day the centre is closed: its name (holiday, closing day, Sabato/Domenica), or null on an open day. */

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
-import toast from 'react-hot-toast';
 import { PRESENZE_MSG, type MonthRegister } from '../../../../common/presenze.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/csv.ts';
-import { recordExport } from '../../../lib/export-record.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { useExport } from '../../../lib/export-record.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCloseMonth, useCorrections, useMonthRegister, useReopenMonth } from '../api/month-register.ts';
-import { addDays, todayLocal } from '../../../../common/dates.ts';
-import { firstDay, formatDate, formatTime, isMonth, lastDay, monthName, shiftMonth } from '../month.ts';
+import { addDays, formatDate, todayLocal } from '../../../../common/dates.ts';
+import { firstDay, formatTime, lastDay, monthName, shiftMonth } from '../month.ts';
 import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
 import { ListState } from '../../../components/list-state.tsx';
+import { MonthField } from '../../../components/month-field.tsx';
 import { RegisterGrid } from './register-grid.tsx';
 
 /** "Mese chiuso da anna il 02/12/2026". */
@@ -30,39 +28,22 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
   const reopenMonth = useReopenMonth();
   const corrections = useCorrections(month, admin);
   const [reopening, setReopening] = useState(false);
-  // Which export is being made: the server records it first (lib/export-record.ts).
-  const [exporting, setExporting] = useState<'pdf' | 'csv' | null>(null);
+  // The exports: the server records each first (lib/export-record.ts); one at a time.
+  const pdf = useExport();
+  const csv = useExport();
   // While another month loads, the previous one stays on screen (dimmed): exports wait for the right one.
   const data = register.data?.mese === month ? register.data : undefined;
   // A month closes only once its last day is past (the server says so too).
   const over = lastDay(month) < todayLocal();
 
-  const exportPdf = async () => {
-    if (!data) return;
-    setExporting('pdf');
-    try {
-      await recordExport({ tipo: 'registro_pdf', dal: firstDay(month), al: lastDay(month) });
-      await saveRegisterPdf(data);
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(null);
-    }
-  };
-  const exportCsv = async () => {
-    if (!data) return;
-    setExporting('csv');
-    try {
-      await recordExport({ tipo: 'registro_csv', dal: firstDay(month), al: lastDay(month) });
-      downloadText(registerCsvName(month), buildRegisterCsv(data));
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(null);
-    }
-  };
+  const period = { dal: firstDay(month), al: lastDay(month) };
+  const exportPdf = (register: MonthRegister) =>
+    pdf.run(() => ({ record: { tipo: 'registro_pdf', ...period }, make: () => saveRegisterPdf(register) }));
+  const exportCsv = (register: MonthRegister) =>
+    csv.run(() => ({
+      record: { tipo: 'registro_csv', ...period },
+      make: () => downloadText(registerCsvName(month), buildRegisterCsv(register)),
+    }));
 
   const close = () => {
     if (!window.confirm(PRESENZE_MSG.confirmCloseMonth)) return;
@@ -79,18 +60,7 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
           <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
             ‹
           </Button>
-          <Form.Group controlId="register-month" className="d-flex align-items-center gap-2">
-            <Form.Label className="mb-0">Mese</Form.Label>
-            <Form.Control
-              type="month"
-              size="sm"
-              value={month}
-              required
-              onChange={(e) => {
-                if (isMonth(e.target.value)) onMonthChange(e.target.value);
-              }}
-            />
-          </Form.Group>
+          <MonthField id="register-month" label="Mese" size="sm" value={month} onChange={onMonthChange} />
           <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
             ›
           </Button>
@@ -117,11 +87,10 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
             Riapri
           </Button>
         )}
-        <Button size="sm" onClick={() => void exportPdf()} disabled={!data || exporting !== null}>
-          {exporting === 'pdf' && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <ExportButton size="sm" busy={pdf.busy} onClick={() => data && void exportPdf(data)} disabled={!data || csv.busy}>
           Esporta PDF
-        </Button>
-        <Button size="sm" variant="outline-primary" onClick={() => void exportCsv()} disabled={!data || exporting !== null}>
+        </ExportButton>
+        <Button size="sm" variant="outline-primary" onClick={() => data && void exportCsv(data)} disabled={!data || pdf.busy || csv.busy}>
           Esporta CSV
         </Button>
       </div>

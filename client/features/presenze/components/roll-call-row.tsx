@@ -10,7 +10,8 @@ import {
   type RollCallRow,
   type RollCallState,
 } from '../../../../common/presenze.ts';
-import { formatDate, formatTime, localDateOf } from '../month.ts';
+import { formatTime, localDateOf } from '../month.ts';
+import { formatDate } from '../../../../common/dates.ts';
 
 interface Mark {
   stato: RollCallState;

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import { addDays, todayLocal, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
+import { addDays, formatDate, todayLocal, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
 import { PRESENZE_MSG, type RollCallInput, type RollCallRow } from '../../../../common/presenze.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useMarkRollCall, useRollCall } from '../api/roll-call.ts';
-import { formatDate } from '../month.ts';
 import { CorrectionModal } from './correction-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';

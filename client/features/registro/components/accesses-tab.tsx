@@ -1,23 +1,21 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { accessQuery } from '../../../../common/audit.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/csv.ts';
-import { recordExport } from '../../../lib/export-record.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { useExport } from '../../../lib/export-record.ts';
 import { checkForm } from '../../../lib/form-check.ts';
 import { fetchAllAccesses, TOO_MANY_ROWS, useAccesses, type AccessFilters } from '../api/registro.ts';
-import { ACCESS_KIND_LABELS, ACCESS_REASON_LABELS, formatDate, formatPeriod, formatWhen } from '../format.ts';
+import { ACCESS_KIND_LABELS, ACCESS_REASON_LABELS, formatPeriod, formatWhen } from '../format.ts';
+import { formatDate } from '../../../../common/dates.ts';
 import { personName } from '../person-names.ts';
 import { accessCsvName, buildAccessCsv } from '../registro-csv.ts';
 import type { RegistroState } from '../registro-state.ts';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
-import { PersonChoice } from './person-choice.tsx';
+import { PersonFilter } from './person-filter.tsx';
 
 interface Props {
   state: RegistroState;
@@ -33,25 +31,21 @@ export function AccessesTab({ state, onChange }: Props) {
   const checked = checkForm(accessQuery, { dal: state.dal, al: state.al, paziente: state.paziente ?? 1 });
   const rangeError = 'errors' in checked ? Object.values(checked.errors)[0] : undefined;
   const list = useAccesses(rangeError ? null : filters, state.pagina);
-  const [exporting, setExporting] = useState(false);
+  const csv = useExport();
   const items = list.data?.items ?? [];
   const name = state.paziente !== null ? personName('paziente', state.paziente) : null;
 
-  const exportCsv = async () => {
-    if (!filters) return;
-    setExporting(true);
-    try {
-      const { rows, cut } = await fetchAllAccesses(filters);
-      await recordExport({ tipo: 'accessi_csv', dal: filters.dal, al: filters.al, paziente: filters.paziente });
-      downloadText(accessCsvName(filters.paziente, filters.dal, filters.al), buildAccessCsv(rows));
-      if (cut) toast(TOO_MANY_ROWS, { duration: 8000 });
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+  const exportCsv = (chosen: AccessFilters) =>
+    csv.run(async () => {
+      const { rows, cut } = await fetchAllAccesses(chosen);
+      return {
+        record: { tipo: 'accessi_csv', dal: chosen.dal, al: chosen.al, paziente: chosen.paziente },
+        make: () => {
+          downloadText(accessCsvName(chosen.paziente, chosen.dal, chosen.al), buildAccessCsv(rows));
+          if (cut) toast(TOO_MANY_ROWS, { duration: 8000 });
+        },
+      };
+    });
 
   return (
     <section aria-labelledby="accesses-title">
@@ -62,7 +56,7 @@ export function AccessesTab({ state, onChange }: Props) {
           </span>
           <div className="d-flex align-items-center gap-2">
             {name && <span className="fw-semibold">{name}</span>}
-            <PersonChoice
+            <PersonFilter
               kinds={['paziente']}
               changing={state.paziente !== null}
               context="Accessi a un utente: chi ha consultato i suoi dati."
@@ -77,15 +71,15 @@ export function AccessesTab({ state, onChange }: Props) {
           {name ? `Accessi a ${name}` : 'Accessi a un utente'}
           {!rangeError && ` dal ${formatDate(state.dal)} al ${formatDate(state.al)}`}
         </h2>
-        <Button
+        <ExportButton
           size="sm"
           variant="outline-primary"
-          onClick={() => void exportCsv()}
-          disabled={!filters || !!rangeError || exporting || items.length === 0}
+          busy={csv.busy}
+          onClick={() => filters && void exportCsv(filters)}
+          disabled={!filters || !!rangeError || items.length === 0}
         >
-          {exporting && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           Esporta CSV
-        </Button>
+        </ExportButton>
       </div>
       {rangeError ? (
         <Alert variant="warning" id="accesses-period-error" className="py-2">

@@ -1,18 +1,18 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { AUDIT_ACTION_NAMES, auditQuery, type AuditAction, type AuditRow as Row } from '../../../../common/audit.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/csv.ts';
-import { recordExport } from '../../../lib/export-record.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { useExport } from '../../../lib/export-record.ts';
 import { checkForm } from '../../../lib/form-check.ts';
 import { fetchAllAudit, TOO_MANY_ROWS, useAccounts, useAudit, useUndoOperation, type AuditFilters } from '../api/registro.ts';
-import { actionLabel, formatDate } from '../format.ts';
+import { actionLabel } from '../format.ts';
+import { formatDate } from '../../../../common/dates.ts';
 import { personName } from '../person-names.ts';
 import { auditCsvName, buildAuditCsv } from '../registro-csv.ts';
 import type { RegistroState } from '../registro-state.ts';
@@ -20,7 +20,7 @@ import { AuditRow } from './audit-row.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
-import { PersonChoice } from './person-choice.tsx';
+import { PersonFilter } from './person-filter.tsx';
 
 /** The actions in the Azione select, grouped as the centre thinks of them. */
 const ACTION_GROUPS: { label: string; prefixes: string[] }[] = [
@@ -61,7 +61,7 @@ export function ChangesTab({ state, onChange }: Props) {
   const list = useAudit(filters, state.pagina, !rangeError);
   const accounts = useAccounts();
   const undo = useUndoOperation();
-  const [exporting, setExporting] = useState(false);
+  const csv = useExport();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const items = list.data?.items ?? [];
   const filtered = state.utente !== null || state.azione !== null || state.persona !== null || state.attivita !== null;
@@ -79,20 +79,17 @@ export function ChangesTab({ state, onChange }: Props) {
     headingRef.current?.focus();
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
+  const exportCsv = () =>
+    csv.run(async () => {
       const { rows, cut } = await fetchAllAudit(filters);
-      await recordExport({ tipo: 'registro_modifiche_csv', dal: state.dal, al: state.al });
-      downloadText(auditCsvName(state.dal, state.al), buildAuditCsv(rows));
-      if (cut) toast(TOO_MANY_ROWS, { duration: 8000 });
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
+      return {
+        record: { tipo: 'registro_modifiche_csv', dal: state.dal, al: state.al },
+        make: () => {
+          downloadText(auditCsvName(state.dal, state.al), buildAuditCsv(rows));
+          if (cut) toast(TOO_MANY_ROWS, { duration: 8000 });
+        },
+      };
+    });
 
   return (
     <section aria-labelledby="changes-title">
@@ -141,7 +138,7 @@ export function ChangesTab({ state, onChange }: Props) {
             Persona
           </span>
           <div className="d-flex gap-1">
-            <PersonChoice
+            <PersonFilter
               kinds={['paziente', 'terapista']}
               context="Registro: le modifiche che hanno toccato questa persona."
               onChoose={(tipo, id) => onChange({ persona: { tipo, id } })}
@@ -166,15 +163,15 @@ export function ChangesTab({ state, onChange }: Props) {
         <h2 id="changes-title" className="h5 mb-0 me-auto" tabIndex={-1} ref={headingRef}>
           Modifiche {!rangeError && `dal ${formatDate(state.dal)} al ${formatDate(state.al)}`}
         </h2>
-        <Button
+        <ExportButton
           size="sm"
           variant="outline-primary"
+          busy={csv.busy}
           onClick={() => void exportCsv()}
-          disabled={!!rangeError || exporting || items.length === 0}
+          disabled={!!rangeError || items.length === 0}
         >
-          {exporting && <Spinner size="sm" className="me-2" aria-hidden="true" />}
           Esporta CSV
-        </Button>
+        </ExportButton>
       </div>
       {rangeError ? (
         <Alert variant="warning" id="changes-period-error" className="py-2">

@@ -1,18 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '../../../../common/messages.ts';
 import { getUser, setUser } from '../../../lib/session.ts';
+import { renderWithCache } from '../../../test/render.tsx';
 import { LoginForm } from './login-form.tsx';
 
 function renderLogin(onSuccess = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <LoginForm onSuccess={onSuccess} />
-    </QueryClientProvider>,
-  );
+  renderWithCache(<LoginForm onSuccess={onSuccess} />);
   return { onSuccess, username: screen.getByLabelText('Username'), password: screen.getByLabelText('Password') };
 }
 

@@ -1,24 +1,25 @@
-import { useState } from 'react';
-import Button from 'react-bootstrap/Button';
+import type { ReactNode } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
-import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
-import { isTemplateDay } from '../../../../common/modelli.ts';
 import { agendaOf, paths, withDay } from '../../../../common/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
-import { recordExport } from '../../../lib/export-record.ts';
-import { isAdmin, useUser } from '../../../lib/session.ts';
+import { ExportButton } from '../../../components/export-button.tsx';
+import { useExport } from '../../../lib/export-record.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
 import { useWeekConflicts } from '../api/get-week-conflicts.ts';
 import { ABSENT_SUFFIX, buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
-import { WeekPlanActions } from './week-plan-actions.tsx';
+
+interface Props {
+  day: string;
+  /** Under the headline: what the route adds for this week (the Modelli whole-week writes, for administrators). */
+  actions?: ReactNode;
+}
 
 /** Stampa settimana: therapists per room and day, Monday to Friday of the displayed day's week. */
-export function WeekPrintView({ day }: { day: string }) {
+export function WeekPrintView({ day, actions }: Props) {
   const days = workWeek(day);
   const start = days[0];
   const stop = days[days.length - 1];
@@ -27,8 +28,7 @@ export function WeekPrintView({ day }: { day: string }) {
   // On screen only, never in the PDF: the days whose plan has conflicts (docs/product.md, Stampa settimanale).
   const conflicts = useWeekConflicts(start, stop);
   const conflictsOn = new Map((conflicts.data?.giorni ?? []).map((g) => [g.data, g.conflitti.length]));
-  const [saving, setSaving] = useState(false);
-  const admin = isAdmin(useUser());
+  const pdf = useExport();
   const loading = rooms.isPending || week.isPending;
   const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
   const therapistIds = new Map(
@@ -38,18 +38,11 @@ export function WeekPrintView({ day }: { day: string }) {
   );
   const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
 
-  const save = async () => {
-    setSaving(true);
-    try {
-      await recordExport({ tipo: 'settimana_pdf', dal: start, al: stop });
-      await saveWeekPdf(grid, title, weekPdfName(start, stop));
-    } catch (error) {
-      console.error(error);
-      toast.error(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const save = () =>
+    pdf.run(() => ({
+      record: { tipo: 'settimana_pdf', dal: start, al: stop },
+      make: () => saveWeekPdf(grid, title, weekPdfName(start, stop)),
+    }));
 
   return (
     <>
@@ -61,12 +54,11 @@ export function WeekPrintView({ day }: { day: string }) {
           Settimana dal <span className="text-nowrap">{formatDayMonthYear(start)}</span> al{' '}
           <span className="text-nowrap">{formatDayMonthYear(stop)}</span>
         </h1>
-        <Button onClick={() => void save()} disabled={saving || loading}>
-          {saving && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+        <ExportButton busy={pdf.busy} onClick={() => void save()} disabled={loading}>
           Stampa PDF
-        </Button>
+        </ExportButton>
       </div>
-      {admin && !isTemplateDay(start) && <WeekPlanActions monday={start} />}
+      {actions}
       {loading ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Caricamento della settimana" />

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import { MONTHS_IT } from '../../common/dates.ts';
+
+interface Props {
+  id: string;
+  label: string;
+  /** The chosen month as yyyy-mm. */
+  value: string;
+  /** Called with a month (yyyy-mm, years 1900–2999) as soon as one is chosen or its year typed whole. */
+  onChange: (month: string) => void;
+  size?: 'sm';
+}
+
+const YEAR = /^\d{4}$/;
+const isYear = (text: string) => YEAR.test(text) && Number(text) >= 1900 && Number(text) <= 2999;
+
+/**
+ * The one month field of the app, the same in every browser (a native month input shows "November 2026" in a browser
+ * set to English): the month chosen among its Italian names, the year typed or stepped with ↑ ↓, all by keyboard.
+ * A year that is not whole yet changes nothing; leaving it brings back the month's own.
+ */
+export function MonthField({ id, label, value, onChange, size }: Props) {
+  const [year, month] = [value.slice(0, 4), value.slice(5, 7)];
+  const [yearText, setYearText] = useState(year);
+  // The month changed from outside (‹ ›, a link): the year's text follows it.
+  useEffect(() => setYearText(year), [year]);
+
+  const typeYear = (text: string) => {
+    setYearText(text);
+    if (isYear(text) && text !== year) onChange(`${text}-${month}`);
+  };
+  const stepYear = (by: number) => {
+    const next = String(Number(year) + by);
+    if (isYear(next)) typeYear(next);
+  };
+
+  return (
+    <div className="d-flex align-items-center gap-2 month-field">
+      <Form.Label htmlFor={`${id}-month`} className="mb-0">
+        {label}
+      </Form.Label>
+      <Form.Select id={`${id}-month`} size={size} value={month} onChange={(e) => onChange(`${year}-${e.target.value}`)}>
+        {MONTHS_IT.map((name, i) => (
+          <option key={name} value={String(i + 1).padStart(2, '0')}>
+            {name}
+          </option>
+        ))}
+      </Form.Select>
+      <Form.Control
+        id={`${id}-year`}
+        size={size}
+        aria-label="Anno"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+        className="month-field-year"
+        value={yearText}
+        onChange={(e) => typeYear(e.target.value.trim())}
+        onBlur={() => setYearText(year)}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault();
+            stepYear(e.key === 'ArrowUp' ? 1 : -1);
+          }
+        }}
+      />
+    </div>
+  );
+}

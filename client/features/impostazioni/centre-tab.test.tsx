@@ -1,0 +1,32 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CentreSettingsWire } from '../../../common/impostazioni.ts';
+import { QUERY_KEYS } from '../../lib/query-keys.ts';
+import { renderWithCache } from '../../test/render.tsx';
+import { settingsQueryOptions } from './api/settings.ts';
+import { CentreTab } from './components/centre-tab.tsx';
+
+const SAVED: CentreSettingsWire = { nomecentro: 'Il Girasole', sabato: false, iniziali: false };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('Centro', () => {
+  it('saves the settings and reads again what depends on them: the Modelli list (Saturday in the week)', async () => {
+    const answer = { ...SAVED, sabato: true };
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify(answer), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=tok123';
+    const { client } = renderWithCache(<CentreTab />, (c) => {
+      c.setQueryData(settingsQueryOptions().queryKey, SAVED);
+      c.setQueryData(QUERY_KEYS.modelli, { modelli: [], sabato: false });
+    });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Settimana con il sabato' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(client.getQueryState(QUERY_KEYS.modelli)?.isInvalidated).toBe(true));
+    expect(client.getQueryData(settingsQueryOptions().queryKey)).toEqual(answer);
+    expect(fetchMock).toHaveBeenCalledWith('/server/impostazioni', expect.objectContaining({ method: 'POST' }));
+  });
+});

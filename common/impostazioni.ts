@@ -1,0 +1,39 @@
+/**
+ * Contracts of the centre's settings (docs/api.md, Impostazioni; docs/product.md, Anagrafiche → Centro): the centre's
+ * name on the agenda's PDF, Saturday as a working day of the templates, patients' initials in the calendar feed.
+ * Shared by the server's validation and the web app's form.
+ */
+import { z } from 'zod';
+import { safeText } from './schemas.ts';
+
+export const IMPOSTAZIONI_MSG = {
+  centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
+  saturdayInvalid: 'Indica se il sabato è un giorno di attività',
+  initialsInvalid: 'Indica se il calendario sul telefono mostra le iniziali degli utenti',
+  settingsEmpty: 'Indica almeno un’impostazione da cambiare',
+  // Success of the web app
+  settingsSaved: 'Impostazioni salvate',
+} as const;
+const M = IMPOSTAZIONI_MSG;
+
+/** POST /server/impostazioni: any of the three, at least one. */
+export const settingsBody = z
+  .object({
+    nomecentro: safeText(M.centreNameInvalid).trim().min(2, M.centreNameInvalid).max(100, M.centreNameInvalid).optional(),
+    sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
+    iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
+  })
+  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.iniziali !== undefined, M.settingsEmpty);
+export type SettingsForm = z.input<typeof settingsBody>;
+
+/** GET /server/impostazioni, and the answer of a change: the settings as they now are. */
+export interface CentreSettingsWire {
+  nomecentro: string;
+  /** Saturday is a working day of the templates (Modelli). */
+  sabato: boolean;
+  /**
+   * The therapists' calendar feeds show patients' initials ("M. R."); otherwise only how many ("3 utenti"). Never full
+   * names: the feed lands on the phone's cloud (docs/decisions/0019-calendar-links.md).
+   */
+  iniziali: boolean;
+}

@@ -1,0 +1,60 @@
+/** The centre's settings: read by anyone signed in, changed by administrators, and what depends on them follows. */
+import { beforeEach, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../../common/errors.ts';
+import { IMPOSTAZIONI_MSG as M, type CentreSettingsWire } from '../../../common/impostazioni.ts';
+import { MSG } from '../../../common/messages.ts';
+import type { TemplateList } from '../../../common/modelli.ts';
+import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+
+describeOnBothDatabases('impostazioni', (ctx) => {
+  let admin: TestClient;
+  let viewer: TestClient;
+
+  beforeEach(async () => {
+    admin = await new TestClient(ctx.app).login(ADMIN);
+    viewer = await new TestClient(ctx.app).login(VIEWER);
+  });
+
+  it('are read by anyone signed in, with the defaults before any change', async () => {
+    const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
+    expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
+  });
+
+  it('are changed by an administrator, one field or more, and answered whole', async () => {
+    const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
+    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false });
+    const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', iniziali: true });
+    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true });
+    expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
+  });
+
+  it('refuse a consultazione account and bad values, and change nothing', async () => {
+    const byViewer = await viewer.post('/server/impostazioni', { sabato: true });
+    expect(byViewer.status).toBe(403);
+    expect(codeOf(byViewer.body)).toBe(ERROR_CODES.adminOnly);
+    const cases: [unknown, string][] = [
+      [{}, M.settingsEmpty],
+      [{ sabato: 'sì' }, M.saturdayInvalid],
+      [{ iniziali: 1 }, M.initialsInvalid],
+      // The full names of the calendar feed are gone: sent alone, nothing to change.
+      [{ nomicompleti: true }, M.settingsEmpty],
+      [{ nomecentro: 'A' }, M.centreNameInvalid],
+      [{ nomecentro: 'x'.repeat(101) }, M.centreNameInvalid],
+      [{ nomecentro: 'Centro\u0000' }, MSG.textInvalidChars],
+      [{ sabato: true, nomecentro: 'A' }, M.centreNameInvalid],
+    ];
+    for (const [body, message] of cases) {
+      const res = await admin.post('/server/impostazioni', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res.body)).toBe(message);
+    }
+    expect((await viewer.get('/server/impostazioni')).body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
+  });
+  it('Saturday in the templates follows the setting: the Modelli list says so after the change', async () => {
+    expect((await viewer.get<TemplateList>('/server/modelli')).body.sabato).toBe(false);
+    expect((await admin.post('/server/impostazioni', { sabato: true })).status).toBe(200);
+    expect((await viewer.get<TemplateList>('/server/modelli')).body.sabato).toBe(true);
+  });
+});

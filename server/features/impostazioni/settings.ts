@@ -1,0 +1,28 @@
+/** The centre's settings on the wire (docs/api.md, Agenda, impostazioni e calendario esterno): read by anyone signed in, written by administrators. */
+import type { z } from 'zod';
+import type { CentreSettingsWire, settingsBody } from '../../../common/impostazioni.ts';
+import type { User } from '../../../common/schemas.ts';
+import { appendAudit } from '../../db/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { readCentreSettings, writeCentreSettings, type CentreSettings } from '../../db/settings.ts';
+
+const toWire = (s: CentreSettings): CentreSettingsWire => ({ nomecentro: s.centreName, sabato: s.saturday, iniziali: s.icalInitials });
+
+export async function readSettings(db: Db): Promise<CentreSettingsWire> {
+  return toWire(await readCentreSettings(db));
+}
+
+export async function changeSettings(db: Db, by: User, input: z.output<typeof settingsBody>): Promise<CentreSettingsWire> {
+  return db.transaction(async (tx) => {
+    const before = toWire(await readCentreSettings(tx));
+    const after = toWire(
+      await writeCentreSettings(tx, {
+        ...(input.nomecentro === undefined ? {} : { centreName: input.nomecentro }),
+        ...(input.sabato === undefined ? {} : { saturday: input.sabato }),
+        ...(input.iniziali === undefined ? {} : { icalInitials: input.iniziali }),
+      }),
+    );
+    await appendAudit(tx, by, { action: 'impostazioni.modifica', entity: 'impostazioni', entityId: 1, before, after });
+    return after;
+  });
+}
