@@ -1,7 +1,7 @@
 /**
- * Italy's national public holidays (feste nazionali), Easter Monday included:
- * the monthly register shows them, and a centre adds its own closing days
- * (the patron saint's day, a bridge) in Presenze.
+ * Italy's national public holidays (feste nazionali), Easter Monday included, and the centre's patron saint's day
+ * (the `patrono` setting, "MM-DD", every year): templates skip them, the monthly register counts them as closed. A
+ * centre adds its other closing days (a bridge) in Presenze.
  */
 
 /** Easter Sunday of a Gregorian year (Meeus/Jones/Butcher), as yyyy-mm-dd. */
@@ -36,17 +36,28 @@ const FIXED: [monthDay: string, name: string][] = [
   ['12-26', 'Santo Stefano'],
 ];
 
-/** The public holidays of a year, keyed by yyyy-mm-dd, with their Italian names. */
-export function italianHolidays(year: number): Map<string, string> {
+/** San Francesco d'Assisi, patron saint of Italy: a national holiday again from 2026 (Law 151 of 2025). */
+const SAN_FRANCESCO = { monthDay: '10-04', name: "San Francesco d'Assisi", since: 2026 };
+
+/** The name the register and the templates give the centre's own patron saint's day. */
+export const PATRON_DAY_NAME = 'Santo patrono';
+
+/**
+ * The public holidays of a year, keyed by yyyy-mm-dd, with their Italian names; with `patron` ("MM-DD"), the centre's
+ * patron saint's day too (a national holiday on the same day keeps its own name).
+ */
+export function italianHolidays(year: number, patron?: string | null): Map<string, string> {
   const holidays = new Map<string, string>();
+  if (patron) holidays.set(`${year}-${patron}`, PATRON_DAY_NAME);
   for (const [monthDay, name] of FIXED) holidays.set(`${year}-${monthDay}`, name);
+  if (year >= SAN_FRANCESCO.since) holidays.set(`${year}-${SAN_FRANCESCO.monthDay}`, SAN_FRANCESCO.name);
   const easter = new Date(`${easterSunday(year)}T00:00:00Z`);
   easter.setUTCDate(easter.getUTCDate() + 1);
   holidays.set(easter.toISOString().slice(0, 10), "Lunedì dell'Angelo");
   return holidays;
 }
 
-/** The holiday's name for a yyyy-mm-dd date, or null on an ordinary day. */
-export function holidayName(date: string): string | null {
-  return italianHolidays(Number(date.slice(0, 4))).get(date) ?? null;
+/** The holiday's name for a yyyy-mm-dd date (the centre's patron day included when given), or null on an ordinary day. */
+export function holidayName(date: string, patron?: string | null): string | null {
+  return italianHolidays(Number(date.slice(0, 4)), patron).get(date) ?? null;
 }

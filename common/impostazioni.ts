@@ -1,6 +1,7 @@
 /**
  * Contracts of the centre's settings (docs/api.md, Impostazioni; docs/product.md, Anagrafiche → Centro): the centre's
- * name on the agenda's PDF, Saturday as a working day of the templates, patients' initials in the calendar feed.
+ * name on the agenda's PDF, Saturday as a working day of the templates, patients' initials in the calendar feed, the
+ * patron saint's day.
  * Shared by the server's validation and the web app's form.
  */
 import { z } from 'zod';
@@ -10,20 +11,29 @@ export const IMPOSTAZIONI_MSG = {
   centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
   saturdayInvalid: 'Indica se il sabato è un giorno di attività',
   initialsInvalid: 'Indica se il calendario sul telefono mostra le iniziali degli utenti',
+  patronInvalid: 'Giorno del santo patrono non valido: mese e giorno (MM-GG, per esempio 12-07), oppure nessuno',
   settingsEmpty: 'Indica almeno un’impostazione da cambiare',
   // Success of the web app
   settingsSaved: 'Impostazioni salvate',
 } as const;
 const M = IMPOSTAZIONI_MSG;
 
-/** POST /server/impostazioni: any of the three, at least one. */
+/** "MM-DD" of a day that every year has (29 February does not), e.g. "12-07" for Sant'Ambrogio in Milano. */
+export const isMonthDay = (value: string) => {
+  if (!/^\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`2023-${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(5, 10) === value;
+};
+
+/** POST /server/impostazioni: any of them, at least one. */
 export const settingsBody = z
   .object({
     nomecentro: safeText(M.centreNameInvalid).trim().min(2, M.centreNameInvalid).max(100, M.centreNameInvalid).optional(),
     sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
     iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
+    patrono: z.string({ error: M.patronInvalid }).refine(isMonthDay, M.patronInvalid).nullable().optional(),
   })
-  .refine((v) => v.nomecentro !== undefined || v.sabato !== undefined || v.iniziali !== undefined, M.settingsEmpty);
+  .refine((v) => Object.values(v).some((value) => value !== undefined), M.settingsEmpty);
 export type SettingsForm = z.input<typeof settingsBody>;
 
 /** GET /server/impostazioni, and the answer of a change: the settings as they now are. */
@@ -36,4 +46,6 @@ export interface CentreSettingsWire {
    * names: the feed lands on the phone's cloud (docs/decisions/0019-calendar-links.md).
    */
   iniziali: boolean;
+  /** The patron saint's day, "MM-DD", a holiday every year for templates and the register; null: none. */
+  patrono: string | null;
 }

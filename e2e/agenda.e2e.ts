@@ -175,6 +175,17 @@ describe('personal agenda', () => {
     await page.getByLabel('Nome del centro').fill(CENTRE);
     await page.getByRole('button', { name: 'Salva' }).click();
     await waitForToast(page, 'Impostazioni salvate');
+    // The patron saint's day, an Italian month and a day, kept after a reload; then none again.
+    await page.getByRole('combobox', { name: 'Mese del santo patrono' }).selectOption({ label: 'dicembre' });
+    await page.getByRole('combobox', { name: 'Giorno del santo patrono' }).selectOption({ label: '7' });
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await waitForToast(page, 'Impostazioni salvate');
+    await page.reload();
+    expect(await page.getByRole('combobox', { name: 'Mese del santo patrono' }).locator('option:checked').innerText()).toBe('dicembre');
+    expect(await page.getByRole('combobox', { name: 'Giorno del santo patrono' }).inputValue()).toBe('7');
+    await page.getByRole('combobox', { name: 'Mese del santo patrono' }).selectOption({ label: 'Nessuno' });
+    await page.getByRole('button', { name: 'Salva' }).click();
+    await waitForToast(page, 'Impostazioni salvate');
 
     // From Anagrafiche → Pazienti, Agenda of Mario Rossi.
     await page.goto(`${e2e.server.url}/anagrafiche?scheda=pazienti`);

@@ -17,6 +17,7 @@ import type { Actor } from './audit.ts';
 import { lockDays } from './locks.ts';
 import type { Db } from './client.ts';
 import { readClosingDays } from './closing-days.ts';
+import { readCentreSettings } from './settings.ts';
 
 /** Someone or a room a day's copy left out: archived, or absent on the target day (with the absence's reason). */
 export interface DayLeftOut {
@@ -260,7 +261,7 @@ export interface CopyPlan {
   /** Pairs of source and target day, targets in date order, each target once. */
   copies: { from: string; to: string }[];
   existing: ExistingChoice;
-  /** Real target days: public holidays and the centre's closing days are skipped (not so for template days). */
+  /** Real target days: public holidays, the patron saint's day and the centre's closing days are skipped (not so for template days). */
   skipClosed: boolean;
   /** Keys added to each registro row's `after`. */
   audit?: Record<string, unknown>;
@@ -292,10 +293,11 @@ export async function copyDays(tx: Db, by: Actor, plan: CopyPlan): Promise<DayAp
   const planned = await countPlanned(tx, [...targets, ...plan.copies.map((c) => c.from)]);
   const closed =
     plan.skipClosed && targets.length > 0 ? new Set(await readClosingDays(tx, targets[0], targets[targets.length - 1])) : new Set<string>();
+  const { patron } = plan.skipClosed ? await readCentreSettings(tx) : { patron: null };
   const skips = new Map<string, DayApplied['saltato']>();
   for (const { from, to } of plan.copies) {
     const skipped =
-      plan.skipClosed && holidayName(to) !== null
+      plan.skipClosed && holidayName(to, patron) !== null
         ? 'festivo'
         : closed.has(to)
           ? 'chiusura'

@@ -379,6 +379,8 @@ export const centreSettings = pgTable(
     centreName: text('centre_name').notNull().default('Centro diurno'),
     saturday: boolean('saturday').notNull().default(false),
     icalInitials: boolean('ical_initials').notNull().default(false),
+    /** The patron saint's day, "MM-DD", a holiday every year (common/holidays.ts); null: none. */
+    patron: text('patron'),
   },
   (t) => [check('centre_settings_one_row', sql`${t.id} = 1`)],
 );

@@ -8,7 +8,7 @@ import { centreSettings } from './schema.ts';
 
 export type CentreSettings = Omit<typeof centreSettings.$inferSelect, 'id'>;
 
-export const DEFAULT_SETTINGS: CentreSettings = { centreName: 'Centro diurno', saturday: false, icalInitials: false };
+export const DEFAULT_SETTINGS: CentreSettings = { centreName: 'Centro diurno', saturday: false, icalInitials: false, patron: null };
 
 export async function readCentreSettings(db: Db): Promise<CentreSettings> {
   const [row] = await db.select().from(centreSettings).where(eq(centreSettings.id, 1));
@@ -25,7 +25,9 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
     .values({ id: 1, ...next })
     .onConflictDoUpdate({
       target: centreSettings.id,
-      set: { centreName: sql`excluded.centre_name`, saturday: sql`excluded.saturday`, icalInitials: sql`excluded.ical_initials` },
+      set: { centreName: sql`excluded.centre_name`, saturday: sql`excluded.saturday`, icalInitials: sql`excluded.ical_initials`,
+        patron: sql`excluded.patron`,
+      },
     });
   return next;
 }

@@ -7,7 +7,7 @@ import { renderWithCache } from '../../test/render.tsx';
 import { settingsQueryOptions } from './api/settings.ts';
 import { CentreTab } from './components/centre-tab.tsx';
 
-const SAVED: CentreSettingsWire = { nomecentro: 'Il Girasole', sabato: false, iniziali: false };
+const SAVED: CentreSettingsWire = { nomecentro: 'Il Girasole', sabato: false, iniziali: false, patrono: null };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,5 +28,26 @@ describe('Centro', () => {
     await waitFor(() => expect(client.getQueryState(QUERY_KEYS.modelli)?.isInvalidated).toBe(true));
     expect(client.getQueryData(settingsQueryOptions().queryKey)).toEqual(answer);
     expect(fetchMock).toHaveBeenCalledWith('/server/impostazioni', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it("sets the patron saint's day as a day and an Italian month, and clears it with Nessuno", async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, init: RequestInit) =>
+        new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=tok123';
+    renderWithCache(<CentreTab />, (c) => c.setQueryData(settingsQueryOptions().queryKey, SAVED));
+    const day = screen.getByRole('combobox', { name: 'Giorno del santo patrono' });
+    expect((day as HTMLSelectElement).disabled).toBe(true);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Mese del santo patrono' }), 'dicembre');
+    await userEvent.selectOptions(day, '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toMatchObject({ patrono: '12-07' });
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Mese del santo patrono' }), 'Nessuno');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(fetchMock.mock.calls[1][1].body as string)).toMatchObject({ patrono: null });
   });
 });

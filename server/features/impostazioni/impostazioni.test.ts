@@ -18,16 +18,20 @@ describeOnBothDatabases('impostazioni', (ctx) => {
   it('are read by anyone signed in, with the defaults before any change', async () => {
     const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
+    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false, patrono: null });
     expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
   });
 
   it('are changed by an administrator, one field or more, and answered whole', async () => {
     const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
-    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false });
+    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null });
     const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', iniziali: true });
-    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true });
+    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true, patrono: null });
     expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
+    const patron = await admin.post<CentreSettingsWire>('/server/impostazioni', { patrono: '12-07' });
+    expect(patron.body).toEqual({ ...two.body, patrono: '12-07' });
+    const none = await admin.post<CentreSettingsWire>('/server/impostazioni', { patrono: null });
+    expect(none.body).toEqual({ ...two.body, patrono: null });
   });
 
   it('refuse a consultazione account and bad values, and change nothing', async () => {
@@ -44,13 +48,26 @@ describeOnBothDatabases('impostazioni', (ctx) => {
       [{ nomecentro: 'x'.repeat(101) }, M.centreNameInvalid],
       [{ nomecentro: 'Centro\u0000' }, MSG.textInvalidChars],
       [{ sabato: true, nomecentro: 'A' }, M.centreNameInvalid],
+      [{ patrono: '13-01' }, M.patronInvalid],
+      [{ patrono: '02-30' }, M.patronInvalid],
+      [{ patrono: '02-29' }, M.patronInvalid],
+      [{ patrono: '2026-12-07' }, M.patronInvalid],
+      [{ patrono: '12/07' }, M.patronInvalid],
+      [{ patrono: '1207' }, M.patronInvalid],
+      [{ patrono: 1207 }, M.patronInvalid],
+      [{ patrono: '' }, M.patronInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/server/impostazioni', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(errorOf(res.body)).toBe(message);
     }
-    expect((await viewer.get('/server/impostazioni')).body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false });
+    expect((await viewer.get('/server/impostazioni')).body).toEqual({
+      nomecentro: 'Centro diurno',
+      sabato: false,
+      iniziali: false,
+      patrono: null,
+    });
   });
   it('Saturday in the templates follows the setting: the Modelli list says so after the change', async () => {
     expect((await viewer.get<TemplateList>('/server/modelli')).body.sabato).toBe(false);

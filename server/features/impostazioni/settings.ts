@@ -6,7 +6,12 @@ import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readCentreSettings, writeCentreSettings, type CentreSettings } from '../../db/settings.ts';
 
-const toWire = (s: CentreSettings): CentreSettingsWire => ({ nomecentro: s.centreName, sabato: s.saturday, iniziali: s.icalInitials });
+const toWire = (s: CentreSettings): CentreSettingsWire => ({
+  nomecentro: s.centreName,
+  sabato: s.saturday,
+  iniziali: s.icalInitials,
+  patrono: s.patron,
+});
 
 export async function readSettings(db: Db): Promise<CentreSettingsWire> {
   return toWire(await readCentreSettings(db));
@@ -20,6 +25,7 @@ export async function changeSettings(db: Db, by: User, input: z.output<typeof se
         ...(input.nomecentro === undefined ? {} : { centreName: input.nomecentro }),
         ...(input.sabato === undefined ? {} : { saturday: input.sabato }),
         ...(input.iniziali === undefined ? {} : { icalInitials: input.iniziali }),
+        ...(input.patrono === undefined ? {} : { patron: input.patrono }),
       }),
     );
     await appendAudit(tx, by, { action: 'impostazioni.modifica', entity: 'impostazioni', entityId: 1, before, after });

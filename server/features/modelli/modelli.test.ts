@@ -154,6 +154,26 @@ describeOnBothDatabases('modelli', (ctx) => {
     expect((await day('2027-03-29')).attivita).toEqual([]);
   });
 
+  it("skips 4 ottobre (San Francesco, a national holiday from 2026) and the centre's patron saint's day, every year", async () => {
+    const saved = await saveWeek('Ottobre');
+    expect((await admin.post('/server/impostazioni', { patrono: '10-06' })).status).toBe(200);
+    // Monday 4 October 2027 and Wednesday 6 October (the patron), then the same days of 2031 without a new setting.
+    const giorni = await apply({ modello: saved.ID, dal: '2027-10-04', al: '2027-10-06' });
+    expect(giorni.map((g) => [g.data, g.saltato])).toEqual([
+      ['2027-10-04', 'festivo'],
+      ['2027-10-05', null],
+      ['2027-10-06', 'festivo'],
+    ]);
+    expect((await day('2027-10-04')).attivita).toEqual([]);
+    expect((await day('2027-10-06')).attivita).toEqual([]);
+    const later = await apply({ modello: saved.ID, dal: '2031-10-06', al: '2031-10-06' });
+    expect(later.map((g) => [g.data, g.saltato])).toEqual([['2031-10-06', 'festivo']]);
+    // Without a patron the day is an ordinary Wednesday again.
+    expect((await admin.post('/server/impostazioni', { patrono: null })).status).toBe(200);
+    const ordinary = await apply({ modello: saved.ID, dal: '2032-10-06', al: '2032-10-06' });
+    expect(ordinary).toEqual([{ data: '2032-10-06', scritto: 1, saltato: null, esclusi: [] }]);
+  });
+
   it('leaves days already planned as they are by default, and replaces them when asked', async () => {
     const saved = await saveWeek('Autunno');
     const target = '2026-11-30';

@@ -1,30 +1,12 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../../common/dates.ts';
 import { italianHolidays } from '../../../common/holidays.ts';
 import { ABSENCE_REASONS, type AbsenceReason, type MonthRegister, type RegisterTotals } from '../../../common/presenze.ts';
 import { absences, patients as patientsTable, rollCall } from '../../db/schema.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, describeOnBothDatabases } from '../../test/harness.ts';
-
-describe('italianHolidays', () => {
-  it.each([
-    [2025, '2025-04-21'],
-    [2026, '2026-04-06'],
-    [2027, '2027-03-29'],
-  ])('has Easter Monday of %i on %s, a Monday, and the fixed days', (year, easterMonday) => {
-    const holidays = italianHolidays(year);
-    expect(holidays.get(easterMonday)).toBe("Lunedì dell'Angelo");
-    expect(weekdayOf(easterMonday)).toBe(1);
-    expect([...holidays.keys()].sort()).toEqual(
-      [
-        easterMonday,
-        ...['01-01', '01-06', '04-25', '05-01', '06-02', '08-15', '11-01', '12-08', '12-25', '12-26'].map((d) => `${year}-${d}`),
-      ].sort(),
-    );
-  });
-});
 
 /** March 2027: Monday the 1st, Easter Monday the 29th. */
 const MONTH = '2027-03';
@@ -97,6 +79,18 @@ describeOnBothDatabases('monthly register', (ctx) => {
       ['2026-12-25', 'Natale'],
       ['2026-12-26', 'Santo Stefano'],
     ]);
+  });
+
+  it("counts 4 ottobre (from 2026) and the centre's patron saint's day as holidays, not as days of absence", async () => {
+    expect((await admin.post('/server/impostazioni', { patrono: '10-06' })).status).toBe(200);
+    await record(centre.mario.id, '2027-10-04', '2027-10-08');
+    const october = await register('2027-10');
+    expect(october.giorni.filter((g) => g.festivo).map((g) => [g.data, g.festivo])).toEqual([
+      ['2027-10-04', "San Francesco d'Assisi"],
+      ['2027-10-06', 'Santo patrono'],
+    ]);
+    // Monday to Friday absent: three working days, the two holidays not counted.
+    expect(october.pazienti.find((p) => p.ID === centre.mario.id)?.totali.assenti).toBe(3);
   });
 
   it('counts a recorded absence on working days only, a mark on any day, and splits justified from unjustified', async () => {

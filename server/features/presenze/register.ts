@@ -20,6 +20,7 @@ import {
 } from '../../../common/presenze.ts';
 import type { Db } from '../../db/client.ts';
 import { readClosingDaysDescribed } from '../../db/closing-days.ts';
+import { readCentreSettings } from '../../db/settings.ts';
 import { daysOfMonth } from './rules.ts';
 import { isoTime } from './roll-call.ts';
 
@@ -46,6 +47,8 @@ export interface RegisterInput {
   /** The patients' absences touching the month or within LONG_ABSENCE_DAYS + 1 days of it (for the long-absence chains). */
   absences: RegisterAbsence[];
   closingDays: Map<string, string>;
+  /** The centre's patron saint's day, "MM-DD" (a holiday every year), or null. */
+  patron: string | null;
   closed: { da: string; il: string } | null;
 }
 
@@ -90,7 +93,7 @@ export function buildRegister(input: RegisterInput): MonthRegister {
   const days = daysOfMonth(input.month);
   const [monthStart, monthEnd] = [days[0], days[days.length - 1]];
   const centreClosed = (day: string) =>
-    weekdayOf(day) === 0 || weekdayOf(day) === 6 || holidayName(day) !== null || input.closingDays.has(day);
+    weekdayOf(day) === 0 || weekdayOf(day) === 6 || holidayName(day, input.patron) !== null || input.closingDays.has(day);
   const marks = new Map(input.marks.map((m) => [`${m.patientId}:${m.day}`, m]));
   const absencesOf = new Map<number, RegisterAbsence[]>();
   for (const a of input.absences) absencesOf.set(a.patientId, [...(absencesOf.get(a.patientId) ?? []), a]);
@@ -124,7 +127,7 @@ export function buildRegister(input: RegisterInput): MonthRegister {
     chiuso: input.closed,
     giorni: days.map((data) => ({
       data,
-      festivo: holidayName(data),
+      festivo: holidayName(data, input.patron),
       chiusura: input.closingDays.get(data) ?? null,
       ...perDay.get(data)!,
     })),
@@ -166,6 +169,7 @@ export async function readMonthRegister(db: Db, month: string): Promise<MonthReg
     where patient_id is not null and end_day >= ${reachStart}::date and start_day <= ${reachEnd}::date
   `)) as unknown as Rows<RegisterAbsence>;
   const closingRows = await readClosingDaysDescribed(db, start, end);
+  const { patron } = await readCentreSettings(db);
   const [closed] = (
     (await db.execute(sql`
       select coalesce(u.username, '') as da, ${isoTime('cm.closed_at')} as il
@@ -178,6 +182,7 @@ export async function readMonthRegister(db: Db, month: string): Promise<MonthReg
     marks: markRows.rows.map((m) => ({ ...m, patientId: Number(m.patientId) })),
     absences: absenceRows.rows.map((a) => ({ ...a, patientId: Number(a.patientId) })),
     closingDays: new Map(closingRows.map((c) => [c.data, c.descrizione])),
+    patron,
     closed: closed ?? null,
   });
 }

@@ -3,6 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
+import { MONTHS_IT } from '../../../../common/dates.ts';
 import { IMPOSTAZIONI_MSG, settingsBody } from '../../../../common/impostazioni.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -10,7 +11,10 @@ import { checkForm } from '../../../lib/form-check.ts';
 import { useSaveSettings, useSettings, type CentreSettings } from '../api/settings.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 
-/** Centro (a tab of Anagrafiche): the centre's name (on the agenda's PDF), Saturday in the week, patients' initials in the calendar feed. */
+/**
+ * Centro (a tab of Anagrafiche): the centre's name (on the agenda's PDF), Saturday in the week, patients' initials in
+ * the calendar feed, the patron saint's day.
+ */
 export function CentreTab() {
   const settings = useSettings();
   if (settings.isPending) return <Spinner role="status" aria-label="Caricamento delle impostazioni" />;
@@ -66,10 +70,56 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
         Spento: il calendario sul telefono dei terapisti dice solo quanti sono (3 utenti). Acceso: le iniziali (M. R.). Mai i nomi completi:
         il calendario del telefono finisce sui server di Google o Apple.
       </Form.Text>
+      <PatronField value={values.patrono} onChange={(patrono) => setValues({ ...values, patrono })} />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Salva
       </Button>
     </Form>
+  );
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Days of each month in a year without 29 February: the patron's day comes every year. */
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Santo patrono: a day and a month (never a year: it comes back every year), or none. Two menus rather than a date
+ * field, so the keyboard and the screen reader get Italian month names whatever the browser's language.
+ */
+function PatronField({ value, onChange }: { value: string | null; onChange: (value: string | null) => void }) {
+  const month = value ? Number(value.slice(0, 2)) : 0;
+  const day = value ? Number(value.slice(3, 5)) : 0;
+  const setMonth = (m: number) => onChange(m === 0 ? null : `${pad(m)}-${pad(Math.min(day || 1, DAYS_IN_MONTH[m - 1]))}`);
+  return (
+    <fieldset className="mb-3" aria-describedby="centre-patron-hint">
+      <legend className="form-label fs-6 mb-1">Santo patrono</legend>
+      <div className="d-flex gap-2" style={{ maxWidth: '20rem' }}>
+        <Form.Select
+          aria-label="Giorno del santo patrono"
+          value={day}
+          disabled={month === 0}
+          onChange={(e) => onChange(`${pad(month)}-${pad(Number(e.target.value))}`)}
+        >
+          {month === 0 && <option value={0}>—</option>}
+          {Array.from({ length: month === 0 ? 0 : DAYS_IN_MONTH[month - 1] }, (_, i) => (
+            <option key={i + 1} value={i + 1}>
+              {i + 1}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Select aria-label="Mese del santo patrono" value={month} onChange={(e) => setMonth(Number(e.target.value))}>
+          <option value={0}>Nessuno</option>
+          {MONTHS_IT.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      <Form.Text id="centre-patron-hint" muted className="d-block">
+        Ogni anno è festivo come le feste nazionali: i modelli lo saltano e il registro mensile non lo conta.
+      </Form.Text>
+    </fieldset>
   );
 }
