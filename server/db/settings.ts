@@ -25,7 +25,10 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
     .values({ id: 1, ...next })
     .onConflictDoUpdate({
       target: centreSettings.id,
-      set: { centreName: sql`excluded.centre_name`, saturday: sql`excluded.saturday`, icalInitials: sql`excluded.ical_initials`,
+      set: {
+        centreName: sql`excluded.centre_name`,
+        saturday: sql`excluded.saturday`,
+        icalInitials: sql`excluded.ical_initials`,
         patron: sql`excluded.patron`,
       },
     });
