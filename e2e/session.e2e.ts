@@ -2,6 +2,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ERROR_CODES } from '../common/errors.ts';
+import { todayLocal } from '../common/dates.ts';
+import { paths } from '../common/paths.ts';
 import { MSG } from '../common/messages.ts';
 import { PASSWORD_MSG } from '../common/passwords.ts';
 import { users } from '../server/db/schema.ts';
@@ -263,13 +265,31 @@ describe('a password older than the rule', () => {
 });
 
 describe('routes', () => {
-  test('an unknown route shows the error screen with 404 Not Found', async () => {
+  test('an unknown route says so in Italian, with the way back', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await page.goto(`${e2e.server.url}/pagina-che-non-esiste`);
-    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
-    await page.getByRole('heading', { name: '404 Not Found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Pagina non trovata' }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Errore 404: l’indirizzo /pagina-che-non-esiste non corrisponde a nessuna pagina di Giornata.' })
+      .waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(/Unexpected|Not Found/);
+    await screenshot(page, 'pagina-non-trovata');
     await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
     await page.getByRole('button', { name: 'Login' }).waitFor();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('a date in the address that is no date says "Data non valida" and offers today', async () => {
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_ADMIN, MON);
+    for (const route of [paths.calendar, paths.weekPrint]) {
+      await page.goto(`${e2e.server.url}${route}?data=2026-13-45`);
+      await page.getByText('«2026-13-45» non è una data del calendario.').waitFor();
+      await screenshot(page, `data-non-valida${route.replace('/', '-')}`);
+      await page.getByRole('button', { name: 'Vai a oggi' }).click();
+      await page.waitForURL((url) => url.searchParams.get('data') === todayLocal());
+    }
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -1,14 +1,21 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { paths } from '../../common/paths.ts';
 
-/** The error screen (docs/product.md, Schermate), in the app's style: "Unexpected Application Error!", then the status and text, or the message and stack. */
+/**
+ * The error screen (docs/product.md, Schermate), in Italian: an unknown address says so ("Pagina non trovata"); any
+ * other failure says that something went wrong, with the technical details folded away for whoever gives support.
+ * Either way a way back. (SPEC's "Unexpected Application Error!" is React Router's English default: the departure is
+ * written in docs/product.md.)
+ */
 export function ErrorScreen({ error: given }: { error?: unknown }) {
   const routeError = useRouteError();
+  const { pathname } = useLocation();
   const error = given ?? routeError;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   let detail: string;
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
-    detail = `${error.status} ${error.statusText}`;
+    detail = `Errore ${error.status}`;
   } else if (error instanceof Error) {
     detail = error.message;
     stack = error.stack;
@@ -20,12 +27,27 @@ export function ErrorScreen({ error: given }: { error?: unknown }) {
     <main className="container py-5 error-screen">
       <div className="card shadow-sm border-danger-subtle">
         <div className="card-body p-4">
-          <h1 className="h2 text-danger">Unexpected Application Error!</h1>
-          <h2 className="h4 fw-normal">{detail}</h2>
-          {stack && <pre className="bg-light border rounded p-3 small mt-3 mb-3 error-stack">{stack}</pre>}
-          <Link className="btn btn-primary mt-3" to={paths.home}>
-            Torna alla pagina iniziale
-          </Link>
+          <h1 className="h2 text-danger">{notFound ? 'Pagina non trovata' : 'Si è verificato un errore imprevisto'}</h1>
+          <h2 className="h5 fw-normal">
+            {notFound ? `Errore 404: l’indirizzo ${pathname.slice(0, 80)} non corrisponde a nessuna pagina di Giornata.` : detail}
+          </h2>
+          {!notFound && <p className="mb-0">Ricarica la pagina; se l’errore si ripete, avvisa chi gestisce Giornata.</p>}
+          {stack && (
+            <details className="mt-3">
+              <summary>Dettagli tecnici</summary>
+              <pre className="bg-light border rounded p-3 small mt-2 mb-0 error-stack">{stack}</pre>
+            </details>
+          )}
+          <div className="d-flex flex-wrap gap-2 mt-3">
+            <Link className="btn btn-primary" to={paths.home}>
+              Torna alla pagina iniziale
+            </Link>
+            {!notFound && (
+              <button type="button" className="btn btn-outline-secondary" onClick={() => window.location.reload()}>
+                Ricarica la pagina
+              </button>
+            )}
+          </div>
         </div>
       </div>
     </main>

@@ -5,6 +5,7 @@ import { WeekPrintView } from '../../features/week-print/components/week-print-v
 import { longItalianDate } from '../../lib/italian-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
+import { InvalidDay } from './invalid-day.tsx';
 import { useDayParam } from './use-day-param.ts';
 
 /**
@@ -12,9 +13,10 @@ import { useDayParam } from './use-day-param.ts';
  * Modelli's whole-week writes (save as template, copy and paste the week, apply a template) above a real week.
  */
 export function Component() {
-  const [day] = useDayParam();
+  const [day, setDay, invalid] = useDayParam();
   const admin = isAdmin(useUser());
   usePageTitle('Stampa settimanale', `settimana di ${longItalianDate(day)}`);
+  if (invalid !== null) return <InvalidDay value={invalid} onToday={setDay} />;
   const monday = mondayOf(day);
   const actions = admin && !isTemplateDay(monday) ? <WeekPlanActions monday={monday} /> : undefined;
   return <WeekPrintView day={day} actions={actions} />;
