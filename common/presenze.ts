@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { daysInRange } from './dates.ts';
 import { dateSchema, idSchema, safeText } from './schemas.ts';
 
+/** Days a closing added at once may span: two months of summer closing. */
+export const MAX_CLOSING_RANGE_DAYS = 62;
+
 export const PRESENZE_MSG = {
   kindInvalid: 'Tipo non valido: scegli paziente o operatore',
   reasonInvalid: 'Motivo non valido: scegli malattia, ferie, permesso, ricovero o altro',
@@ -33,6 +36,8 @@ export const PRESENZE_MSG = {
   monthNotOver: 'Si può chiudere un mese solo dopo il suo ultimo giorno',
   closingDayInvalid: 'Descrizione non valida (da 2 a 100 caratteri)',
   closingDayDuplicate: 'Questo giorno è già segnato come chiusura del centro',
+  closingRangeOrder: 'La data finale della chiusura non può precedere quella iniziale',
+  closingRangeTooLong: `Al massimo ${MAX_CLOSING_RANGE_DAYS} giorni di chiusura per volta`,
   closingDayNotFound: 'Giorno di chiusura non trovato',
   // Success and progress
   absenceSaved: 'Assenza registrata',
@@ -41,6 +46,7 @@ export const PRESENZE_MSG = {
   monthClosedOk: 'Mese chiuso',
   monthReopened: 'Mese riaperto',
   closingDaySaved: 'Giorno di chiusura aggiunto',
+  closingDaysSaved: (n: number) => (n === 1 ? 'Giorno di chiusura aggiunto' : `${n} giorni di chiusura aggiunti`),
   closingDayDeleted: 'Giorno di chiusura eliminato',
   confirmDeleteAbsence: 'Vuoi davvero eliminare questa assenza?',
   confirmCloseMonth: 'Chiudere il mese? Dopo la chiusura presenze e assenze si potranno cambiare solo indicando il motivo',
@@ -159,11 +165,22 @@ export const yearQuery = z.object({
     .transform(Number)
     .pipe(z.number().min(1900, M.yearInvalid).max(2999, M.yearInvalid)),
 });
-/** PUT /server/presenze/chiusure */
-export const closingDaySchema = z.object({
-  data: dateSchema,
-  descrizione: safeText(M.closingDayInvalid).trim().min(2, M.closingDayInvalid).max(100, M.closingDayInvalid),
-});
+/**
+ * PUT /server/presenze/chiusure: one day, or with `al` every day from `data` to `al` (a summer or Christmas closing),
+ * at most MAX_CLOSING_RANGE_DAYS.
+ */
+export const closingDaySchema = z
+  .object({
+    data: dateSchema,
+    al: dateSchema.optional(),
+    descrizione: safeText(M.closingDayInvalid).trim().min(2, M.closingDayInvalid).max(100, M.closingDayInvalid),
+  })
+  .superRefine((v, ctx) => {
+    if (v.al === undefined) return;
+    if (v.al < v.data) ctx.addIssue({ code: 'custom', path: ['al'], message: M.closingRangeOrder });
+    else if (daysInRange(v.data, v.al) > MAX_CLOSING_RANGE_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['al'], message: M.closingRangeTooLong });
+  });
 export const closingDayDeleteSchema = z.object({ data: dateSchema });
 
 // ---- Answers ----

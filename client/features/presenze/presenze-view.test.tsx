@@ -337,7 +337,9 @@ describe('Chiusure', () => {
     renderView(state({ tab: 'chiusure' }));
     const holidays = screen.getByRole('table', { name: 'Festività nazionali' });
     expect(within(holidays).getByRole('row', { name: /06\/04\/2026 Lunedì dell'Angelo/ })).toBeTruthy();
-    expect(within(holidays).getAllByRole('row')).toHaveLength(12);
+    // 4 ottobre, San Francesco d'Assisi, is a national holiday again from 2026: 12 holidays and the header.
+    expect(within(holidays).getByRole('row', { name: /04\/10\/2026 San Francesco d'Assisi/ })).toBeTruthy();
+    expect(within(holidays).getAllByRole('row')).toHaveLength(13);
     const closing = screen.getByRole('table', { name: 'Chiusure del centro' });
     expect(within(closing).getByRole('row', { name: /07\/12\/2026 Sant’Ambrogio/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Aggiungi chiusura' })).toBeTruthy();
@@ -350,6 +352,17 @@ describe('Chiusure', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi chiusura' }));
     expect(document.getElementById('closing-description-error')?.textContent).toBe(PRESENZE_MSG.closingDayInvalid);
     expect(screen.getByLabelText('Data').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('refuses a range whose end comes before its start, before sending', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    renderView(state({ tab: 'chiusure' }));
+    await userEvent.type(screen.getByLabelText('Data'), '20/08/2027');
+    await userEvent.type(screen.getByLabelText('Fino al (facoltativo)'), '10/08/2027');
+    await userEvent.type(screen.getByLabelText('Descrizione'), 'Chiusura estiva');
+    await userEvent.click(screen.getByRole('button', { name: 'Aggiungi chiusura' }));
+    expect(document.getElementById('closing-until-error')?.textContent).toBe(PRESENZE_MSG.closingRangeOrder);
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

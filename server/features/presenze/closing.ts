@@ -4,13 +4,12 @@
  * closed months, and the centre's own closing days.
  */
 import { eq, sql } from 'drizzle-orm';
-import { todayInRome } from '../../../common/dates.ts';
+import { addDays, daysInRange, todayInRome } from '../../../common/dates.ts';
 import { PRESENZE_MSG as M, type AttendanceCorrection, type ClosingDay } from '../../../common/presenze.ts';
 import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readClosingDaysDescribed } from '../../db/closing-days.ts';
 import { lockMonths } from '../../db/locks.ts';
-import { refuseViolations } from '../../db/queries.ts';
 import { attendanceCorrections, closedMonths, closingDays } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { isoTime } from './roll-call.ts';
@@ -71,12 +70,21 @@ export async function listClosingDays(db: Db, year: number): Promise<ClosingDay[
   return readClosingDaysDescribed(db, `${year}-01-01`, `${year}-12-31`);
 }
 
-export async function addClosingDay(db: Db, by: Actor, day: string, description: string) {
-  await db.transaction(async (tx) => {
-    await refuseViolations(() => tx.insert(closingDays).values({ day, description }), { duplicate: M.closingDayDuplicate });
-    await appendAudit(tx, by, { action: 'chiusura.aggiungi', entity: 'chiusura', day, after: { descrizione: description } });
+/** One closing day, or every day from `day` to `until` not already closed; refused when none is new. */
+export async function addClosingDay(db: Db, by: Actor, day: string, until: string | undefined, description: string) {
+  const days = Array.from({ length: until === undefined ? 1 : daysInRange(day, until) }, (_, i) => addDays(day, i));
+  const added = await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(closingDays)
+      .values(days.map((d) => ({ day: d, description })))
+      .onConflictDoNothing()
+      .returning({ day: closingDays.day });
+    if (rows.length === 0) throw conflict(M.closingDayDuplicate);
+    for (const row of rows)
+      await appendAudit(tx, by, { action: 'chiusura.aggiungi', entity: 'chiusura', day: row.day, after: { descrizione: description } });
+    return rows.length;
   });
-  return { ok: true };
+  return { ok: true, aggiunti: added };
 }
 
 export async function deleteClosingDay(db: Db, by: Actor, day: string) {

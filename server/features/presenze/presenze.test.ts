@@ -606,6 +606,7 @@ describeOnBothDatabases('presenze', (ctx) => {
     it('adds, lists by year, refuses a duplicate, deletes', async () => {
       expect((await admin.put('/server/presenze/chiusure', { data: '2027-12-07', descrizione: ' Sant’Ambrogio ' })).body).toEqual({
         ok: true,
+        aggiunti: 1,
       });
       await admin.put('/server/presenze/chiusure', { data: '2027-08-16', descrizione: 'Ponte di Ferragosto' });
       await admin.put('/server/presenze/chiusure', { data: '2028-01-02', descrizione: 'Ponte' });
@@ -623,7 +624,29 @@ describeOnBothDatabases('presenze', (ctx) => {
       expect((await viewer.get<unknown[]>('/server/presenze/chiusure?anno=2027')).body).toHaveLength(1);
     });
 
+    it('adds a range of days at once, keeping the days already closed as they were', async () => {
+      await admin.put('/server/presenze/chiusure', { data: '2027-08-16', descrizione: 'Ponte di Ferragosto' });
+      const auditRows = () => count("audit_log where action = 'chiusura.aggiungi'");
+      const before = await auditRows();
+      const summer = await admin.put('/server/presenze/chiusure', { data: '2027-08-09', al: '2027-08-20', descrizione: 'Chiusura estiva' });
+      expect(summer.body).toEqual({ ok: true, aggiunti: 11 });
+      const listed = (await viewer.get<{ data: string; descrizione: string }[]>('/server/presenze/chiusure?anno=2027')).body;
+      expect(listed.map((d) => d.data).filter((d) => d.startsWith('2027-08'))).toEqual(
+        Array.from({ length: 12 }, (_, i) => `2027-08-${String(9 + i).padStart(2, '0')}`),
+      );
+      expect(listed.find((d) => d.data === '2027-08-16')?.descrizione).toBe('Ponte di Ferragosto');
+      // One registro row per day added.
+      expect((await auditRows()) - before).toBe(11);
+      // Nothing new in the range: the same refusal as a single day already closed.
+      const again = await admin.put('/server/presenze/chiusure', { data: '2027-08-10', al: '2027-08-12', descrizione: 'Di nuovo' });
+      expect([again.status, errorOf(again.body)]).toEqual([409, M.closingDayDuplicate]);
+    });
+
     it.each([
+      [{ data: '2027-08-20', al: '2027-08-19', descrizione: 'Estate' }, M.closingRangeOrder],
+      [{ data: '2027-07-01', al: '2027-09-01', descrizione: 'Estate' }, M.closingRangeTooLong],
+      [{ data: '2027-07-01', al: '2027-07-32', descrizione: 'Estate' }, MSG.dateInvalid],
+      [{ data: '2027-07-01', al: 20270702, descrizione: 'Estate' }, MSG.dateInvalid],
       [{ data: '2027-12-07', descrizione: 'x' }, M.closingDayInvalid],
       [{ data: '2027-12-07', descrizione: 'x'.repeat(101) }, M.closingDayInvalid],
       [{ data: '2027-12-32', descrizione: 'Patrono' }, MSG.dateInvalid],

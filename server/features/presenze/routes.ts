@@ -69,7 +69,7 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
 
   app.get('/chiusure', read(yearQuery), async (req) => closing.listClosingDays(db, req.query.anno));
   app.put('/chiusure', admin(closingDaySchema), async (req) =>
-    closing.addClosingDay(db, currentUser(req), req.body.data, req.body.descrizione),
+    closing.addClosingDay(db, currentUser(req), req.body.data, req.body.al, req.body.descrizione),
   );
   app.post('/chiusure/elimina', admin(closingDayDeleteSchema), async (req) =>
     closing.deleteClosingDay(db, currentUser(req), req.body.data),

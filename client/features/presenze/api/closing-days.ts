@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ClosingDay } from '../../../../common/presenze.ts';
+import type { z } from 'zod';
+import type { ClosingDay, closingDaySchema } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { usePresenzeMutation } from '../../../lib/presenze-mutation.ts';
@@ -10,6 +11,10 @@ export const closingDaysQueryOptions = (anno: number) =>
   queryOptions({ queryKey: [...QUERY_KEYS.presenze, 'chiusure', anno], queryFn: () => getClosingDays(anno) });
 export const useClosingDays = (anno: number) => useQuery(closingDaysQueryOptions(anno));
 
-export const useAddClosingDay = () => usePresenzeMutation((day: ClosingDay) => api.put<{ ok: true }>('/presenze/chiusure', day));
+/** One day, or with `al` every day up to it: `aggiunti` says how many were new. */
+export const useAddClosingDay = () =>
+  usePresenzeMutation((closing: z.output<typeof closingDaySchema>) =>
+    api.put<{ ok: true; aggiunti: number }>('/presenze/chiusure', closing),
+  );
 export const useDeleteClosingDay = () =>
   usePresenzeMutation((data: string) => api.post<{ ok: true }>('/presenze/chiusure/elimina', { data }));

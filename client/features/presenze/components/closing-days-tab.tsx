@@ -24,8 +24,8 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
   const list = useClosingDays(year);
   const add = useAddClosingDay();
   const remove = useDeleteClosingDay();
-  const [values, setValues] = useState({ data: '', descrizione: '' });
-  const [errors, setErrors] = useState<FieldErrors<'data' | 'descrizione'>>({});
+  const [values, setValues] = useState({ data: '', al: '', descrizione: '' });
+  const [errors, setErrors] = useState<FieldErrors<'data' | 'al' | 'descrizione'>>({});
   const days = list.data ?? [];
 
   const set = (field: keyof typeof values) => (value: string) => {
@@ -33,9 +33,14 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
   const submit = async () => {
-    const result = checkForm<typeof closingDaySchema, 'data' | 'descrizione'>(closingDaySchema, values);
+    // "Fino al" left empty: one day.
+    const result = checkForm<typeof closingDaySchema, 'data' | 'al' | 'descrizione'>(closingDaySchema, {
+      ...values,
+      al: values.al === '' ? undefined : values.al,
+    });
     if ('errors' in result) return setErrors(result.errors);
-    if (await withToasts(add.mutateAsync(result.data), { success: PRESENZE_MSG.closingDaySaved })) setValues({ data: '', descrizione: '' });
+    const saved = await withToasts(add.mutateAsync(result.data), { success: ({ aggiunti }) => PRESENZE_MSG.closingDaysSaved(aggiunti) });
+    if (saved) setValues({ data: '', al: '', descrizione: '' });
   };
 
   return (
@@ -147,16 +152,26 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
               }}
             >
               <h4 className="h6" id="closing-form-title">
-                Aggiungi un giorno di chiusura
+                Aggiungi una chiusura
               </h4>
-              <DateField id="closing-date" label="Data" value={values.data} onChange={set('data')} error={errors.data} className="mb-3" />
+              <div className="d-flex flex-wrap gap-3">
+                <DateField id="closing-date" label="Data" value={values.data} onChange={set('data')} error={errors.data} className="mb-3" />
+                <DateField
+                  id="closing-until"
+                  label="Fino al (facoltativo)"
+                  value={values.al}
+                  onChange={set('al')}
+                  error={errors.al}
+                  className="mb-3"
+                />
+              </div>
               <TextField
                 id="closing-description"
                 label="Descrizione"
                 value={values.descrizione}
                 onChange={set('descrizione')}
                 error={errors.descrizione}
-                hint="Per esempio: Santo patrono, ponte"
+                hint="Per esempio: ponte, chiusura estiva (il santo patrono si indica in Anagrafiche → Centro)"
                 maxLength={100}
               />
               <Button type="submit" variant="success" disabled={add.isPending}>
