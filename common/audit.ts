@@ -479,3 +479,33 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return AUDIT_ACTIONS[row.action as AuditAction] ?? row.action;
   }
 }
+
+// ---- The hash chain (docs/decisions/0023-audit-hash-chain.md) ----
+
+/** The two chained tables, as the answer of GET /server/registro/verifica names them. */
+export const CHAIN_TABLES = ['registro', 'accessi'] as const;
+export type ChainTable = (typeof CHAIN_TABLES)[number];
+
+const chainPart = z.object({
+  /** Rows checked. */
+  righe: z.number().int().min(0),
+  /** Id of the first row whose hash or link to the previous row does not hold (for a deleted row: the one after it). */
+  primaRigaAlterata: z.number().int().positive().nullable(),
+  /** Hash of the last row checked (null when the table is empty): noted elsewhere, it shows later that the chain was not recomputed. */
+  ultimaImpronta: z.string().nullable(),
+});
+export type ChainPart = z.output<typeof chainPart>;
+
+/** GET /server/registro/verifica: both chains; the first four fields sum them up. */
+export const chainCheckAnswer = z.object({
+  integro: z.boolean(),
+  /** Rows checked, both tables. */
+  righe: z.number().int().min(0),
+  /** The first altered row: of the registro if it is altered, else of the access log; null when both hold. */
+  primaRigaAlterata: z.number().int().positive().nullable(),
+  /** Which table `primaRigaAlterata` is in (ids of the two tables overlap). */
+  tabellaAlterata: z.enum(CHAIN_TABLES).nullable(),
+  registro: chainPart,
+  accessi: chainPart,
+});
+export type ChainCheckAnswer = z.output<typeof chainCheckAnswer>;

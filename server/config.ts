@@ -62,6 +62,15 @@ const envSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    /**
+     * The role that owns the tables, for the migrations only (README, "Database roles"): with it,
+     * DATABASE_URL's role needs no right to create or alter tables.
+     */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     COOKIE_SECURE: booleanFlag.default(false),
     SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
     SESSION_MAX_HOURS: z.coerce
@@ -92,6 +101,12 @@ const envSchema = z
     ),
   })
   .superRefine((e, ctx) => {
+    if (e.MIGRATION_DATABASE_URL !== undefined && e.DATABASE_URL === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MIGRATION_DATABASE_URL'],
+        message: 'serve solo con PostgreSQL: indicare anche DATABASE_URL (il ruolo del server)',
+      });
     if ((e.TLS_CERT === undefined) !== (e.TLS_KEY === undefined))
       ctx.addIssue({
         code: 'custom',
@@ -114,6 +129,7 @@ const configSchema = envSchema.transform((e) => ({
   host: e.HOST,
   dataDir: path.resolve(e.DATA_DIR),
   databaseUrl: e.DATABASE_URL,
+  migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
   /** HTTPS served by the server itself (TLS_CERT, TLS_KEY): the files' paths; read by `readTls`. */
   tls: e.TLS_CERT && e.TLS_KEY ? { certFile: path.resolve(e.TLS_CERT), keyFile: path.resolve(e.TLS_KEY) } : null,
   httpRedirectPort: e.HTTP_REDIRECT_PORT ?? null,

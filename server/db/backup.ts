@@ -151,6 +151,9 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
     // Only the centre's tables: the sessions and sign-in counters of a backup made before they were left out are ignored.
     for (const table of BACKUP_TABLES) {
       const rows = (backup.tables[table] ?? []).map((row) => upgradeRow(table, row as Record<string, unknown>));
+      // The registro and the access log in id order: their insert trigger chains each row to the one before
+      // (docs/decisions/0023-audit-hash-chain.md) and keeps a row's id only when it follows that row's.
+      if (APPEND_ONLY_TABLES.includes(table)) rows.sort((a, b) => Number(a.id) - Number(b.id));
       counts[table] = rows.length;
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = JSON.stringify(rows.slice(i, i + 500));

@@ -86,14 +86,30 @@ export async function openPglite(dataDir: string | 'memory://', options: { lock?
   }
 }
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+/**
+ * PostgreSQL through a pool on `url`. The migrations run first: on `url` itself, or, with
+ * `migrationUrl` (MIGRATION_DATABASE_URL), on one connection of their own as the role that owns the
+ * tables, so the server's role needs no right to create or alter them (README, "Database roles").
+ */
+export async function openPostgres(url: string, options: { max?: number; migrationUrl?: string } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   pool.on('error', () => {}); // an idle client's error must not kill the process; the next query reports it
   const location = redactUrl(url);
   try {
+    if (options.migrationUrl) {
+      const owner = new pg.Client({ connectionString: options.migrationUrl });
+      owner.on('error', () => {});
+      await owner.connect();
+      try {
+        await withMigrationLock(owner, () => migratePg(drizzlePg(owner), { migrationsFolder }).then(() => {}));
+      } finally {
+        await owner.end().catch(() => {});
+      }
+    }
     const conn = await pool.connect();
     try {
-      await withMigrationLock(conn, () => migratePg(drizzlePg(conn), { migrationsFolder }).then(() => {}));
+      if (!options.migrationUrl) await withMigrationLock(conn, () => migratePg(drizzlePg(conn), { migrationsFolder }).then(() => {}));
+      else await conn.query('select 1');
     } finally {
       conn.release();
     }
@@ -105,8 +121,13 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   return { db, kind: 'postgres', location, notifications: { kind: 'postgres', url }, close: () => pool.end() };
 }
 
-export function openDatabase(config: { databaseUrl?: string; dataDir: string }, options: OpenOptions = {}): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir, options);
+export function openDatabase(
+  config: { databaseUrl?: string; migrationDatabaseUrl?: string; dataDir: string },
+  options: OpenOptions = {},
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { migrationUrl: config.migrationDatabaseUrl })
+    : openPglite(config.dataDir, options);
 }
 
 export function redactUrl(url: string): string {

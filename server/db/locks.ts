@@ -32,6 +32,12 @@ export const LOCK_KEYS = {
   month: (month: string) => `presenze-mese:${month}`,
   /** One person's absences: two recordings for one person cannot both miss each other's range. */
   absences: (tipo: PersonKind, id: number) => `assenze:${tipo}:${id}`,
+  /**
+   * The hash chain of `audit_log` or `access_log` (docs/decisions/0023-audit-hash-chain.md): taken by
+   * the tables' BEFORE INSERT trigger (migration 0016, where the text is written in SQL), held to the
+   * commit, so each insert reads the last committed row's hash and concurrent inserts chain in turn.
+   */
+  auditChain: (table: 'audit_log' | 'access_log') => `giornata:catena:${table}`,
 } as const;
 
 /** Session lock (not a transaction's) of the migrations: same number on every process, so concurrent start-ups migrate one at a time. */

@@ -304,7 +304,8 @@ export const attendanceCorrections = pgTable(
  * write's own transaction, with who (id and username at that time: no foreign key, the row
  * outlives any account), what (common/audit.ts, AUDIT_ACTIONS), the day(s) it touched, every
  * patient and therapist it touched (the person filter) and the values before and after. Append-only:
- * a trigger (migration 0009) refuses UPDATE, DELETE and TRUNCATE but for the retention purge.
+ * a trigger (migration 0009) refuses UPDATE, DELETE and TRUNCATE but for the retention purge; each
+ * row is chained to the previous one by its hash (migration 0016).
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -328,6 +329,11 @@ export const auditLog = pgTable(
       .default(sql`'{}'::integer[]`),
     before: jsonb('before'),
     after: jsonb('after'),
+    /** The hash chain (migration 0016, docs/decisions/0023-audit-hash-chain.md): set by the insert trigger, whatever the insert gives. */
+    prevHash: text('prev_hash'),
+    hash: text('hash')
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     // Newest first is (at, id): with id in the ordered indexes a filtered page is read straight off the index.
@@ -358,6 +364,11 @@ export const accessLog = pgTable(
     day: date('day', { mode: 'string' }),
     dayTo: date('day_to', { mode: 'string' }),
     patientId: integer('patient_id'),
+    /** The hash chain, as audit_log's (migration 0016): over the columns above only. */
+    prevHash: text('prev_hash'),
+    hash: text('hash')
+      .notNull()
+      .$defaultFn(() => ''),
   },
   (t) => [
     index('access_log_patient_at_idx').on(t.patientId, t.at),

@@ -1,12 +1,14 @@
 /**
  * The registro's process-wide parts: the access log's buffer (decorated on the app, so every
- * feature records through server/lib/access-log.ts) and the retention purge, run at start and
- * every 24 hours. Both end with the app: the buffer is written, the purge waited for.
+ * feature records through server/lib/access-log.ts), and the retention purge followed by the check
+ * of the hash chains' newest rows (an error in the log when one is broken), run at start and every
+ * 24 hours. Both end with the app: the buffer is written, the purge and check waited for.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.ts';
 import { AccessLog } from '../../lib/access-log.ts';
+import { CHAIN_TAIL_ROWS, checkChains } from './chain.ts';
 import { PURGE_EVERY_MS, purgeExpiredAudit } from './purge.ts';
 
 export interface RegistroOptions {
@@ -21,7 +23,9 @@ async function registroPlugin(app: FastifyInstance, { db, retentionDays }: Regis
 
   let purging: Promise<unknown> = Promise.resolve();
   const purge = () => {
-    purging = purgeExpiredAudit(db, retentionDays).catch((err: unknown) => app.log.warn({ err }, 'registro purge failed'));
+    purging = purgeExpiredAudit(db, retentionDays)
+      .catch((err: unknown) => app.log.warn({ err }, 'registro purge failed'))
+      .then(() => checkTail(app, db));
   };
   let timer: NodeJS.Timeout | undefined;
   // After start-up, not before it: a large first purge must not hold the server's start.
@@ -35,6 +39,23 @@ async function registroPlugin(app: FastifyInstance, { db, retentionDays }: Regis
     await purging;
     await accessLog.close();
   });
+}
+
+/**
+ * The newest rows of both chains (CHAIN_TAIL_ROWS each): a break is logged as an error naming the
+ * table and the row's id, nothing of its content.
+ */
+export async function checkTail(app: FastifyInstance, db: Db): Promise<void> {
+  try {
+    const answer = await checkChains(db, { tail: CHAIN_TAIL_ROWS });
+    if (!answer.integro)
+      app.log.error(
+        { tabella: answer.tabellaAlterata, riga: answer.primaRigaAlterata },
+        'registro: catena delle impronte interrotta (GET /server/registro/verifica per il controllo completo)',
+      );
+  } catch (err) {
+    app.log.warn({ err }, 'registro chain check failed');
+  }
 }
 
 export const registro = fp(registroPlugin, { name: 'registro' });

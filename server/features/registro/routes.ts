@@ -1,7 +1,7 @@
 /**
  * The registro's calls (docs/api.md, Registro): the registro and the accesses to a patient
- * (administrators), the record of an export made in the browser (any signed-in user), and
- * Annulla (administrators).
+ * (administrators), the check of their hash chain (administrators), the record of an export made
+ * in the browser (any signed-in user), and Annulla (administrators).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { todayInRome } from '../../../common/dates.ts';
@@ -10,6 +10,7 @@ import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
+import { checkChains } from './chain.ts';
 import { listAccesses, listAudit } from './queries.ts';
 import { undoOperation } from './undo.ts';
 
@@ -20,6 +21,9 @@ export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get('/registro/accessi', { schema: { querystring: accessQuery }, onRequest: requireAdmin }, async (req) =>
     listAccesses(db, req.query, todayInRome()),
   );
+
+  // The whole of both hash chains, a batch at a time (docs/decisions/0023-audit-hash-chain.md).
+  app.get('/registro/verifica', { onRequest: requireAdmin }, async () => checkChains(db));
 
   // Exports are made in the browser: it tells the server, which records who exported what.
   app.post('/registro/esportazione', { schema: { body: exportBody }, onRequest: requireUser }, async (req) => {
