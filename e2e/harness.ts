@@ -163,6 +163,21 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
 }
 
+/**
+ * Where the README's pictures go: docs/screenshots/ only when they are made on
+ * purpose (`npm run docs:screenshots` sets DOCS_SCREENSHOTS=1); in an ordinary
+ * test run, e2e/screenshots/readme/ (git-ignored), so tests never change a
+ * tracked file.
+ */
+export const README_SCREENSHOTS =
+  process.env.DOCS_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : path.join(SCREENSHOTS, 'readme');
+
+/** A picture the README shows (docs/screenshots/<name>.png when made on purpose). */
+export async function readmeScreenshot(page: Page, name: string) {
+  fs.mkdirSync(README_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(README_SCREENSHOTS, `${name}.png`) });
+}
+
 /** A laptop-sized page signed in as the e2e centre's administrator on `day`, recording its toasts and dialogs. */
 export async function adminPage(e2e: { readonly server: RunningServer<unknown>; readonly browser: Browser }, day: string) {
   const opened = await newPage(e2e.browser);

@@ -16,7 +16,7 @@ import { addDays, todayInRome, weekdayOf, workWeek } from '../common/dates.ts';
 import { PRESENZE_MSG } from '../common/presenze.ts';
 import { holidayName } from '../common/holidays.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedPresenzeCentre } from './fixtures.ts';
-import { adminPage, DOWNLOADS, newPage, screenshot, SCREENSHOTS, serverAndBrowser, VIEWPORTS } from './harness.ts';
+import { adminPage, DOWNLOADS, newPage, readmeScreenshot, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
   clearToasts,
@@ -345,8 +345,7 @@ describe('Presenze', () => {
     // The days still to come have no counts yet, rather than a zero that reads as "nobody came".
     if (dayColumn + 1 < totalsFrom) expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn + 1]).toBe('');
     await screenshot(page, 'presenze-registro-1366x768');
-    fs.mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-    fs.copyFileSync(path.join(SCREENSHOTS, 'presenze-registro-1366x768.png'), path.resolve('docs/screenshots/presenze.png'));
+    await readmeScreenshot(page, 'presenze');
 
     fs.mkdirSync(DOWNLOADS, { recursive: true });
     const save = async (button: string) => {
