@@ -32,6 +32,9 @@ const serverProject = {
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time; the files share nothing (each opens its own
+    // databases), so two run at once. TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
         test: { name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...SLOW_TESTS], ...serverProject },
