@@ -1,19 +1,46 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The slow tier: test files that start server or CLI processes, kill them
+ * (kill -9 crash suites), run two processes against one database, or load
+ * and exhaust a server. `npm test` runs them; `npm run test:fast` does not.
+ * Every other test file, old or new, is in the fast tier by default, so a new
+ * file that spawns a process or runs for minutes is named here (or ends in
+ * `.slow.test.ts`, which this list also matches) in the commit that adds it.
+ */
+export const SLOW_TESTS = [
+  '{server,common}/**/*.slow.test.ts',
+  'server/crash.test.ts',
+  'server/exhaustion.test.ts',
+  'server/load.test.ts',
+  'server/main.test.ts',
+  'server/cli/users.test.ts',
+  'server/db/backup.test.ts',
+  'server/features/live/processes.test.ts',
+  'server/features/modelli/modelli-crash.test.ts',
+];
+
+const SERVER_TESTS = ['server/**/*.test.ts', 'common/**/*.test.ts'];
+const serverProject = {
+  environment: 'node',
+  // Each file opens its own databases (PGlite and a fresh PostgreSQL database).
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks',
+} as const;
+
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time; the files share nothing (each opens its own
+    // databases), so two run at once. TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
-        test: {
-          name: 'server',
-          include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
-          environment: 'node',
-          // Each file opens its own databases (PGlite and a fresh PostgreSQL database).
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          pool: 'forks',
-        },
+        test: { name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...SLOW_TESTS], ...serverProject },
+      },
+      {
+        test: { name: 'server-slow', include: SLOW_TESTS, ...serverProject },
       },
       {
         plugins: [react()],

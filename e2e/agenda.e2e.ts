@@ -13,7 +13,7 @@ import { todayInRome } from '../common/dates.ts';
 import { activities, activityPatients, activityTherapists } from '../server/db/schema.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
-import { DOWNLOADS, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
+import { DOWNLOADS, newPage, readmeScreenshot, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, callServer, expectNoPageErrors, headline, modal, recordDialogs, recordToasts, signIn, waitForToast } from './helpers.ts';
 
 /** Today as the browser (Europe/Rome) sees it: the day a therapist's agenda opens on. */
@@ -50,11 +50,6 @@ const e2e = serverAndBrowser(async (db) => {
 });
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function saveReadmeShot(page: Page, name: string) {
-  fs.mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-  await page.screenshot({ path: path.resolve(`docs/screenshots/${name}.png`) });
-}
 
 /** The administrator creates an account and links it to paola.neri in Anagrafiche (the calls its screens make). */
 async function linkTherapistAccount(page: Page) {
@@ -97,7 +92,7 @@ describe('personal agenda', () => {
     );
     expect(await page.getByRole('link', { name: 'La mia agenda' }).count()).toBe(1);
     expect(await noSidewaysScroll(page)).toBe(true);
-    await saveReadmeShot(page, 'agenda-telefono');
+    await readmeScreenshot(page, 'agenda-telefono');
     expect(describeViolations(await seriousViolations(page))).toBe('');
 
     // The week: Monday holds Ginnastica dolce in Palestra.
@@ -143,7 +138,7 @@ describe('personal agenda', () => {
     // By time: the slots' starting times in order, each card under its room.
     const titles = await page.locator('.day-list-title').allInnerTexts();
     expect(titles.map((t) => t.trim())).toEqual(['08:00', '09:00', '10:30']);
-    await saveReadmeShot(page, 'calendario-telefono');
+    await readmeScreenshot(page, 'calendario-telefono');
     expect(describeViolations(await seriousViolations(page))).toBe('');
     // By room: the calendar's columns, with a + each.
     await page.getByRole('button', { name: 'Per stanza' }).click();

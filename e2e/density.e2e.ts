@@ -3,10 +3,8 @@ import { describe, expect, test } from 'vitest';
 import type { Db } from '../server/db/client.ts';
 import { seedDemo } from '../server/lib/seed-demo.ts';
 import { MON } from './dates.ts';
-import { newPage, serverAndBrowser, VIEWPORTS } from './harness.ts';
+import { newPage, readmeScreenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { callServer, expectNoPageErrors, openDay, signIn } from './helpers.ts';
-import fs from 'node:fs';
-import path from 'node:path';
 
 // The demo centre, seeded for the week of MON (its accounts' passwords come back from the seed).
 const e2e = serverAndBrowser((db: Db) => seedDemo(db, MON));
@@ -25,8 +23,7 @@ describe('density at 1366×768', () => {
     // The grid reaches the window's bottom edge.
     const grid = await page.locator('.day-table-scroll').boundingBox();
     expect(grid!.y + grid!.height).toBeGreaterThan(VIEWPORTS.laptop.height - 40);
-    fs.mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-    await page.screenshot({ path: path.resolve('docs/screenshots/calendario-1366x768.png') });
+    await readmeScreenshot(page, 'calendario-1366x768');
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -16,7 +16,8 @@ import { recordDialogs, recordToasts, signIn } from './helpers.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('e2e/screenshots');
-export const DOWNLOADS = path.resolve('e2e/downloads');
+/** One folder per test process: files run in parallel may download files of the same name. */
+export const DOWNLOADS = path.resolve('e2e/downloads', String(process.pid));
 
 export const VIEWPORTS = {
   laptop: { width: 1366, height: 768 },
@@ -36,6 +37,17 @@ export interface RunningServer<C = E2eCentre> {
 
 /** What a test file's database starts with: the small e2e centre by default. */
 export type Seed<C> = (db: Database['db']) => Promise<C>;
+
+/**
+ * A fixed "today" for the file (fixToday): its server's clock and every
+ * browser context's start at 09:00 UTC of that day and run from there.
+ */
+let fixedToday: string | undefined;
+
+/** Plans this test file on `day` as today, whatever the real date; call it at the file's top, before serverAndBrowser. */
+export function fixToday(day: string) {
+  fixedToday = day;
+}
 
 /** Which database the end-to-end run uses: E2E_DATABASE=postgres for the machine's PostgreSQL. */
 export const E2E_DB_KIND: DbKind = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
@@ -57,7 +69,7 @@ export async function startServer<C>(
   // The embedded folder is one process's at a time: close it before the server opens it.
   if (kind === 'pglite') await database.close();
 
-  const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '', ...extraEnv };
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url ?? '', ...(fixedToday ? { TEST_TODAY: fixedToday } : {}), ...extraEnv };
   let server = await spawnServer(env);
   const port = new URL(server.url).port;
   return {
@@ -152,6 +164,7 @@ export async function newPage(
     reducedMotion: 'reduce',
   });
   context.setDefaultTimeout(15_000);
+  if (fixedToday) await context.clock.install({ time: new Date(`${fixedToday}T09:00:00Z`) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -161,6 +174,21 @@ export async function newPage(
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Where the README's pictures go: docs/screenshots/ only when they are made on
+ * purpose (`npm run docs:screenshots` sets DOCS_SCREENSHOTS=1); in an ordinary
+ * test run, e2e/screenshots/readme/ (git-ignored), so tests never change a
+ * tracked file.
+ */
+export const README_SCREENSHOTS =
+  process.env.DOCS_SCREENSHOTS === '1' ? path.resolve('docs/screenshots') : path.join(SCREENSHOTS, 'readme');
+
+/** A picture the README shows (docs/screenshots/<name>.png when made on purpose). */
+export async function readmeScreenshot(page: Page, name: string) {
+  fs.mkdirSync(README_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(README_SCREENSHOTS, `${name}.png`) });
 }
 
 /** A laptop-sized page signed in as the e2e centre's administrator on `day`, recording its toasts and dialogs. */

@@ -3,7 +3,8 @@
  * through on the calendar, marked on the weekly print and taken out of the day with one action; the
  * roll call of today done with the keyboard; the month's register and its PDF and CSV; what a
  * consultazione account sees; the refusals of Nuova assenza. The roll call takes only today and past
- * days, so this file plans on real dates: today in Europe/Rome, and Wednesday of next week. The tests
+ * days, so this file fixes today (fixToday: the server's and the browsers' clocks) on a Wednesday, and
+ * plans that day and Wednesday of the next week. The tests
  * run in order on one server: the register reads the roll call made before it, the consultazione account
  * the marks and absences made before it.
  */
@@ -12,11 +13,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { addDays, todayInRome, weekdayOf, workWeek } from '../common/dates.ts';
+import { addDays, workWeek } from '../common/dates.ts';
 import { PRESENZE_MSG } from '../common/presenze.ts';
-import { holidayName } from '../common/holidays.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedPresenzeCentre } from './fixtures.ts';
-import { adminPage, DOWNLOADS, newPage, screenshot, SCREENSHOTS, serverAndBrowser, VIEWPORTS } from './harness.ts';
+import { adminPage, DOWNLOADS, fixToday, newPage, readmeScreenshot, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
   clearToasts,
@@ -30,8 +30,13 @@ import {
   weekTable,
 } from './helpers.ts';
 
-/** The centre's today, as the server counts it (Europe/Rome), whatever the machine's time zone. */
-const TODAY = todayInRome();
+/**
+ * Today for the server and the browsers of this file (fixToday): a Wednesday
+ * in the middle of a month, neither a holiday nor its last day, so every
+ * assertion below runs whatever the real date.
+ */
+const TODAY = '2026-11-18';
+fixToday(TODAY);
 const MONTH = TODAY.slice(0, 7);
 /** Wednesday of next week: never today, always a column of the weekly print. */
 const SICK_DAY = workWeek(addDays(TODAY, 7))[2];
@@ -337,16 +342,13 @@ describe('Presenze', () => {
       // Nothing else marked in the month.
       expect(row.slice(1, totalsFrom).filter(Boolean), name).toEqual([cell]);
     }
-    // Today's column counts them: two present, one absent (the other utenti were marked on earlier days only);
-    // on a weekend or a holiday the centre is closed and the day's counts are left blank.
-    const closedToday = weekdayOf(TODAY) === 0 || weekdayOf(TODAY) === 6 || holidayName(TODAY) !== null;
-    expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn]).toBe(closedToday ? '' : '2');
-    expect(rows.find((r) => r[0] === 'Assenti del giorno')![dayColumn]).toBe(closedToday ? '' : '1');
+    // Today's column counts them: two present, one absent (the other utenti were marked on earlier days only).
+    expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn]).toBe('2');
+    expect(rows.find((r) => r[0] === 'Assenti del giorno')![dayColumn]).toBe('1');
     // The days still to come have no counts yet, rather than a zero that reads as "nobody came".
-    if (dayColumn + 1 < totalsFrom) expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn + 1]).toBe('');
+    expect(rows.find((r) => r[0] === 'Presenti del giorno')![dayColumn + 1]).toBe('');
     await screenshot(page, 'presenze-registro-1366x768');
-    fs.mkdirSync(path.resolve('docs/screenshots'), { recursive: true });
-    fs.copyFileSync(path.join(SCREENSHOTS, 'presenze-registro-1366x768.png'), path.resolve('docs/screenshots/presenze.png'));
+    await readmeScreenshot(page, 'presenze');
 
     fs.mkdirSync(DOWNLOADS, { recursive: true });
     const save = async (button: string) => {

@@ -1,12 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The end-to-end files run on PGlite (`npm run test:e2e`); on PostgreSQL
+ * (`npm run test:e2e:postgres`, E2E_DATABASE=postgres) only those where the
+ * database under the browser changes what happens: the live updates (LISTEN
+ * on PostgreSQL's own connection, with its reconnection after a restart) and
+ * a server that stops and comes back. Everything else the browser does goes
+ * through the same routes and services, which the server tests already run
+ * on both databases (docs/decisions/0026-test-tiers.md).
+ */
+export const POSTGRES_E2E = ['e2e/live.e2e.ts', 'e2e/no-silent-trouble.e2e.ts'];
+
 export default defineConfig({
   test: {
     root: '.',
-    include: ['e2e/**/*.e2e.ts'],
+    include: process.env.E2E_DATABASE === 'postgres' ? POSTGRES_E2E : ['e2e/**/*.e2e.ts'],
     environment: 'node',
-    // One browser and one server at a time: the machine has two cores.
-    fileParallelism: false,
+    // Each file has its own server (free port, own data folder or database), browser and
+    // download folder, so two run at once; E2E_WORKERS=1 runs them one by one.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app.ts';
 import type { Database } from './db/client.ts';
-import { ADMIN, DB_KINDS, TEST_SESSION_TIMES, TestClient, createAccounts, openTestDatabase } from './test/harness.ts';
+import { ADMIN, DB_KINDS, TEST_SESSION_TIMES, TestClient, WITH_POSTGRES, createAccounts, openTestDatabase } from './test/harness.ts';
 
 /** A pino destination that keeps every line in memory. */
 function logCapture() {
@@ -118,7 +118,7 @@ describe('the app shell', () => {
   });
 });
 
-describe('health without a database', () => {
+describe.skipIf(!WITH_POSTGRES)('health without a database (PostgreSQL)', () => {
   it('answers 503 when the database is unreachable', async () => {
     const database = await openTestDatabase('postgres');
     const app = await buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES } });

@@ -13,7 +13,24 @@ import { openPglite, openPostgres, type Database, type DbKind } from '../db/clie
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
 
-export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+/**
+ * The databases the server tests run on: both by default (`npm test`),
+ * `TEST_DATABASES=pglite` for the fast tier (`npm run test:fast`), which then
+ * needs no PostgreSQL at all.
+ */
+export const DB_KINDS: DbKind[] = databasesFromEnv(process.env.TEST_DATABASES);
+
+function databasesFromEnv(value: string | undefined): DbKind[] {
+  if (value === undefined || value.trim() === '') return ['pglite', 'postgres'];
+  const kinds = value.split(',').map((k) => k.trim());
+  for (const kind of kinds) {
+    if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DATABASES: unknown database "${kind}" (pglite, postgres)`);
+  }
+  return kinds as DbKind[];
+}
+
+/** Whether this run includes PostgreSQL: tests that only make sense there are skipped without it. */
+export const WITH_POSTGRES = DB_KINDS.includes('postgres');
 
 /** The machine's PostgreSQL, where each test file creates a database of its own. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -63,10 +80,29 @@ export interface Account {
 export const ADMIN: Account = { username: 'direttrice', password: 'girasole-nel-cortile' };
 export const VIEWER: Account = { username: 'educatore', password: 'quaderno-a-righe-blu' };
 
+/**
+ * Each password's argon2 hash, computed once per test process: the accounts
+ * are created again before every test, and two fresh hashes each time cost
+ * more than most tests (each hash has its own salt, so reusing one changes
+ * nothing a test can observe but the time).
+ */
+const hashes = new Map<string, Promise<string>>();
+export function fixtureHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (hash === undefined) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+    // A failed hash is not kept: the next caller tries again.
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
+}
+
 export async function createAccounts(database: Database) {
+  const [adminHash, viewerHash] = await Promise.all([fixtureHash(ADMIN.password), fixtureHash(VIEWER.password)]);
   await database.db.insert(users).values([
-    { username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), admin: 1 },
-    { username: VIEWER.username, passwordHash: await hashPassword(VIEWER.password), admin: 0 },
+    { username: ADMIN.username, passwordHash: adminHash, admin: 1 },
+    { username: VIEWER.username, passwordHash: viewerHash, admin: 0 },
   ]);
 }
 

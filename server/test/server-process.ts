@@ -18,7 +18,9 @@ export interface ServerProcess {
 
 /** Starts the server on a free port and resolves once it listens. */
 export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // TEST_TODAY: the process's clock starts on that day (server/test/shifted-clock.ts).
+  const clock = env.TEST_TODAY ? ['--import', './server/test/shifted-clock.ts'] : [];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...clock, 'server/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
