@@ -358,10 +358,30 @@ export const accessLog = pgTable(
     day: date('day', { mode: 'string' }),
     dayTo: date('day_to', { mode: 'string' }),
     patientId: integer('patient_id'),
+    /**
+     * Identical reads coalesced into this row (docs/decisions/0022-coalesced-access-log.md): how many,
+     * and the last one's time (null while it is one read; `at` is the first). The only columns an
+     * UPDATE may change, and only upwards (migration 0015's trigger).
+     */
+    conteggio: integer('conteggio').notNull().default(1),
+    ultima: timestamp('ultima', { withTimezone: true }),
   },
   (t) => [
-    index('access_log_patient_at_idx').on(t.patientId, t.at),
-    index('access_log_day_idx').on(t.day),
+    // "Accessi a": the reads naming the patient, newest first.
+    index('access_log_patient_at_id_idx').on(t.patientId, t.at.desc(), t.id.desc()),
+    // "Accessi a": one-day reads of each day the patient was planned, newest first.
+    index('access_log_day_read_idx')
+      .on(t.day, t.at.desc(), t.id.desc())
+      .where(sql`patient_id is null and (day_to is null or day_to = day)`),
+    // "Accessi a": reads of a period, and reads of every day at once (no day), newest first.
+    index('access_log_range_read_idx')
+      .on(t.at.desc(), t.id.desc())
+      .where(sql`patient_id is null and day_to > day`),
+    index('access_log_undated_read_idx')
+      .on(t.at.desc(), t.id.desc())
+      .where(sql`patient_id is null and day is null`),
+    // Coalescing: the account's last row within 10 minutes.
+    index('access_log_username_at_idx').on(t.username, t.at.desc()),
     index('access_log_at_idx').on(t.at),
   ],
 );
