@@ -132,6 +132,8 @@ export const AUDIT_MSG = {
   notUndoable: 'Questa operazione non si può annullare',
   dayChanged: 'La giornata è cambiata dopo questa operazione: annullamento non possibile',
   undoArchived: 'Annullamento non possibile: rimetterebbe in programma persone archiviate',
+  markAccountNotFound: 'Account non trovato: si segnalano solo le righe di un account esistente',
+  markMotiveInvalid: 'Motivo non valido: testo di al massimo 200 caratteri',
   retentionTooShort: 'il registro va conservato almeno 730 giorni (24 mesi): indicare 730 o più',
 } as const;
 const M = AUDIT_MSG;
