@@ -3,9 +3,9 @@ DROP INDEX "access_log_day_idx";--> statement-breakpoint
 ALTER TABLE "access_log" ADD COLUMN "conteggio" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "access_log" ADD COLUMN "ultima" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "access_log_patient_at_id_idx" ON "access_log" USING btree ("patient_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "access_log_day_read_idx" ON "access_log" USING btree ("day","at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE patient_id is null and (day_to is null or day_to = day);--> statement-breakpoint
-CREATE INDEX "access_log_range_read_idx" ON "access_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE patient_id is null and day_to > day;--> statement-breakpoint
-CREATE INDEX "access_log_undated_read_idx" ON "access_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE patient_id is null and day is null;--> statement-breakpoint
+CREATE INDEX "access_log_day_read_idx" ON "access_log" USING btree ("day","at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE patient_id is null and (day_to is null or day_to = day) and kind in ('giornata', 'settimana', 'presenze', 'esportazione', 'calendario');--> statement-breakpoint
+CREATE INDEX "access_log_range_read_idx" ON "access_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE patient_id is null and day_to > day and kind in ('giornata', 'settimana', 'presenze', 'esportazione', 'calendario');--> statement-breakpoint
+CREATE INDEX "access_log_undated_read_idx" ON "access_log" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE patient_id is null and day is null and kind in ('giornata', 'settimana', 'presenze', 'esportazione', 'calendario');--> statement-breakpoint
 CREATE INDEX "access_log_username_at_idx" ON "access_log" USING btree ("username","at" DESC NULLS LAST);--> statement-breakpoint
 -- Coalescing (docs/decisions/0022-coalesced-access-log.md): a row of the access log may be UPDATEd
 -- only to count more identical reads — conteggio up, ultima later — with every other column as it

@@ -347,6 +347,9 @@ export const auditLog = pgTable(
  * patient, and when. Written in batches by each server process (server/features/registro/access-log.ts);
  * append-only like audit_log.
  */
+/** The kinds of read that show whole days: "Accessi a" finds them by the days the utente was planned (its partial indexes). */
+export const ACCESS_DAY_KINDS = sql.raw(`('giornata', 'settimana', 'presenze', 'esportazione', 'calendario')`);
+
 export const accessLog = pgTable(
   'access_log',
   {
@@ -372,14 +375,14 @@ export const accessLog = pgTable(
     // "Accessi a": one-day reads of each day the patient was planned, newest first.
     index('access_log_day_read_idx')
       .on(t.day, t.at.desc(), t.id.desc())
-      .where(sql`patient_id is null and (day_to is null or day_to = day)`),
+      .where(sql`patient_id is null and (day_to is null or day_to = day) and kind in ${ACCESS_DAY_KINDS}`),
     // "Accessi a": reads of a period, and reads of every day at once (no day), newest first.
     index('access_log_range_read_idx')
       .on(t.at.desc(), t.id.desc())
-      .where(sql`patient_id is null and day_to > day`),
+      .where(sql`patient_id is null and day_to > day and kind in ${ACCESS_DAY_KINDS}`),
     index('access_log_undated_read_idx')
       .on(t.at.desc(), t.id.desc())
-      .where(sql`patient_id is null and day is null`),
+      .where(sql`patient_id is null and day is null and kind in ${ACCESS_DAY_KINDS}`),
     // Coalescing: the account's last row within 10 minutes.
     index('access_log_username_at_idx').on(t.username, t.at.desc()),
     index('access_log_at_idx').on(t.at),

@@ -21,6 +21,7 @@ import {
 import { addDays } from '../../../common/dates.ts';
 import { dayFingerprintSql } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { ACCESS_DAY_KINDS } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { planChangedAfter } from './undo.ts';
 
@@ -195,8 +196,8 @@ interface AccessDbRow {
   direct: boolean;
 }
 
-/** The kinds of read that show whole days (the patient's when they were planned). */
-const DAY_KINDS = sql.raw(`('giornata', 'settimana', 'presenze', 'esportazione', 'calendario')`);
+/** The kinds of read that show whole days (the patient's when they were planned), as the partial indexes name them. */
+const DAY_KINDS = ACCESS_DAY_KINDS;
 
 /**
  * "Accessi a <paziente>": the reads that named the patient, and the reads of days (a day, a week,
