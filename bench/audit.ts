@@ -9,6 +9,10 @@
  *    synthetic centre (1 month of history) on a fresh database each.
  * 2. GET /server/registro over 1,000,000 generated rows: filtered by a patient (the default
  *    30 days), and by a user over a 30-day range, p50 and p95 (budget: p95 ≤ 50 ms).
+ * 3. In the same database, 5,000,000 generated access-log rows (BENCH_ACCESS_ROWS), then
+ *    "Accessi a" (GET /server/registro/accessi) for utenti planned on the days read, on page 3, over
+ *    366 days and for an utente never planned, p50 and p95 (budget: p95 ≤ 200 ms), and the
+ *    registro's cases again with those rows present (docs/performance.md, Accessi a).
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -16,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { addDays } from '../common/dates.ts';
+import { addDays, todayInRome } from '../common/dates.ts';
 import type { Db } from '../server/db/client.ts';
 import { signInOverHttp, type HttpSession } from '../server/test/server-process.ts';
 import { BENCH_ADMIN, buildPasteSource, buildSyntheticCentre } from './synthetic-centre.ts';
@@ -32,6 +36,8 @@ const INSERTS = Number(process.env.BENCH_INSERTS ?? 400);
 const REGISTRO_ROWS = Number(process.env.BENCH_REGISTRO_ROWS ?? 1_000_000);
 const REGISTRO_READS = 200;
 const BUDGET_REGISTRO_P95_MS = 50;
+const ACCESS_ROWS = Number(process.env.BENCH_ACCESS_ROWS ?? 5_000_000);
+const BUDGET_ACCESSI_P95_MS = 200;
 /** `writes` or `registro` to run one part only (both by default). */
 const PART = process.env.BENCH_PART ?? 'both';
 const BUDGET_WRITE_COST = 1.2;
@@ -211,6 +217,41 @@ async function fillRegistro(url: string) {
   }
 }
 
+/**
+ * Access-log rows shaped like a busy year, generated in SQL: seven in ten one-day reads of the
+ * calendar, then weeks, agendas naming an utente, roll calls, searches, a few month-long exports,
+ * and one in twenty from a single account reading one day over and over in the last two days (a
+ * flood written before coalescing existed). Reads are of the synthetic centre's month, so the
+ * utenti were planned on the days read. Each row counts one read.
+ */
+async function fillAccessLog(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  try {
+    const started = performance.now();
+    const db = drizzle(pool) as unknown as Db;
+    const spacing = (365 * 86400) / ACCESS_ROWS;
+    await db.execute(sql`
+      insert into access_log (at, user_id, username, kind, day, day_to, patient_id)
+      select case when g % 20 = 19 then now() - ((g / 20) % 172800) * interval '1 second'
+                  else now() - g * ${spacing}::float8 * interval '1 second' end,
+             case when g % 20 = 19 then 21 else 1 + g % 20 end,
+             case when g % 20 = 19 then 'flooder' else 'utente' || (1 + g % 20) end,
+             case when g % 20 < 14 or g % 20 = 19 then 'giornata' when g % 20 < 16 then 'settimana' when g % 20 = 16 then 'paziente'
+                  when g % 20 = 17 then (case when g % 1000 = 17 then 'esportazione' else 'presenze' end) else 'ricerca' end,
+             case when g % 20 = 19 then ${LAST_DAY}::date - 3
+                  when g % 20 = 18 then null
+                  else ${FIRST_DAY}::date + ((g * 7) % 31) end,
+             case when g % 20 in (14, 15, 16) then ${FIRST_DAY}::date + ((g * 7) % 31) + 6
+                  when g % 1000 = 17 then ${FIRST_DAY}::date + ((g * 7) % 31) + 30 end,
+             case when g % 20 = 16 then 1 + (g / 20) % 500 end
+      from generate_series(1, ${ACCESS_ROWS}) g`);
+    await db.execute(sql`analyze access_log`);
+    return Math.round(performance.now() - started);
+  } finally {
+    await pool.end();
+  }
+}
+
 async function measureRegistro() {
   return withDatabase(`giornata_bench_registro_${process.pid}`, async (url) => {
     const server = await startServer(ROOT, { DATABASE_URL: url });
@@ -220,7 +261,9 @@ async function measureRegistro() {
       const session = await signInOverHttp(server.url, BENCH_ADMIN);
       const get = async (query: string) => {
         const started = performance.now();
-        const res = await fetch(`${server.url}/server/registro?${query}`, { headers: { cookie: session.cookie } });
+        // `query` is the registro's query string, or a path under /server/ ("registro/accessi?…").
+        const target = query.startsWith('registro/') ? query : `registro?${query}`;
+        const res = await fetch(`${server.url}/server/${target}`, { headers: { cookie: session.cookie } });
         const body = (await res.json()) as { items: unknown[] };
         if (res.status !== 200) throw new Error(`registro ${query}: ${res.status} ${JSON.stringify(body)}`);
         return { ms: performance.now() - started, rows: body.items.length };
@@ -247,7 +290,35 @@ async function measureRegistro() {
         }
         results[name] = { ...summary(times), rowsPerPage: rows };
       }
-      return { rows: REGISTRO_ROWS, fillMs, results };
+      if (ACCESS_ROWS === 0) return { rows: REGISTRO_ROWS, fillMs, results };
+
+      const accessFillMs = await fillAccessLog(url);
+      const accessi: Record<string, ReturnType<typeof summary> & { rowsPerPage: number }> = {};
+      const accessCases: Record<string, (i: number) => string> = {
+        'Accessi a (last 30 days)': (i) => `paziente=${1 + ((i * 37) % 500)}`,
+        'Accessi a, page 3': (i) => `paziente=${1 + ((i * 37) % 500)}&pagina=3`,
+        'Accessi a over 366 days': (i) => `paziente=${1 + ((i * 37) % 500)}&dal=${addDays(todayInRome(), -365)}`,
+        'Accessi a, utente never planned': () => `paziente=999999`,
+      };
+      for (const [name, query] of Object.entries(accessCases)) {
+        const path = (i: number) => `registro/accessi?${query(i)}`;
+        for (let i = 0; i < 10; i++) await get(path(i)); // warm
+        const times: number[] = [];
+        let rows = 0;
+        for (let i = 0; i < REGISTRO_READS; i++) {
+          const r = await get(path(i));
+          times.push(r.ms);
+          rows = Math.max(rows, r.rows);
+        }
+        accessi[name] = { ...summary(times), rowsPerPage: rows };
+      }
+      // The registro's pages again, now beside the access log's millions of rows.
+      for (const [name, query] of Object.entries(cases)) {
+        const times: number[] = [];
+        for (let i = 0; i < REGISTRO_READS; i++) times.push((await get(query(i))).ms);
+        accessi[`registro ${name}`] = { ...summary(times), rowsPerPage: 0 };
+      }
+      return { rows: REGISTRO_ROWS, fillMs, results, accessRows: ACCESS_ROWS, accessFillMs, accessi };
     } finally {
       await server.stop();
     }
@@ -264,6 +335,9 @@ async function main() {
   const misses = Object.entries(registro?.results ?? {})
     .filter(([name, r]) => !name.includes('366') && r.p95 > BUDGET_REGISTRO_P95_MS)
     .map(([name, r]) => `registro ${name}: p95 ${r.p95} ms > ${BUDGET_REGISTRO_P95_MS} ms`);
+  for (const [name, r] of Object.entries(registro?.accessi ?? {}))
+    if (r.p95 > BUDGET_ACCESSI_P95_MS)
+      misses.push(`${name}: p95 ${r.p95} ms > ${BUDGET_ACCESSI_P95_MS} ms at ${ACCESS_ROWS} access-log rows`);
   const cost = out.costP50 as Record<string, number> | undefined;
   if (cost)
     for (const [name, ratio] of Object.entries(cost))

@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   'account.ruolo': 'Ruolo di un account cambiato',
   'account.disattiva': 'Account disattivato',
   'account.riattiva': 'Account riattivato',
+  'account.segnala': 'Righe di un account segnalate come abuso',
   'password.cambia': 'Password cambiata',
   'accesso.riuscito': 'Accesso riuscito',
   'accesso.fallito': 'Accesso non riuscito',
@@ -131,6 +132,8 @@ export const AUDIT_MSG = {
   notUndoable: 'Questa operazione non si può annullare',
   dayChanged: 'La giornata è cambiata dopo questa operazione: annullamento non possibile',
   undoArchived: 'Annullamento non possibile: rimetterebbe in programma persone archiviate',
+  markAccountNotFound: 'Account non trovato: si segnalano solo le righe di un account esistente',
+  markMotiveInvalid: 'Motivo non valido: testo di al massimo 200 caratteri',
   retentionTooShort: 'il registro va conservato almeno 730 giorni (24 mesi): indicare 730 o più',
 } as const;
 const M = AUDIT_MSG;
@@ -223,6 +226,8 @@ export interface AuditRow {
   prima: unknown;
   dopo: unknown;
   annullabile: boolean;
+  /** The row's account was marked as abusive after it (`account.segnala`, docs/decisions/0022-coalesced-access-log.md). */
+  segnalata: boolean;
 }
 
 export interface AuditPage {
@@ -245,6 +250,12 @@ export interface AccessRow {
   giornoFine: string | null;
   /** `diretto`: the read named the patient; `giornata`: a read of days on which the patient was planned. */
   motivo: 'diretto' | 'giornata';
+  /** How many identical reads the entry stands for (1: one read); `quando` is the first. */
+  conteggio: number;
+  /** The last of them (null for one read). */
+  ultima: string | null;
+  /** The entry's account was marked as abusive after it. */
+  segnalata: boolean;
 }
 
 export interface AccessPage {
@@ -435,6 +446,8 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Account ${person(after, 'account')} disattivato`;
     case 'account.riattiva':
       return `Account ${person(after, 'account')} riattivato`;
+    case 'account.segnala':
+      return `Righe dell’account ${person(after, 'account')} segnalate come abuso fino a questo momento${typeof after.motivo === 'string' && after.motivo !== '' ? ` (motivo: ${after.motivo})` : ''}`;
     case 'password.cambia':
       return 'Password cambiata dall’interessato';
     case 'accesso.riuscito':

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_MSG } from '../../common/audit.ts';
 import { MSG } from '../../common/messages.ts';
 import { PASSWORD_MSG } from '../../common/passwords.ts';
 import { buildApp } from '../app.ts';
@@ -91,6 +92,26 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
       await database.close();
     }
   }
+
+  it("marks an account's rows as abusive with one registro row, deleting nothing", async () => {
+    const name = `segnalato.${process.pid}`;
+    expect(await users(env, ['add', name], 'girasole-nel-campo-di-grano\n')).toMatchObject({ code: 0 });
+    const marked = await users(env, ['segnala', name, '--motivo', 'letture a raffica']);
+    expect(marked).toEqual({ code: 0, out: expect.stringContaining(`Righe di ${name} fino a `) });
+    expect(marked.out).toContain('segnalate come abuso nel registro e negli accessi (nessuna cancellata)');
+    const missing = await users(env, ['segnala', 'fantasma.segnalato']);
+    expect(missing.code).not.toBe(0);
+    expect(missing.out).toContain("L'account fantasma.segnalato non esiste");
+    const tooLong = await users(env, ['segnala', name, '--motivo', 'x'.repeat(201)]);
+    expect(tooLong.code).not.toBe(0);
+    expect(tooLong.out).toContain(AUDIT_MSG.markMotiveInvalid);
+    await withDatabase(async (database) => {
+      const rows = (await database.db.execute(sql`
+        select l.username, l.after->>'motivo' as motivo from audit_log l join users u on u.id = l.entity_id
+        where l.action = 'account.segnala' and u.username = ${name}`)) as unknown as { rows: unknown[] };
+      expect(rows.rows).toEqual([{ username: 'riga di comando', motivo: 'letture a raffica' }]);
+    });
+  });
 
   it('adds, lists, changes the password of and removes an account, the password read from standard input', async () => {
     const added = await users(env, ['add', 'coordinatrice', '--admin'], 'finestra-aperta-sul-mare\n');

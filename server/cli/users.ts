@@ -3,12 +3,15 @@
  * npm run users -- passwd <username>
  * npm run users -- list
  * npm run users -- remove <username>
+ * npm run users -- segnala <username> [--motivo <testo>]
  *
  * A password never travels on the command line (shell history, `ps`): on a
  * terminal it is asked without echo, twice; otherwise it is the first line of
  * standard input. A new password meets the rule of the web app and the API
  * (common/passwords.ts), with the same message. `passwd` ends every session of
- * the account and its calendar links (server/db/credentials.ts).
+ * the account and its calendar links (server/db/credentials.ts). `segnala` marks the rows the
+ * account made until now, in the registro and the access log, as abusive: nothing is deleted, and
+ * the mark is itself a registro row (server/features/registro/segnala.ts).
  */
 import { parseArgs } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
@@ -19,6 +22,7 @@ import { storeNewPassword } from '../db/credentials.ts';
 import { users } from '../db/schema.ts';
 import { DEMO_ACCOUNTS_FILE, retireDemoAccountsFile } from '../lib/seed-demo.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import { markAccount, markMotive } from '../features/registro/segnala.ts';
 import { CliError, runCli } from './open-for-cli.ts';
 import { readNewPassword } from './read-password.ts';
 
@@ -27,8 +31,12 @@ const USAGE = `Uso:
   npm run users -- passwd <username>
   npm run users -- list
   npm run users -- remove <username>
+  npm run users -- segnala <username> [--motivo <testo>]
 La password si scrive quando viene chiesta (senza che compaia sullo schermo),
 oppure arriva sullo standard input: printf '%s\\n' "$PW" | npm run users -- add <username> --admin`;
+
+/** Who a registro row made from the command line names: whoever runs the server's own tools. */
+const CLI_ACTOR = { ID: null, username: 'riga di comando' };
 
 const PASSWORD_OPTION_REFUSED =
   "L'opzione --password non è più accettata: sulla riga di comando la password resta nella cronologia della shell " +
@@ -44,7 +52,7 @@ function parse(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { admin: { type: 'boolean', default: false } },
+      options: { admin: { type: 'boolean', default: false }, motivo: { type: 'string' } },
     });
   } catch (err) {
     throw new CliError(`${(err as Error).message}\n${USAGE}`);
@@ -104,6 +112,18 @@ async function run(db: Db, dataDir: string, { positionals, values }: Parsed) {
       const deleted = await db.delete(users).where(eq(users.username, username)).returning({ id: users.id });
       if (deleted.length === 0) throw new CliError(`L'account ${username} non esiste`);
       console.log(`Account ${username} eliminato`);
+      return;
+    }
+    case 'segnala': {
+      const username = check(usernameSchema, name);
+      const motivo = values.motivo === undefined ? undefined : check(markMotive, values.motivo);
+      const [account] = await db.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (!account) throw new CliError(`L'account ${username} non esiste`);
+      const marked = await markAccount(db, CLI_ACTOR, account.id, motivo);
+      console.log(
+        `Righe di ${username} fino a ${marked.fino} segnalate come abuso nel registro e negli accessi (nessuna cancellata); ` +
+          `la segnalazione è la riga n. ${marked.operazione} del registro`,
+      );
       return;
     }
     default:

@@ -353,6 +353,9 @@ export const auditLog = pgTable(
  * patient, and when. Written in batches by each server process (server/features/registro/access-log.ts);
  * append-only like audit_log.
  */
+/** The kinds of read that show whole days: "Accessi a" finds them by the days the utente was planned (its partial indexes). */
+export const ACCESS_DAY_KINDS = sql.raw(`('giornata', 'settimana', 'presenze', 'esportazione', 'calendario')`);
+
 export const accessLog = pgTable(
   'access_log',
   {
@@ -364,15 +367,35 @@ export const accessLog = pgTable(
     day: date('day', { mode: 'string' }),
     dayTo: date('day_to', { mode: 'string' }),
     patientId: integer('patient_id'),
-    /** The hash chain, as audit_log's (migration 0016): over the columns above only. */
+    /**
+     * Identical reads coalesced into this row (docs/decisions/0022-coalesced-access-log.md): how many,
+     * and the last one's time (null while it is one read; `at` is the first). The only columns an
+     * UPDATE may change, and only upwards (migration 0015's trigger).
+     */
+    conteggio: integer('conteggio').notNull().default(1),
+    ultima: timestamp('ultima', { withTimezone: true }),
+    /** The hash chain, as audit_log's (migration 0016): over the columns above conteggio only. */
     prevHash: text('prev_hash'),
     hash: text('hash')
       .notNull()
       .$defaultFn(() => ''),
   },
   (t) => [
-    index('access_log_patient_at_idx').on(t.patientId, t.at),
-    index('access_log_day_idx').on(t.day),
+    // "Accessi a": the reads naming the patient, newest first.
+    index('access_log_patient_at_id_idx').on(t.patientId, t.at.desc(), t.id.desc()),
+    // "Accessi a": one-day reads of each day the patient was planned, newest first.
+    index('access_log_day_read_idx')
+      .on(t.day, t.at.desc(), t.id.desc())
+      .where(sql`patient_id is null and (day_to is null or day_to = day) and kind in ${ACCESS_DAY_KINDS}`),
+    // "Accessi a": reads of a period, and reads of every day at once (no day), newest first.
+    index('access_log_range_read_idx')
+      .on(t.at.desc(), t.id.desc())
+      .where(sql`patient_id is null and day_to > day and kind in ${ACCESS_DAY_KINDS}`),
+    index('access_log_undated_read_idx')
+      .on(t.at.desc(), t.id.desc())
+      .where(sql`patient_id is null and day is null and kind in ${ACCESS_DAY_KINDS}`),
+    // Coalescing: the account's last row within 10 minutes.
+    index('access_log_username_at_idx').on(t.username, t.at.desc()),
     index('access_log_at_idx').on(t.at),
   ],
 );

@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, detailRows, formatPeriod, formatWhen } from './format.ts';
+import { describeValue, detailRows, formatAccessWhen, formatPeriod, formatWhen } from './format.ts';
 
 describe('formatWhen', () => {
   it('reads an ISO time as dd/mm/yyyy HH:mm in the browser’s zone', () => {
     const at = new Date(2026, 10, 23, 9, 5).toISOString();
     expect(formatWhen(at)).toBe('23/11/2026 09:05');
+  });
+});
+
+describe('formatAccessWhen', () => {
+  it('says one read as its time, and coalesced reads as their count and first–last time', () => {
+    const at = (h: number, m: number, d = 23) => new Date(2026, 10, d, h, m).toISOString();
+    expect(formatAccessWhen({ quando: at(9, 2), conteggio: 1, ultima: null })).toBe('23/11/2026 09:02');
+    expect(formatAccessWhen({ quando: at(9, 2), conteggio: 12, ultima: at(9, 10) })).toBe('12 letture, 23/11/2026 09:02–09:10');
+    expect(formatAccessWhen({ quando: at(23, 58), conteggio: 2, ultima: at(0, 3, 24) })).toBe(
+      '2 letture, 23/11/2026 23:58–24/11/2026 00:03',
+    );
   });
 });
 

@@ -10,6 +10,23 @@ export function formatWhen(iso: string): string {
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
+/**
+ * When an entry of "Accessi a" happened: one read as formatWhen; identical reads coalesced into
+ * one entry (docs/decisions/0022-coalesced-access-log.md) as "12 letture, 23/11/2026 09:02–09:10"
+ * (the last read's day too when it is another).
+ */
+export function formatAccessWhen(row: { quando: string; conteggio?: number; ultima?: string | null }): string {
+  const count = row.conteggio ?? 1;
+  if (count <= 1 || !row.ultima) return formatWhen(row.quando);
+  const first = formatWhen(row.quando);
+  const last = formatWhen(row.ultima);
+  const sameDay = first.slice(0, 10) === last.slice(0, 10);
+  return `${count} letture, ${first}–${sameDay ? last.slice(11) : last}`;
+}
+
+/** Said of an account whose rows an administrator marked as abusive (`npm run users -- segnala`). */
+export const MARKED_LABEL = 'segnalato come abuso';
+
 /** "23/11/2026", or "dal 23/11/2026 al 27/11/2026". */
 export function formatPeriod(from: string | null, to: string | null): string {
   if (!from) return '';

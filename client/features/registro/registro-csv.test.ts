@@ -16,6 +16,7 @@ const row = (over: Partial<AuditRow>): AuditRow => ({
   prima: null,
   dopo: {},
   annullabile: false,
+  segnalata: false,
   ...over,
 });
 
@@ -47,13 +48,48 @@ describe('buildAuditCsv', () => {
 describe('buildAccessCsv', () => {
   it('says the kind of read and why it counts, in Italian', () => {
     const rows: AccessRow[] = [
-      { ID: 1, quando: at, utente: 'educatore', tipo: 'giornata', giorno: '2026-11-23', giornoFine: null, motivo: 'giornata' },
-      { ID: 2, quando: at, utente: 'direttrice', tipo: 'settimana', giorno: '2026-11-23', giornoFine: '2026-11-27', motivo: 'diretto' },
+      {
+        ID: 1,
+        quando: at,
+        utente: 'educatore',
+        tipo: 'giornata',
+        giorno: '2026-11-23',
+        giornoFine: null,
+        motivo: 'giornata',
+        conteggio: 1,
+        ultima: null,
+        segnalata: false,
+      },
+      {
+        ID: 2,
+        quando: at,
+        utente: 'direttrice',
+        tipo: 'settimana',
+        giorno: '2026-11-23',
+        giornoFine: '2026-11-27',
+        motivo: 'diretto',
+        conteggio: 1,
+        ultima: null,
+        segnalata: false,
+      },
+      {
+        ID: 3,
+        quando: at,
+        utente: 'curioso',
+        tipo: 'giornata',
+        giorno: '2026-11-23',
+        giornoFine: null,
+        motivo: 'giornata',
+        conteggio: 12,
+        ultima: new Date(2026, 10, 23, 9, 12).toISOString(),
+        segnalata: true,
+      },
     ];
     expect(buildAccessCsv(rows).slice(1).split('\r\n')).toEqual([
       'Quando;Account;Tipo;Giorno o periodo;Motivo',
       '23/11/2026 09:05;educatore;Giornata del calendario;23/11/2026;nel piano del giorno',
       '23/11/2026 09:05;direttrice;Settimana (calendario o stampa);dal 23/11/2026 al 27/11/2026;diretto',
+      '12 letture, 23/11/2026 09:05–09:12;curioso (segnalato come abuso);Giornata del calendario;23/11/2026;nel piano del giorno',
       '',
     ]);
   });

@@ -27,6 +27,7 @@ const row = (over: Partial<AuditRow>): AuditRow => ({
     attivita: { ID: 58, nome: 'Musicoterapia', data: TODAY, inizio: '09:00', fine: '10:00', stanza: 'Sala 1' },
   },
   annullabile: false,
+  segnalata: false,
   ...over,
 });
 

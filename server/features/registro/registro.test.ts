@@ -721,6 +721,16 @@ const CASES: Record<string, WriteCase> = {
     }),
     refused: async (w) => ({ method: 'POST', body: { tipo: 'tutto', dal: w.day, al: w.day }, status: 400 }),
   },
+  'POST /server/registro/segnala': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { ID: await w.newAccount('abusivo', 'segreta-abusiva'), motivo: 'letture a raffica' },
+      action: 'account.segnala',
+      day: null,
+    }),
+    refused: async () => ({ method: 'POST', body: { ID: 999_999 }, status: 404 }),
+  },
   'POST /server/agenda': read((w) => ({ tipo: 'paziente', ID: w.centre.mario.id, datastart: w.day, datastop: addDays(w.day, 6) })),
   'POST /server/impostazioni': {
     kind: 'write',

@@ -12,6 +12,7 @@ import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
 import { checkChains } from './chain.ts';
 import { listAccesses, listAudit } from './queries.ts';
+import { markAccount, markBody } from './segnala.ts';
 import { undoOperation } from './undo.ts';
 
 export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -40,6 +41,11 @@ export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     recordAccess(req, { kind: 'esportazione', day: dal, dayTo: al, patientId: paziente ?? null });
     return { ok: true, operazione };
   });
+
+  // An abusive account's rows marked as such (never deleted): docs/decisions/0022-coalesced-access-log.md.
+  app.post('/registro/segnala', { schema: { body: markBody }, onRequest: requireAdmin }, async (req) =>
+    markAccount(db, currentUser(req), req.body.ID, req.body.motivo),
+  );
 
   app.post('/calendario/annulla', { schema: { body: undoBody }, onRequest: requireAdmin }, async (req) =>
     undoOperation(db, currentUser(req), req.body.operazione),

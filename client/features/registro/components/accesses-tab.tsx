@@ -7,7 +7,8 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { useExport } from '../../../lib/export-record.ts';
 import { checkForm } from '../../../lib/form-check.ts';
 import { fetchAllAccesses, TOO_MANY_ROWS, useAccesses, type AccessFilters } from '../api/registro.ts';
-import { ACCESS_KIND_LABELS, ACCESS_REASON_LABELS, formatPeriod, formatWhen } from '../format.ts';
+import { ACCESS_KIND_LABELS, ACCESS_REASON_LABELS, formatAccessWhen, formatPeriod } from '../format.ts';
+import { MarkedBadge } from './marked-badge.tsx';
 import { formatDate } from '../../../../common/dates.ts';
 import { personName } from '../person-names.ts';
 import { accessCsvName, buildAccessCsv } from '../registro-csv.ts';
@@ -111,8 +112,11 @@ export function AccessesTab({ state, onChange }: Props) {
             <tbody>
               {items.map((row) => (
                 <tr key={row.ID}>
-                  <td className="text-nowrap registro-when">{formatWhen(row.quando)}</td>
-                  <td className="text-break registro-who">{row.utente}</td>
+                  <td className="text-nowrap registro-when">{formatAccessWhen(row)}</td>
+                  <td className="text-break registro-who">
+                    {row.utente}
+                    {row.segnalata && <MarkedBadge />}
+                  </td>
                   {/* data-label: the column's name, shown before the value when a phone stacks the row. */}
                   <td data-label="Tipo">{ACCESS_KIND_LABELS[row.tipo] ?? row.tipo}</td>
                   <td data-label="Giorno">{formatPeriod(row.giorno, row.giornoFine) || '—'}</td>

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import type { AuditRow as Row } from '../../../../common/audit.ts';
 import { detailRows, formatWhen } from '../format.ts';
+import { MarkedBadge } from './marked-badge.tsx';
 
 interface Props {
   row: Row;
@@ -21,7 +22,10 @@ export function AuditRow({ row, busy, onUndo }: Props) {
     <>
       <tr>
         <td className="text-nowrap registro-when">{formatWhen(row.quando)}</td>
-        <td className="text-break registro-who">{row.utente}</td>
+        <td className="text-break registro-who">
+          {row.utente}
+          {row.segnalata && <MarkedBadge />}
+        </td>
         <td className="registro-sentence">{row.frase}</td>
         <td className="text-end registro-actions">
           <div className="d-flex flex-wrap justify-content-end gap-1">
