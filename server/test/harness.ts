@@ -12,6 +12,7 @@ import { ALL_TABLES } from '../db/backup.ts';
 import { openPglite, openPostgres, type Database, type DbKind } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import type { CallLimits } from '../lib/rate-limits.ts';
 
 export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 
@@ -52,8 +53,19 @@ export async function truncateAll(database: Database) {
 
 export const TEST_SESSION_TIMES = { sessionIdleMs: 12 * 3600_000, sessionMaxMs: 7 * 24 * 3600_000 };
 
-export async function buildTestApp(database: Database, config: Partial<typeof TEST_SESSION_TIMES> = {}) {
-  return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config } });
+/**
+ * The account-wide call limit (600 a minute) would stop the files that make thousands of calls as
+ * one account (hostile payloads, floods, loads): test apps raise it unless a test passes its own.
+ * Every other limit (ranges, searches, exports) stays as in production.
+ */
+export const TEST_CALL_LIMITS: Partial<CallLimits> = { accountCalls: { max: 1_000_000, timeWindowMs: 60_000 } };
+
+export async function buildTestApp(
+  database: Database,
+  config: Partial<typeof TEST_SESSION_TIMES> = {},
+  limits: Partial<CallLimits> = TEST_CALL_LIMITS,
+) {
+  return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config }, limits });
 }
 
 export interface Account {

@@ -163,7 +163,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     expect(cache.bytes()).toBeLessThanOrEqual(maxBytes);
   });
 
-  it('limits the range calls per session with 429 in Italian, each call on its own, but never day reads or health', async () => {
+  it('limits the range calls per account with 429 in Italian, each call on its own, but never day reads or health', async () => {
     const other = await new TestClient(ctx.app).login(VIEWER);
     const week = { datastart: MON, datastop: addDays(MON, 4) };
     for (let i = 0; i < RANGE_READS.max; i++) expect((await viewer.post('/server/calendario/settimana', week)).status).toBe(200);
@@ -175,8 +175,11 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     for (let i = 0; i < RANGE_READS.max; i++) expect((await viewer.get('/server/calendario/getpazienti')).status).toBe(200);
     expect((await viewer.get('/server/calendario/getpazienti')).status).toBe(429);
     expect((await viewer.get(`/server/calendario/getpazienti?data=${MON}`)).status).toBe(200);
-    // Another session, the same session's day reads and health go on.
-    expect((await other.post('/server/calendario/settimana', week)).status).toBe(200);
+    // Another session of the same account waits too (the count is the account's); another account goes on,
+    // and so do the same session's day reads and health.
+    expect((await other.post('/server/calendario/settimana', week)).status).toBe(429);
+    const admin = await new TestClient(ctx.app).login(ADMIN);
+    expect((await admin.post('/server/calendario/settimana', week)).status).toBe(200);
     expect((await viewer.post('/server/calendario/getattivitaweek', week)).status).toBe(200);
     for (let i = 0; i < RANGE_READS.max + 5; i++) {
       expect((await viewer.post('/server/calendario/giornata', { data: MON })).status).toBe(200);
@@ -184,7 +187,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     }
   });
 
-  it('limits the searches per session with 429 in Italian', async () => {
+  it('limits the searches per account with 429 in Italian', async () => {
     const admin = await new TestClient(ctx.app).login(ADMIN);
     for (let i = 0; i < SEARCHES.max; i++) expect((await viewer.post('/server/pazienti/find', { value: 'ros' })).status).toBe(200);
     const refused = await viewer.post<ApiErrorBody>('/server/pazienti/find/', { value: 'ros' });
