@@ -5,7 +5,7 @@
  * are limited per session while day reads and health are not.
  */
 import { sql } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
@@ -13,7 +13,7 @@ import type { ApiErrorBody } from '../../../common/schemas.ts';
 import { PAGE_ROWS } from '../../lib/json-array-stream.ts';
 import { RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, describeOnBothDatabases } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { createCalendarCache } from './day-cache.ts';
 
 const MON = '2026-11-23';
@@ -164,7 +164,11 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
   });
 
   it('limits the range calls per account with 429 in Italian, each call on its own, but never day reads or health', async () => {
-    const other = await new TestClient(ctx.app).login(VIEWER);
+    // An app of its own: the counts are the account's, and the other tests' calls would count.
+    const app = await buildTestApp(ctx.database);
+    onTestFinished(() => app.close());
+    const viewer = await new TestClient(app).login(VIEWER);
+    const other = await new TestClient(app).login(VIEWER);
     const week = { datastart: MON, datastop: addDays(MON, 4) };
     for (let i = 0; i < RANGE_READS.max; i++) expect((await viewer.post('/server/calendario/settimana', week)).status).toBe(200);
     const refused = await viewer.post<ApiErrorBody>('/server/calendario/settimana', week);
@@ -178,7 +182,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     // Another session of the same account waits too (the count is the account's); another account goes on,
     // and so do the same session's day reads and health.
     expect((await other.post('/server/calendario/settimana', week)).status).toBe(429);
-    const admin = await new TestClient(ctx.app).login(ADMIN);
+    const admin = await new TestClient(app).login(ADMIN);
     expect((await admin.post('/server/calendario/settimana', week)).status).toBe(200);
     expect((await viewer.post('/server/calendario/getattivitaweek', week)).status).toBe(200);
     for (let i = 0; i < RANGE_READS.max + 5; i++) {
@@ -188,7 +192,10 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
   });
 
   it('limits the searches per account with 429 in Italian', async () => {
-    const admin = await new TestClient(ctx.app).login(ADMIN);
+    const app = await buildTestApp(ctx.database);
+    onTestFinished(() => app.close());
+    const viewer = await new TestClient(app).login(VIEWER);
+    const admin = await new TestClient(app).login(ADMIN);
     for (let i = 0; i < SEARCHES.max; i++) expect((await viewer.post('/server/pazienti/find', { value: 'ros' })).status).toBe(200);
     const refused = await viewer.post<ApiErrorBody>('/server/pazienti/find/', { value: 'ros' });
     expect(refused.status).toBe(429);

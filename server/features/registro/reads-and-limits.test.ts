@@ -114,8 +114,11 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
   it('refuses the exports a role may not make, and a patient where the kind has none or lacks one', async () => {
     const before = await exportRows();
     const period = { dal: MON, al: addDays(MON, 6) };
-    for (const tipo of ['registro_modifiche_csv', 'accessi_csv'] as const) {
-      const res = await viewer.post('/server/registro/esportazione', { tipo, ...period, paziente: centre.mario.id });
+    for (const body of [
+      { tipo: 'registro_modifiche_csv', ...period },
+      { tipo: 'accessi_csv', ...period, paziente: centre.mario.id },
+    ]) {
+      const res = await viewer.post('/server/registro/esportazione', body);
       expect(res.status).toBe(403);
       expect(errorOf(res.body)).toBe(AUDIT_MSG.exportAdminOnly);
       expect(codeOf(res.body)).toBe(ERROR_CODES.adminOnly);

@@ -24,12 +24,13 @@ export const registroRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get('/registro', { schema: { querystring: auditQuery }, onRequest: requireAdmin }, async (req) => {
     const { page, patients: shown } = await listAudit(db, req.query, todayInRome());
     // One entry per patient the page's rows are about (at most a page's worth); a page about no one, one entry.
-    recordPatientsRead(req, { kind: 'registro', day: page.dal, dayTo: page.al }, shown);
+    // No day: the period is of the registro's times, not of the plan's days.
+    recordPatientsRead(req, { kind: 'registro' }, shown);
     return page;
   });
   app.get('/registro/accessi', { schema: { querystring: accessQuery }, onRequest: requireAdmin }, async (req) => {
     const page = await listAccesses(db, req.query, todayInRome());
-    recordAccess(req, { kind: 'accessi', day: page.dal, dayTo: page.al, patientId: req.query.paziente });
+    recordAccess(req, { kind: 'accessi', patientId: req.query.paziente });
     return page;
   });
 
