@@ -34,8 +34,15 @@ export const EXPORTS: CallLimit = { max: 60, timeWindowMs: 60_000 };
 export interface CallLimits {
   accountCalls: CallLimit;
   exports: CallLimit;
+  rangeReads: CallLimit;
+  searches: CallLimit;
 }
-export const DEFAULT_CALL_LIMITS: CallLimits = { accountCalls: ACCOUNT_CALLS, exports: EXPORTS };
+export const DEFAULT_CALL_LIMITS: CallLimits = {
+  accountCalls: ACCOUNT_CALLS,
+  exports: EXPORTS,
+  rangeReads: RANGE_READS,
+  searches: SEARCHES,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { ApiErrorBody } from '../../../common/schemas.ts';
 import { PAGE_ROWS } from '../../lib/json-array-stream.ts';
-import { RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
+import { DEFAULT_CALL_LIMITS, RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { createCalendarCache } from './day-cache.ts';
@@ -165,7 +165,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
 
   it('limits the range calls per account with 429 in Italian, each call on its own, but never day reads or health', async () => {
     // An app of its own: the counts are the account's, and the other tests' calls would count.
-    const app = await buildTestApp(ctx.database);
+    const app = await buildTestApp(ctx.database, {}, DEFAULT_CALL_LIMITS);
     onTestFinished(() => app.close());
     const viewer = await new TestClient(app).login(VIEWER);
     const other = await new TestClient(app).login(VIEWER);
@@ -192,7 +192,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
   });
 
   it('limits the searches per account with 429 in Italian', async () => {
-    const app = await buildTestApp(ctx.database);
+    const app = await buildTestApp(ctx.database, {}, DEFAULT_CALL_LIMITS);
     onTestFinished(() => app.close());
     const viewer = await new TestClient(app).login(VIEWER);
     const admin = await new TestClient(app).login(ADMIN);

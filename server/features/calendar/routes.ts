@@ -22,7 +22,7 @@ import * as dayRead from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
-import { RANGE_READS, perAccountLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
@@ -50,10 +50,10 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     return reply.type('application/json; charset=utf-8').send(answer);
   });
   // Ranges and lists of every day are limited per account, each call in its own count (server/lib/rate-limits.ts).
-  const limited = async () => ({ preHandler: await perAccountLimit(app, RANGE_READS) });
+  const limited = async () => ({ preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads) });
   /** A list call with `data` reads one day, as cheap as the day itself: only ranges and the unfiltered list count. */
   const limitedList = async () => {
-    const limit = await perAccountLimit(app, RANGE_READS);
+    const limit = await perAccountLimit(app, callLimitsOf(app).rangeReads);
     return {
       preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
         const query = req.query as reads.DateFilter;

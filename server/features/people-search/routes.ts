@@ -3,7 +3,7 @@ import { patientFromFindBody, searchBody, therapistFromFindBody } from '../../..
 import type { Db } from '../../db/client.ts';
 import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { SEARCHES, perAccountLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import {
   findPatients,
   findTherapists,
@@ -30,10 +30,10 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   // Each search counts its requests per account (server/lib/rate-limits.ts), both spellings of its path together.
   const limits = {
-    findPatients: await perAccountLimit(app, SEARCHES),
-    patientsFromFind: await perAccountLimit(app, SEARCHES),
-    findTherapists: await perAccountLimit(app, SEARCHES),
-    therapistsFromFind: await perAccountLimit(app, SEARCHES),
+    findPatients: await perAccountLimit(app, callLimitsOf(app).searches),
+    patientsFromFind: await perAccountLimit(app, callLimitsOf(app).searches),
+    findTherapists: await perAccountLimit(app, callLimitsOf(app).searches),
+    therapistsFromFind: await perAccountLimit(app, callLimitsOf(app).searches),
   };
   // docs/api.md lists these paths with a trailing slash and the web app calls them without: both spellings answer.
   for (const suffix of ['', '/']) {

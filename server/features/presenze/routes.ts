@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
-import { RANGE_READS, perAccountLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import * as absences from './absences.ts';
 import * as closing from './closing.ts';
 import { readMonthRegister } from './register.ts';
@@ -37,7 +37,7 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const limitedRead = async <T extends z.ZodType>(querystring: T) => ({
     schema: { querystring },
     onRequest: requireUser,
-    preHandler: await perAccountLimit(app, RANGE_READS),
+    preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads),
   });
 
   app.put('/assenze', admin(absenceCreateSchema), async (req) => absences.createAbsence(db, req.body, currentUser(req)));

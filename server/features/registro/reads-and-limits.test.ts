@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { App } from '../../app.ts';
 import { absences } from '../../db/schema.ts';
-import { EXPORTS } from '../../lib/rate-limits.ts';
+import { DEFAULT_CALL_LIMITS, EXPORTS } from '../../lib/rate-limits.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
@@ -82,7 +82,7 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
   });
 
   it('refuses 1,000 exports of a patient that does not exist, writing nothing, and limits exports per account', async () => {
-    const app = await buildTestApp(ctx.database);
+    const app = await buildTestApp(ctx.database, {}, DEFAULT_CALL_LIMITS);
     ownApps.push(app);
     const first = await new TestClient(app).login(VIEWER);
     const second = await new TestClient(app).login(VIEWER);
