@@ -103,6 +103,7 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
     // The first 60 of the account (both sessions together) are refused as unknown, the rest as too many.
     expect(Object.fromEntries(statuses)).toEqual({ 404: EXPORTS.max, 429: 1000 - EXPORTS.max });
     expect(await exportRows()).toBe(before);
+    await app.accessLog!.flush();
     expect(await exportReads()).toBe(readsBefore);
     // A real export of the same account waits too; another account's goes through.
     expect((await first.post('/server/registro/esportazione', { tipo: 'settimana_pdf', dal: MON, al: MON })).status).toBe(429);
