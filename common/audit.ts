@@ -115,8 +115,34 @@ export const EXPORT_KINDS = [
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
+/** The exports of the Registro screen's own tabs (the registro, the accesses to a patient): administrators only, as the tabs. */
+export const ADMIN_EXPORT_KINDS: readonly ExportKind[] = ['registro_modifiche_csv', 'accessi_csv'];
+/** Whether an export names a patient: always (the accesses to one), maybe (an agenda, of a patient or an operator), never (the rest). */
+export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'> = {
+  settimana_pdf: 'none',
+  registro_pdf: 'none',
+  registro_csv: 'none',
+  registro_modifiche_csv: 'none',
+  accessi_csv: 'required',
+  agenda_pdf: 'optional',
+};
+
 /** What a row of the access log records a read of. */
-export const ACCESS_KINDS = ['giornata', 'settimana', 'paziente', 'ricerca', 'esportazione', 'presenze', 'calendario'] as const;
+export const ACCESS_KINDS = [
+  'giornata',
+  'settimana',
+  'paziente',
+  'ricerca',
+  'esportazione',
+  'presenze',
+  'calendario',
+  /** The calendar's conflicts over a range: names and absence reasons, logged under each patient they name. */
+  'conflitti',
+  /** A page of the registro read by an administrator, logged under each patient of its rows. */
+  'registro',
+  /** "Accessi a" read by an administrator, logged under the patient whose accesses were read. */
+  'accessi',
+] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 export const AUDIT_MSG = {
@@ -127,6 +153,10 @@ export const AUDIT_MSG = {
   personRequired: 'Indica la persona insieme al tipo',
   pageInvalid: 'Pagina non valida',
   exportKindInvalid: 'Tipo di esportazione non valido',
+  exportAdminOnly: 'Questa esportazione è riservata agli amministratori',
+  exportPatientRequired: 'Indica l’utente di cui esporti gli accessi',
+  exportPatientNotAllowed: 'Questa esportazione non riguarda un singolo utente: togli l’utente',
+  exportPatientNotFound: 'Utente non trovato: l’esportazione non è stata registrata',
   operationInvalid: 'Operazione non valida',
   operationNotFound: 'Operazione non trovata nel registro',
   notUndoable: 'Questa operazione non si può annullare',
@@ -186,7 +216,14 @@ export const exportBody = z
     /** The patient an export is about (accessi_csv), when there is one. */
     paziente: idSchema.optional(),
   })
-  .superRefine((v, ctx) => checkPeriod(v, ctx));
+  .superRefine((v, ctx) => {
+    checkPeriod(v, ctx);
+    const patient = EXPORT_PATIENT[v.tipo];
+    if (patient === 'required' && v.paziente === undefined)
+      ctx.addIssue({ code: 'custom', path: ['paziente'], message: M.exportPatientRequired });
+    if (patient === 'none' && v.paziente !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['paziente'], message: M.exportPatientNotAllowed });
+  });
 
 export const undoBody = z.object({
   operazione: z.coerce

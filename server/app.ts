@@ -37,6 +37,7 @@ import { auth } from './features/session/plugin.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
 import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
+import { DEFAULT_CALL_LIMITS, accountCallsLimit, callLimitsOf, type CallLimits } from './lib/rate-limits.ts';
 
 export const clientDist = fileURLToPath(new URL('../dist/client', import.meta.url));
 
@@ -56,6 +57,8 @@ export interface AppOptions {
   dataDir?: string;
   /** TLS_CERT and TLS_KEY read: the server speaks HTTPS itself, HTTP/2 or HTTP/1.1 as the client offers (ALPN). */
   tls?: TlsFiles;
+  /** Per-account call limits (server/lib/rate-limits.ts); the defaults unless a test sets its own. */
+  limits?: Partial<CallLimits>;
 }
 
 /** Fastify's own 4xx refusals (a body too large, unreadable or of another type), answered in Italian with their code. */
@@ -136,6 +139,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
+  app.decorate('callLimits', { ...DEFAULT_CALL_LIMITS, ...options.limits });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
   });
@@ -187,6 +191,8 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(
     async (api) => {
+      // Every call of a signed-in account counts in its account's bucket, whichever session makes it.
+      api.addHook('onRequest', accountCallsLimit(callLimitsOf(api).accountCalls));
       api.get('/health', { config: { beforePasswordChange: true } }, async (_req, reply) => {
         const ok = await pingDatabase(db);
         return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unreachable', database: database.kind });

@@ -109,3 +109,18 @@ describe('TLS_CERT, TLS_KEY and HTTP_REDIRECT_PORT', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.10', 'centro.local', 'fd00::1']) expect(isLoopbackHost(host), host).toBe(false);
   });
 });
+
+describe('CALLS_PER_MINUTE', () => {
+  const calls = (value: string | undefined) => loadConfig({ CALLS_PER_MINUTE: value }).callsPerMinute;
+
+  it('lets each account make 600 calls a minute unless set, and takes any whole number from 60', () => {
+    expect(calls(undefined)).toBe(600);
+    expect(calls('60')).toBe(60);
+    expect(calls('5000')).toBe(5000);
+  });
+
+  it.each(['59', '0', '-1', 'molti', '1.5'])('refuses %s at start-up', (value) => {
+    expect(() => calls(value)).toThrow(ConfigError);
+    expect(() => calls(value)).toThrow(/CALLS_PER_MINUTE: atteso un numero intero di chiamate al minuto/);
+  });
+});

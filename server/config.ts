@@ -86,6 +86,12 @@ const envSchema = z
       .int('atteso un numero intero di giorni (es. 3650)')
       .min(730, AUDIT_MSG.retentionTooShort)
       .default(3650),
+    /** Calls a minute each account may make, all its sessions together (server/lib/rate-limits.ts). */
+    CALLS_PER_MINUTE: z.coerce
+      .number({ error: 'atteso un numero intero di chiamate al minuto (es. 600)' })
+      .int('atteso un numero intero di chiamate al minuto (es. 600)')
+      .min(60, 'atteso un numero intero di chiamate al minuto, almeno 60 (es. 600)')
+      .default(600),
     /** The certificate chain and its private key (PEM files): with both, the server speaks HTTPS itself. */
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
@@ -146,6 +152,8 @@ const configSchema = envSchema.transform((e) => ({
   trustProxy: e.TRUST_PROXY,
   /** Rows of the registro and of the access log older than this many days are purged daily. */
   auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+  /** Every account's calls a minute (ACCOUNT_CALLS by default). */
+  callsPerMinute: e.CALLS_PER_MINUTE,
 }));
 
 export type Config = z.output<typeof configSchema>;

@@ -28,6 +28,7 @@ async function main() {
     dataDir: config.dataDir,
     tls,
     logger: { level: config.logLevel },
+    limits: { accountCalls: { max: config.callsPerMinute, timeWindowMs: 60_000 } },
   });
   if (looseModes > 0) {
     app.log.warn(

@@ -12,6 +12,7 @@ import { ALL_TABLES } from '../db/backup.ts';
 import { openPglite, openPostgres, type Database, type DbKind } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../lib/passwords.ts';
+import type { CallLimits } from '../lib/rate-limits.ts';
 
 /**
  * The databases the server tests run on: both by default (`npm test`),
@@ -69,8 +70,20 @@ export async function truncateAll(database: Database) {
 
 export const TEST_SESSION_TIMES = { sessionIdleMs: 12 * 3600_000, sessionMaxMs: 7 * 24 * 3600_000 };
 
-export async function buildTestApp(database: Database, config: Partial<typeof TEST_SESSION_TIMES> = {}) {
-  return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config } });
+/**
+ * The limits count per account, and a file's tests share one app and the same two accounts: the
+ * counts of one test would refuse the calls of the next. Test apps raise every limit unless a test
+ * passes its own (DEFAULT_CALL_LIMITS for production's, as bounds.test.ts and reads-and-limits.test.ts do).
+ */
+const UNLIMITED = { max: 1_000_000, timeWindowMs: 60_000 };
+export const TEST_CALL_LIMITS: CallLimits = { accountCalls: UNLIMITED, exports: UNLIMITED, rangeReads: UNLIMITED, searches: UNLIMITED };
+
+export async function buildTestApp(
+  database: Database,
+  config: Partial<typeof TEST_SESSION_TIMES> = {},
+  limits: Partial<CallLimits> = TEST_CALL_LIMITS,
+) {
+  return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config }, limits });
 }
 
 export interface Account {

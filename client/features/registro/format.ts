@@ -43,6 +43,9 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   esportazione: 'Esportazione',
   presenze: 'Presenze',
   calendario: 'Calendario esterno di un operatore',
+  conflitti: 'Conflitti del calendario',
+  registro: 'Registro modifiche',
+  accessi: 'Accessi all’utente',
 };
 
 export const ACCESS_REASON_LABELS = { diretto: 'diretto', giornata: 'nel piano del giorno' } as const;

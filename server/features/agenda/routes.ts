@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireUser } from '../../lib/guards.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { RANGE_READS, perKeyLimit, perSessionLimit, type CallLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perKeyLimit, perAccountLimit, type CallLimit } from '../../lib/rate-limits.ts';
 import { readAgenda } from './agenda.ts';
 import { hashToken, makeToken, readFeed, revokeToken, tokenState } from './ical.ts';
 
@@ -27,7 +27,7 @@ const feedParams = z.object({ file: z.string().max(200) });
 export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/agenda',
-    { schema: { body: agendaBody }, onRequest: requireUser, preHandler: await perSessionLimit(app, RANGE_READS) },
+    { schema: { body: agendaBody }, onRequest: requireUser, preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads) },
     async (req) => {
       const { tipo, ID, datastart, datastop } = req.body;
       const agenda = await readAgenda(db, tipo, ID, datastart, datastop);

@@ -24,8 +24,9 @@ import { dayBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { readRunsWithPeople } from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
+import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { currentUser, requireAdmin } from '../../lib/guards.ts';
-import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import * as accounts from './accounts.ts';
 import * as patients from './patients.ts';
@@ -41,13 +42,21 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', templateDaysGuard(db, true));
   const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
 
-  // The patients' list is searched as the administrator types: limited per session like the other searches.
-  // A search of the access log's kind: that it happened is recorded, not what was typed.
-  app.get('/pazienti', { schema: { querystring: listQuerySchema }, preHandler: await perSessionLimit(app, SEARCHES) }, async (req) => {
-    const page = await patients.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1');
-    recordAccess(req, { kind: 'ricerca' });
-    return page;
-  });
+  // The patients' list is searched as the administrator types: limited per account like the other searches.
+  // A search of the access log's kind: logged under each patient of the page, never with what was typed.
+  app.get(
+    '/pazienti',
+    { schema: { querystring: listQuerySchema }, preHandler: await perAccountLimit(app, callLimitsOf(app).searches) },
+    async (req) => {
+      const page = await patients.listPatients(db, req.query.q, req.query.pagina, req.query.archiviati === '1');
+      recordPatientsRead(
+        req,
+        { kind: 'ricerca' },
+        page.items.map((p) => p.ID),
+      );
+      return page;
+    },
+  );
   app.put('/pazienti', body(patientFormSchema), async (req) => patients.createPatient(db, currentUser(req), req.body));
   app.post('/pazienti/update', body(patientUpdateSchema), async (req) => patients.updatePatient(db, currentUser(req), req.body));
   app.post('/pazienti/archivia', body(idOnlySchema), async (req) => patients.setPatientArchived(db, currentUser(req), req.body.ID, true));

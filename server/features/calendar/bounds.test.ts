@@ -5,15 +5,15 @@
  * are limited per session while day reads and health are not.
  */
 import { sql } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it, onTestFinished } from 'vitest';
 import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { ApiErrorBody } from '../../../common/schemas.ts';
 import { PAGE_ROWS } from '../../lib/json-array-stream.ts';
-import { RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
+import { DEFAULT_CALL_LIMITS, RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, describeOnBothDatabases } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { createCalendarCache } from './day-cache.ts';
 
 const MON = '2026-11-23';
@@ -163,8 +163,12 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     expect(cache.bytes()).toBeLessThanOrEqual(maxBytes);
   });
 
-  it('limits the range calls per session with 429 in Italian, each call on its own, but never day reads or health', async () => {
-    const other = await new TestClient(ctx.app).login(VIEWER);
+  it('limits the range calls per account with 429 in Italian, each call on its own, but never day reads or health', async () => {
+    // An app of its own: the counts are the account's, and the other tests' calls would count.
+    const app = await buildTestApp(ctx.database, {}, DEFAULT_CALL_LIMITS);
+    onTestFinished(() => app.close());
+    const viewer = await new TestClient(app).login(VIEWER);
+    const other = await new TestClient(app).login(VIEWER);
     const week = { datastart: MON, datastop: addDays(MON, 4) };
     for (let i = 0; i < RANGE_READS.max; i++) expect((await viewer.post('/server/calendario/settimana', week)).status).toBe(200);
     const refused = await viewer.post<ApiErrorBody>('/server/calendario/settimana', week);
@@ -175,8 +179,11 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     for (let i = 0; i < RANGE_READS.max; i++) expect((await viewer.get('/server/calendario/getpazienti')).status).toBe(200);
     expect((await viewer.get('/server/calendario/getpazienti')).status).toBe(429);
     expect((await viewer.get(`/server/calendario/getpazienti?data=${MON}`)).status).toBe(200);
-    // Another session, the same session's day reads and health go on.
-    expect((await other.post('/server/calendario/settimana', week)).status).toBe(200);
+    // Another session of the same account waits too (the count is the account's); another account goes on,
+    // and so do the same session's day reads and health.
+    expect((await other.post('/server/calendario/settimana', week)).status).toBe(429);
+    const admin = await new TestClient(app).login(ADMIN);
+    expect((await admin.post('/server/calendario/settimana', week)).status).toBe(200);
     expect((await viewer.post('/server/calendario/getattivitaweek', week)).status).toBe(200);
     for (let i = 0; i < RANGE_READS.max + 5; i++) {
       expect((await viewer.post('/server/calendario/giornata', { data: MON })).status).toBe(200);
@@ -184,8 +191,11 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     }
   });
 
-  it('limits the searches per session with 429 in Italian', async () => {
-    const admin = await new TestClient(ctx.app).login(ADMIN);
+  it('limits the searches per account with 429 in Italian', async () => {
+    const app = await buildTestApp(ctx.database, {}, DEFAULT_CALL_LIMITS);
+    onTestFinished(() => app.close());
+    const viewer = await new TestClient(app).login(VIEWER);
+    const admin = await new TestClient(app).login(ADMIN);
     for (let i = 0; i < SEARCHES.max; i++) expect((await viewer.post('/server/pazienti/find', { value: 'ros' })).status).toBe(200);
     const refused = await viewer.post<ApiErrorBody>('/server/pazienti/find/', { value: 'ros' });
     expect(refused.status).toBe(429);

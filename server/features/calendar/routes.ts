@@ -20,8 +20,9 @@ import {
 import type { Db } from '../../db/client.ts';
 import * as dayRead from '../../db/day-read.ts';
 import { recordAccess } from '../../lib/access-log.ts';
+import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
-import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
@@ -48,11 +49,11 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     recordAccess(req, { kind: 'giornata', day: req.body.data });
     return reply.type('application/json; charset=utf-8').send(answer);
   });
-  // Ranges and lists of every day are limited per session, each call in its own count (server/lib/rate-limits.ts).
-  const limited = async () => ({ preHandler: await perSessionLimit(app, RANGE_READS) });
+  // Ranges and lists of every day are limited per account, each call in its own count (server/lib/rate-limits.ts).
+  const limited = async () => ({ preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads) });
   /** A list call with `data` reads one day, as cheap as the day itself: only ranges and the unfiltered list count. */
   const limitedList = async () => {
-    const limit = await perSessionLimit(app, RANGE_READS);
+    const limit = await perAccountLimit(app, callLimitsOf(app).rangeReads);
     return {
       preHandler: async (req: FastifyRequest, reply: FastifyReply) => {
         const query = req.query as reads.DateFilter;
@@ -66,9 +67,15 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     return reply.type('application/json; charset=utf-8').send(answer);
   });
   // The conflicts of each day of a range of at most 31 days (weekBody's limit); only days that have some.
-  app.post('/calendario/conflitti', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
-    rangeConflicts(db, req.body.datastart, req.body.datastop),
-  );
+  // They name patients with their absences' reasons: logged under each patient they name.
+  app.post('/calendario/conflitti', { schema: { body: weekBody }, ...(await limited()) }, async (req) => {
+    const found = await rangeConflicts(db, req.body.datastart, req.body.datastop);
+    const named = found.giorni.flatMap((d) =>
+      d.conflitti.filter((c) => c.tipo === 'paziente' || (c.tipo === 'assente' && c.persona === 'paziente')).map((c) => c.ID),
+    );
+    recordPatientsRead(req, { kind: 'conflitti', day: req.body.datastart, dayTo: req.body.datastop }, named);
+    return found;
+  });
   app.get('/calendario/getstanze', async () => reads.listRooms(db));
   app.post('/calendario/gettrasporto', { schema: { body: dayBody } }, async (req) => reads.listTransportRuns(db, req.body));
 
@@ -110,9 +117,11 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     reads.getPreviousActivity(db, req.body.data, req.body.ora, req.body.stanza),
   );
 
-  app.post('/calendario/getattivitaweek', { schema: { body: weekBody }, ...(await limited()) }, async (req) =>
-    dayRead.readActivitiesWithPeople(db, req.body.datastart, req.body.datastop, false),
-  );
+  app.post('/calendario/getattivitaweek', { schema: { body: weekBody }, ...(await limited()) }, async (req) => {
+    const activities = await dayRead.readActivitiesWithPeople(db, req.body.datastart, req.body.datastop, false);
+    recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
+    return activities;
+  });
   app.post('/calendario/getweektrasporto', { schema: { body: weekBody }, ...(await limited()) }, async (req) => {
     const runs = await dayRead.readRunsWithPeople(db, req.body.datastart, req.body.datastop);
     recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { patientFromFindBody, searchBody, therapistFromFindBody } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
-import { recordAccess } from '../../lib/access-log.ts';
+import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { requireUser } from '../../lib/guards.ts';
-import { SEARCHES, perSessionLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import {
   findPatients,
   findTherapists,
@@ -17,25 +17,33 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.addHook('onRequest', requireUser);
 
   app.get('/terapisti/getpresenze', async () => listPresentTherapists(db));
-  // Searches and lists of patients are recorded as having happened (the access log), never with what was typed.
+  // Searches and lists of patients are logged under each patient they return (the access log), never with what was typed.
   app.get('/pazienti/getpresenze', async (req) => {
     const list = await listPresentPatients(db);
-    recordAccess(req, { kind: 'ricerca' });
+    recordPatientsRead(
+      req,
+      { kind: 'ricerca' },
+      list.map((p) => p.ID),
+    );
     return list;
   });
 
-  // Each search counts its requests per session (server/lib/rate-limits.ts), both spellings of its path together.
+  // Each search counts its requests per account (server/lib/rate-limits.ts), both spellings of its path together.
   const limits = {
-    findPatients: await perSessionLimit(app, SEARCHES),
-    patientsFromFind: await perSessionLimit(app, SEARCHES),
-    findTherapists: await perSessionLimit(app, SEARCHES),
-    therapistsFromFind: await perSessionLimit(app, SEARCHES),
+    findPatients: await perAccountLimit(app, callLimitsOf(app).searches),
+    patientsFromFind: await perAccountLimit(app, callLimitsOf(app).searches),
+    findTherapists: await perAccountLimit(app, callLimitsOf(app).searches),
+    therapistsFromFind: await perAccountLimit(app, callLimitsOf(app).searches),
   };
   // docs/api.md lists these paths with a trailing slash and the web app calls them without: both spellings answer.
   for (const suffix of ['', '/']) {
     app.post(`/pazienti/find${suffix}`, { schema: { body: searchBody }, preHandler: limits.findPatients }, async (req) => {
       const found = await findPatients(db, req.body.value);
-      recordAccess(req, { kind: 'ricerca' });
+      recordPatientsRead(
+        req,
+        { kind: 'ricerca' },
+        found.map((p) => p.ID),
+      );
       return found;
     });
     app.post(
@@ -43,7 +51,11 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       { schema: { body: patientFromFindBody }, preHandler: limits.patientsFromFind },
       async (req) => {
         const found = await patientsFromFind(db, req.body.nome, req.body.cognome, req.body.cellulare);
-        recordAccess(req, { kind: 'ricerca' });
+        recordPatientsRead(
+          req,
+          { kind: 'ricerca' },
+          found.map((p) => p.ID),
+        );
         return found;
       },
     );

@@ -22,7 +22,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
-import { RANGE_READS, perSessionLimit } from '../../lib/rate-limits.ts';
+import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import * as absences from './absences.ts';
 import * as closing from './closing.ts';
 import { readMonthRegister } from './register.ts';
@@ -33,11 +33,11 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireAdmin });
   const user = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireUser });
   const read = <T extends z.ZodType>(querystring: T) => ({ schema: { querystring }, onRequest: requireUser });
-  // Ranges and months are the costly reads: limited per session, each call in its own count (server/lib/rate-limits.ts).
+  // Ranges and months are the costly reads: limited per account, each call in its own count (server/lib/rate-limits.ts).
   const limitedRead = async <T extends z.ZodType>(querystring: T) => ({
     schema: { querystring },
     onRequest: requireUser,
-    preHandler: await perSessionLimit(app, RANGE_READS),
+    preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads),
   });
 
   app.put('/assenze', admin(absenceCreateSchema), async (req) => absences.createAbsence(db, req.body, currentUser(req)));

@@ -77,9 +77,12 @@ interface AuditDbRow {
   before: unknown;
   after: unknown;
   fingerprint: string | null;
+  /** The patients the row is about (audit_log.patients), for the access log of the read. */
+  patients: number[] | null;
 }
 
-export async function listAudit(db: Db, query: AuditQuery, today: string): Promise<AuditPage> {
+/** A page of the registro, and the patients its rows are about (the read is logged under each). */
+export async function listAudit(db: Db, query: AuditQuery, today: string): Promise<{ page: AuditPage; patients: number[] }> {
   const { dal, al } = periodOf(query, today);
   const where: SQL[] = [atWithin(sql`l.at`, dal, al)];
   if (query.utente !== undefined) where.push(sql`l.user_id = ${query.utente}`);
@@ -98,7 +101,8 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
   // The sentence reads only small values: for a bulk row, `before`'s whole day is not fetched.
   const result = (await db.execute(sql`
     select l.id, ${isoAt} as quando, l.user_id, l.username, l.action, l.entity, l.entity_id, l.day::text as day, l.day_to::text as day_to,
-           ${small(sql`l.before`)} as before, ${small(sql`l.after`)} as after, l.after->>'impronta' as fingerprint
+           ${small(sql`l.before`)} as before, ${small(sql`l.after`)} as after, l.after->>'impronta' as fingerprint,
+           l.patients
     from audit_log l
     where ${sql.join(where, sql` and `)}
     -- As the indexes are ordered (drizzle writes DESC NULLS LAST; at and id are never null).
@@ -129,7 +133,11 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
       segnalata: isMarked(marked, r),
     };
   });
-  return { items, pagina: query.pagina, pageSize: AUDIT_PAGE_SIZE, altre: result.rows.length > AUDIT_PAGE_SIZE, dal, al };
+  const patients = [...new Set(rows.flatMap((r) => (r.patients ?? []).map(Number)))];
+  return {
+    page: { items, pagina: query.pagina, pageSize: AUDIT_PAGE_SIZE, altre: result.rows.length > AUDIT_PAGE_SIZE, dal, al },
+    patients,
+  };
 }
 
 /**
