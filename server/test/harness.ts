@@ -52,7 +52,7 @@ export async function truncateAll(database: Database) {
 
 export const TEST_SESSION_TIMES = { sessionIdleMs: 12 * 3600_000, sessionMaxMs: 7 * 24 * 3600_000 };
 
-export async function buildTestApp(database: Database, config: Partial<typeof TEST_SESSION_TIMES> = {}) {
+export async function buildTestApp(database: Database, config: Partial<typeof TEST_SESSION_TIMES & { liveMaxStreams: number }> = {}) {
   return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config } });
 }
 

@@ -44,7 +44,7 @@ async function endedAmong(
 }
 
 export class LiveEvents {
-  readonly hub = new LiveHub();
+  readonly hub: LiveHub;
   private listener: Listener | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private heartbeatEvery = LIVE_HEARTBEAT_MS;
@@ -56,7 +56,10 @@ export class LiveEvents {
     private readonly database: Database,
     private readonly times: SessionTimes,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    maxStreams?: number,
+  ) {
+    this.hub = new LiveHub(maxStreams);
+  }
 
   /** The heartbeat's interval (tests shorten it); the session check runs with it. */
   get heartbeatMs(): number {
