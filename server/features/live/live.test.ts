@@ -225,6 +225,38 @@ describeOnBothDatabases('live events', (ctx) => {
     ).toEqual([day(FRI), { tipo: 'presenze' }]);
   });
 
+  it('sends a burst of 20 roll-call marks on one day as two events, not twenty: the first at once, the rest as one', async () => {
+    const reader = await listening();
+    const live = ctx.app.liveEvents;
+    const window = live.coalesceMs;
+    live.coalesceMs = 3000; // long enough that the burst falls within it however slow the machine
+    try {
+      const from = reader.messages.length;
+      for (let i = 0; i < 20; i++)
+        await ok(
+          admin.post('/server/presenze/appello', {
+            data: FRI,
+            paziente: i % 2 ? centre.mario.id : centre.lucia.id,
+            presente: i % 3 === 0,
+            motivo: 'altro',
+          }),
+        );
+      await reader.until(
+        () =>
+          reader
+            .data()
+            .slice(from)
+            .filter((e) => JSON.stringify(e) === JSON.stringify(day(FRI))).length >= 2,
+        8000,
+      );
+      await flush(reader);
+      const events = reader.data().slice(from, -1);
+      expect(events).toEqual([day(FRI), { tipo: 'presenze' }, day(FRI), { tipo: 'presenze' }]);
+    } finally {
+      live.coalesceMs = window;
+    }
+  });
+
   it('tells Anagrafiche of a renamed patient and a new room, Presenze of a closing day', async () => {
     const reader = await listening();
     expect(
