@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   adminOnly: 'admin_only',
   /** 403: the X-XSRF-TOKEN header is missing or does not match. */
   csrfInvalid: 'csrf_invalid',
+  /** 403: the call is for administrators and accounts linked to an operatore (the roll call's marks). */
+  staffOnly: 'staff_only',
   /** 403: the account signed in with a password the rule no longer accepts and must choose a new one first. */
   passwordChangeRequired: 'password_change_required',
   /** 404: the call or the thing it names does not exist. */
@@ -24,6 +26,8 @@ export const ERROR_CODES = {
   tooLarge: 'too_large',
   /** 429: too many attempts or requests; try again later. */
   tooManyRequests: 'too_many_requests',
+  /** 503: the server holds as many live streams as it may; try again later. */
+  serverBusy: 'server_busy',
   /** 500: the server failed; the message says nothing of why. */
   internal: 'internal',
 } as const;

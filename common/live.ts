@@ -12,8 +12,13 @@ export const LIVE_EVENTS_PATH = '/server/eventi';
 export const LIVE_RETRY_MS = 3000;
 /** A comment every this often keeps proxies from closing an idle stream and shows the server is there. */
 export const LIVE_HEARTBEAT_MS = 20_000;
-/** Open streams one session may hold (tabs of one browser); one more answers 429. */
-export const LIVE_MAX_STREAMS_PER_SESSION = 3;
+/**
+ * Open streams one account may hold on one server process, whatever its sessions (tabs and
+ * devices); one more answers 429 (docs/decisions/0024-sessions-streams-roll-call.md).
+ */
+export const LIVE_MAX_STREAMS_PER_ACCOUNT = 3;
+/** Open streams one server process holds at most, every account together, unless LIVE_MAX_STREAMS says otherwise; one more answers 503. */
+export const LIVE_MAX_STREAMS_DEFAULT = 500;
 /** Events each server process keeps for a reconnect's Last-Event-ID. */
 export const LIVE_REPLAY_EVENTS = 1000;
 

@@ -66,7 +66,8 @@ export const MSG = {
   tooManyReads: 'Troppe richieste in poco tempo, riprova tra un minuto',
   activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",
   versionInvalid: 'Versione non valida',
-  tooManyLiveStreams: 'Troppe connessioni aggiornate aperte: chiudi qualche scheda',
+  tooManyLiveStreams: 'Troppe connessioni aggiornate aperte con questo account: chiudi qualche scheda o dispositivo',
+  liveStreamsFull: 'Il server ha già troppe connessioni aggiornate aperte: i dati si aggiornano alla prossima ricarica, riprova tra poco',
 } as const;
 
 /** Texts of the accessible screens: the Italian date picker, the skip link, page titles (docs/product.md, Aspetto). */

@@ -29,6 +29,8 @@ export const PRESENZE_MSG = {
   reasonRequired: 'Per un’assenza indica il motivo',
   futureDay: 'L’appello si può fare solo per oggi o per i giorni passati',
   pastDayAdminOnly: 'Solo un amministratore può correggere l’appello di un giorno passato',
+  staffOnly:
+    'L’appello lo segnano gli amministratori e gli account collegati a un operatore: questo account può consultarlo, non modificarlo',
   monthClosed: 'Il mese è chiuso: solo un amministratore può modificarlo, indicando il motivo della correzione',
   correctionInvalid: 'Motivo della correzione non valido (da 3 a 200 caratteri)',
   monthAlreadyClosed: 'Il mese è già chiuso',
@@ -221,6 +223,11 @@ export interface RollCallDay {
   data: string;
   /** The month is closed: changes need an administrator and a reason. */
   meseChiuso: boolean;
+  /**
+   * Whether the signed-in account may mark the roll call at all: an administrator, or an account
+   * linked to an operatore not archived. False: it reads it (the marks answer 403 staff_only).
+   */
+  puoSegnare: boolean;
   pazienti: RollCallRow[];
 }
 

@@ -397,14 +397,15 @@ describe('Presenze', () => {
     await context.close();
   });
 
-  test('a consultazione account reads the register and the roll call of today, without Nuova assenza or Chiudi il mese', async () => {
+  test('a consultazione account reads the register and the roll call of today, without marking it, Nuova assenza or Chiudi il mese', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await signIn(page, e2e.server.url, E2E_VIEWER);
     await page.getByRole('link', { name: 'Presenze' }).click();
     await counts(page).getByText('Presenti 2 · Assenti 1 · Da segnare 0').waitFor();
     expect(await page.locator('.roll-call-name').allInnerTexts()).toEqual(PATIENTS);
-    // Today's roll call is everyone's: the choices are open to this account too.
-    expect(await rollCallRow(page, 'Rossi Mario').getByLabel('Presente', { exact: true }).isEnabled()).toBe(true);
+    // The roll call is the staff's: an account linked to no operatore reads it, its choices closed, and is told why.
+    await page.getByText(PRESENZE_MSG.staffOnly).waitFor();
+    expect(await rollCallRow(page, 'Rossi Mario').getByLabel('Presente', { exact: true }).isDisabled()).toBe(true);
 
     await openTab(page, 'Registro mensile');
     await page.locator('table.register-table').waitFor();

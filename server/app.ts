@@ -49,7 +49,8 @@ export const BODY_LIMIT = 64 * 1024;
 
 export interface AppOptions {
   database: Database;
-  config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'> & Partial<Pick<Config, 'trustProxy' | 'auditRetentionDays'>>;
+  config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'> &
+    Partial<Pick<Config, 'trustProxy' | 'auditRetentionDays' | 'liveMaxStreams'>>;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   clientDir?: string;
@@ -186,7 +187,11 @@ export async function buildApp(options: AppOptions) {
     times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
     cookieSecure: secure,
   });
-  await app.register(liveEvents, { database, times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs } });
+  await app.register(liveEvents, {
+    database,
+    times: { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs },
+    maxStreams: config.liveMaxStreams,
+  });
   await app.register(registro, { db, retentionDays: config.auditRetentionDays ?? 3650 });
 
   await app.register(

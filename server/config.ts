@@ -5,6 +5,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { z } from 'zod';
 import { AUDIT_MSG } from '../common/audit.ts';
+import { LIVE_MAX_STREAMS_DEFAULT } from '../common/live.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
@@ -92,6 +93,16 @@ const envSchema = z
       .int('atteso un numero intero di chiamate al minuto (es. 600)')
       .min(60, 'atteso un numero intero di chiamate al minuto, almeno 60 (es. 600)')
       .default(600),
+    /** Live streams (GET /server/eventi) one process holds at most, every account together: one more answers 503. */
+    LIVE_MAX_STREAMS: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'atteso un numero intero di connessioni (es. 500)' })
+        .int('atteso un numero intero di connessioni (es. 500)')
+        .min(1, 'atteso un numero intero di connessioni (es. 500)')
+        .max(100_000, 'al massimo 100000 connessioni')
+        .default(LIVE_MAX_STREAMS_DEFAULT),
+    ),
     /** The certificate chain and its private key (PEM files): with both, the server speaks HTTPS itself. */
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
@@ -154,6 +165,8 @@ const configSchema = envSchema.transform((e) => ({
   auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   /** Every account's calls a minute (ACCOUNT_CALLS by default). */
   callsPerMinute: e.CALLS_PER_MINUTE,
+  /** Open live streams per process, every account together (docs/decisions/0024-sessions-streams-roll-call.md). */
+  liveMaxStreams: e.LIVE_MAX_STREAMS,
 }));
 
 export type Config = z.output<typeof configSchema>;

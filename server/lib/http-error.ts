@@ -19,6 +19,7 @@ export class HttpError extends Error {
 type ForbiddenCode =
   | typeof ERROR_CODES.notSignedIn
   | typeof ERROR_CODES.adminOnly
+  | typeof ERROR_CODES.staffOnly
   | typeof ERROR_CODES.csrfInvalid
   | typeof ERROR_CODES.passwordChangeRequired;
 

@@ -80,7 +80,7 @@ export const TEST_CALL_LIMITS: CallLimits = { accountCalls: UNLIMITED, exports: 
 
 export async function buildTestApp(
   database: Database,
-  config: Partial<typeof TEST_SESSION_TIMES> = {},
+  config: Partial<typeof TEST_SESSION_TIMES & { liveMaxStreams: number }> = {},
   limits: Partial<CallLimits> = TEST_CALL_LIMITS,
 ) {
   return buildApp({ database, config: { cookieSecure: false, ...TEST_SESSION_TIMES, ...config }, limits });

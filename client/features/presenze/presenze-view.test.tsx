@@ -17,9 +17,10 @@ const admin = { ID: 1, username: 'anna', Admin: 1 };
 const viewer = { ID: 2, username: 'bruno', Admin: 0 };
 const at = (hour: number, minute: number) => new Date(2026, 10, 23, hour, minute).toISOString();
 
-const rollCall = (day: string, meseChiuso = false): RollCallDay => ({
+const rollCall = (day: string, meseChiuso = false, puoSegnare = true): RollCallDay => ({
   data: day,
   meseChiuso,
+  puoSegnare,
   pazienti: [
     {
       ID: 4,
@@ -104,9 +105,9 @@ const state = (over: Partial<PresenzeState> = {}): PresenzeState => ({
   ...over,
 });
 
-function renderView(s: PresenzeState, onChange = vi.fn()) {
+function renderView(s: PresenzeState, onChange = vi.fn(), canMark = true) {
   renderWithCache(<PresenzeView state={s} onChange={onChange} />, (client) => {
-    client.setQueryData(rollCallQueryOptions(s.day).queryKey, rollCall(s.day));
+    client.setQueryData(rollCallQueryOptions(s.day).queryKey, rollCall(s.day, false, canMark));
     client.setQueryData(monthRegisterQueryOptions('2026-11').queryKey, register);
     client.setQueryData(correctionsQueryOptions('2026-11').queryKey, []);
     client.setQueryData(absencesQueryOptions('2026-11-01', '2026-11-30').queryKey, [
@@ -190,6 +191,20 @@ describe('Appello', () => {
     renderView(state({ day: addDays(today, -1) }));
     expect(screen.getByText(PRESENZE_MSG.pastDayAdminOnly)).toBeTruthy();
     expect(screen.getAllByRole('radio').every((r) => r.matches(':disabled'))).toBe(true);
+  });
+
+  it('is read-only for a consultazione account not linked to an operatore, even today, and says why', () => {
+    setUser(viewer);
+    renderView(state(), vi.fn(), false);
+    expect(screen.getByText(PRESENZE_MSG.staffOnly)).toBeTruthy();
+    expect(screen.getAllByRole('radio').every((r) => r.matches(':disabled'))).toBe(true);
+  });
+
+  it('lets a viewer linked to an operatore mark today', () => {
+    setUser(viewer);
+    renderView(state());
+    expect(screen.queryByText(PRESENZE_MSG.staffOnly)).toBeNull();
+    expect(screen.getAllByRole('radio').some((r) => r.matches(':disabled'))).toBe(false);
   });
 
   it('is read-only for everyone on a future day', () => {

@@ -6,7 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import { LIVE_MAX_STREAMS_PER_SESSION, LIVE_REPLAY_EVENTS, LIVE_RETRY_MS, liveEventSchema, type LiveEvent } from '../../../common/live.ts';
+import {
+  LIVE_MAX_STREAMS_DEFAULT,
+  LIVE_MAX_STREAMS_PER_ACCOUNT,
+  LIVE_REPLAY_EVENTS,
+  LIVE_RETRY_MS,
+  liveEventSchema,
+  type LiveEvent,
+} from '../../../common/live.ts';
 
 /** A client that reads slower than this many bytes behind is cut: it reconnects and resumes (or reloads). */
 const MAX_UNREAD_BYTES = 256 * 1024;
@@ -14,6 +21,8 @@ const MAX_UNREAD_BYTES = 256 * 1024;
 export interface LiveStream {
   /** The session whose cookie opened it. */
   readonly idHash: string;
+  /** The account of that session (users.id). */
+  readonly accountId: number;
   /** What the HTTP answer sends. */
   readonly out: PassThrough;
 }
@@ -54,11 +63,16 @@ export class LiveHub {
   /** Frames of the last events: the frame of event `seq` sits at `seq % LIVE_REPLAY_EVENTS`. */
   private readonly recent: string[] = new Array<string>(LIVE_REPLAY_EVENTS);
   private readonly bySession = new Map<string, Set<LiveStream>>();
+  /** Open streams of each account, every session of it together. */
+  private readonly byAccount = new Map<number, number>();
+  /** Every stream not yet closed, ended ones included until their socket closes. */
+  private readonly all = new Set<LiveStream>();
+
+  /** `maxStreams`: the most this process holds, every account together (LIVE_MAX_STREAMS). */
+  constructor(readonly maxStreams = LIVE_MAX_STREAMS_DEFAULT) {}
 
   get streamCount(): number {
-    let n = 0;
-    for (const set of this.bySession.values()) n += set.size;
-    return n;
+    return this.all.size;
   }
 
   /** Sessions holding at least one stream. */
@@ -66,13 +80,21 @@ export class LiveHub {
     return [...this.bySession.keys()];
   }
 
-  /** A new stream for the session, or null when it already holds the most it may. */
-  open(idHash: string): LiveStream | null {
+  /**
+   * A new stream for the session, or why not: `account` when its account already holds
+   * LIVE_MAX_STREAMS_PER_ACCOUNT here (the newcomer is refused, the open ones keep going: ending
+   * the oldest would let four tabs take turns ending each other), `process` when this process
+   * holds maxStreams.
+   */
+  open(idHash: string, accountId: number): LiveStream | 'account' | 'process' {
+    if ((this.byAccount.get(accountId) ?? 0) >= LIVE_MAX_STREAMS_PER_ACCOUNT) return 'account';
+    if (this.all.size >= this.maxStreams) return 'process';
     const mine = this.bySession.get(idHash) ?? new Set<LiveStream>();
-    if (mine.size >= LIVE_MAX_STREAMS_PER_SESSION) return null;
-    const stream: LiveStream = { idHash, out: new PassThrough() };
+    const stream: LiveStream = { idHash, accountId, out: new PassThrough() };
     mine.add(stream);
     this.bySession.set(idHash, mine);
+    this.byAccount.set(accountId, (this.byAccount.get(accountId) ?? 0) + 1);
+    this.all.add(stream);
     stream.out.once('close', () => this.forget(stream));
     return stream;
   }
@@ -153,10 +175,13 @@ export class LiveHub {
     out.write(text);
   }
 
+  /** A stream closed (by its client, a cut, or endSession): its places are free again. */
   private forget(stream: LiveStream): void {
     const mine = this.bySession.get(stream.idHash);
-    if (!mine) return;
-    mine.delete(stream);
-    if (mine.size === 0) this.bySession.delete(stream.idHash);
+    if (mine?.delete(stream) && mine.size === 0) this.bySession.delete(stream.idHash);
+    if (!this.all.delete(stream)) return;
+    const left = (this.byAccount.get(stream.accountId) ?? 1) - 1;
+    if (left > 0) this.byAccount.set(stream.accountId, left);
+    else this.byAccount.delete(stream.accountId);
   }
 }

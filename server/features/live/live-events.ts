@@ -15,6 +15,13 @@ import { startListener, type Listener } from './listener.ts';
 
 const RELOAD: LiveEvent[] = [{ tipo: 'ricarica' }];
 
+/**
+ * The same event (one day, or one list) goes to the streams at most once per this window: the
+ * first at once, what repeats it within the window once at its end. A burst of roll-call marks on
+ * one day is two events, not one per mark (docs/decisions/0024-sessions-streams-roll-call.md).
+ */
+export const LIVE_COALESCE_MS = 500;
+
 /** How long a session lives unused, and at most (the session feature's rule, read here without its help). */
 export interface SessionTimes {
   idleMs: number;
@@ -44,11 +51,18 @@ async function endedAmong(
 }
 
 export class LiveEvents {
-  readonly hub = new LiveHub();
+  readonly hub: LiveHub;
   private listener: Listener | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private heartbeatEvery = LIVE_HEARTBEAT_MS;
   private checking = false;
+  /** When each event (by its JSON) was last sent: a repeat within coalesceMs waits. */
+  private readonly lastSent = new Map<string, number>();
+  /** Events waiting for the window's end, in arrival order, each once; once one waits, every later one queues behind it (order kept). */
+  private readonly held = new Map<string, LiveEvent>();
+  private heldTimer: NodeJS.Timeout | undefined;
+  /** The coalescing window (tests lengthen it). */
+  coalesceMs = LIVE_COALESCE_MS;
   private troubled = false;
   private closed = false;
 
@@ -56,7 +70,10 @@ export class LiveEvents {
     private readonly database: Database,
     private readonly times: SessionTimes,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    maxStreams?: number,
+  ) {
+    this.hub = new LiveHub(maxStreams);
+  }
 
   /** The heartbeat's interval (tests shorten it); the session check runs with it. */
   get heartbeatMs(): number {
@@ -74,7 +91,7 @@ export class LiveEvents {
   /** Listening before the first stream says it is connected, so no committed write falls between. */
   listening(): Promise<void> {
     this.listener ??= startListener(this.database.notifications, {
-      onEvents: (payload) => this.hub.publish(eventsOfNotification(payload)),
+      onEvents: (payload) => this.coalesce(eventsOfNotification(payload)),
       onSessionsEnded: (payload) => {
         if (payload === '*') void this.checkSessions();
         else for (const idHash of payload.split(',')) this.hub.endSession(idHash);
@@ -94,8 +111,49 @@ export class LiveEvents {
     return this.listener.ready;
   }
 
+  /** Sends the events, holding a repeat of one sent within coalesceMs (and whatever comes after it) until the window ends. */
+  coalesce(events: LiveEvent[]): void {
+    if (events.some((e) => e.tipo === 'ricarica')) {
+      // Everything is read again: what waits is part of it.
+      this.held.clear();
+      this.hub.publish(RELOAD);
+      return;
+    }
+    const now = Date.now();
+    const send: LiveEvent[] = [];
+    for (const event of events) {
+      const key = JSON.stringify(event);
+      if (this.held.has(key) || send.some((e) => JSON.stringify(e) === key)) continue;
+      const last = this.lastSent.get(key);
+      if (this.held.size === 0 && (last === undefined || now - last >= this.coalesceMs)) {
+        send.push(event);
+        this.lastSent.set(key, now);
+      } else {
+        this.held.set(key, event);
+      }
+    }
+    this.hub.publish(send);
+    if (this.held.size > 0 && !this.heldTimer) {
+      this.heldTimer = setTimeout(() => this.releaseHeld(), this.coalesceMs);
+      this.heldTimer.unref();
+    }
+  }
+
+  private releaseHeld(): void {
+    this.heldTimer = undefined;
+    const now = Date.now();
+    for (const [key, at] of this.lastSent) if (now - at >= this.coalesceMs) this.lastSent.delete(key);
+    const events = [...this.held.values()];
+    for (const key of this.held.keys()) this.lastSent.set(key, now);
+    this.held.clear();
+    this.hub.publish(events);
+  }
+
   /** Ends every stream and stops the heartbeat: the server is closing, nothing should wait on a stream. */
   endStreams(): void {
+    clearTimeout(this.heldTimer);
+    this.heldTimer = undefined;
+    this.held.clear();
     this.closed = true;
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;

@@ -37,8 +37,10 @@ describeOnBothDatabases('live events', (ctx) => {
     centre = await seedCentre(ctx.database.db);
     admin = await new TestClient(ctx.app).login(ADMIN);
   });
-  afterEach(() => {
+  afterEach(async () => {
     for (const stream of open.splice(0)) stream.close();
+    // Streams count per account: the next test starts with none of this one's still closing.
+    for (let waited = 0; ctx.app.liveEvents.hub.streamCount > 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
   });
 
   const stream = async (client: TestClient, lastEventId?: string, app = ctx.app) => {
@@ -223,6 +225,38 @@ describeOnBothDatabases('live events', (ctx) => {
     ).toEqual([day(FRI), { tipo: 'presenze' }]);
   });
 
+  it('sends a burst of 20 roll-call marks on one day as two events, not twenty: the first at once, the rest as one', async () => {
+    const reader = await listening();
+    const live = ctx.app.liveEvents;
+    const window = live.coalesceMs;
+    live.coalesceMs = 3000; // long enough that the burst falls within it however slow the machine
+    try {
+      const from = reader.messages.length;
+      for (let i = 0; i < 20; i++)
+        await ok(
+          admin.post('/server/presenze/appello', {
+            data: FRI,
+            paziente: i % 2 ? centre.mario.id : centre.lucia.id,
+            presente: i % 3 === 0,
+            motivo: 'altro',
+          }),
+        );
+      await reader.until(
+        () =>
+          reader
+            .data()
+            .slice(from)
+            .filter((e) => JSON.stringify(e) === JSON.stringify(day(FRI))).length >= 2,
+        8000,
+      );
+      await flush(reader);
+      const events = reader.data().slice(from, -1);
+      expect(events).toEqual([day(FRI), { tipo: 'presenze' }, day(FRI), { tipo: 'presenze' }]);
+    } finally {
+      live.coalesceMs = window;
+    }
+  });
+
   it('tells Anagrafiche of a renamed patient and a new room, Presenze of a closing day', async () => {
     const reader = await listening();
     expect(
@@ -262,18 +296,48 @@ describeOnBothDatabases('live events', (ctx) => {
     ).toEqual([]);
   });
 
-  it('refuses a fourth stream of one session with 429; another session still opens one', async () => {
-    const viewer = await new TestClient(ctx.app).login(VIEWER);
-    const three = await Promise.all([stream(viewer), stream(viewer), stream(viewer)]);
+  it('refuses a fourth stream of one account with 429, whichever of its sessions asks; another account still opens one', async () => {
+    const phone = await new TestClient(ctx.app).login(VIEWER);
+    const desk = await new TestClient(ctx.app).login(VIEWER);
+    const tablet = await new TestClient(ctx.app).login(VIEWER);
+    const three = await Promise.all([stream(phone), stream(phone), stream(desk)]);
     expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
-    const fourth = await stream(viewer);
-    expect(fourth.status).toBe(429);
-    expect(JSON.parse(fourth.body)).toEqual({ error: MSG.tooManyLiveStreams, code: ERROR_CODES.tooManyRequests });
+    for (const client of [phone, desk, tablet]) {
+      const fourth = await stream(client);
+      expect(fourth.status).toBe(429);
+      expect(JSON.parse(fourth.body)).toEqual({ error: MSG.tooManyLiveStreams, code: ERROR_CODES.tooManyRequests });
+    }
+    // The three open ones keep going: refusing the newcomer ends none of them.
+    expect(three.map((r) => r.ended)).toEqual([false, false, false]);
     expect((await stream(admin)).status).toBe(200);
-    // A closed tab frees its place.
+    // A closed tab frees its place, for any session of the account.
     three[0].close();
     await new Promise((r) => setTimeout(r, 100));
-    expect((await stream(viewer)).status).toBe(200);
+    expect((await stream(tablet)).status).toBe(200);
+    expect((await stream(desk)).status).toBe(429);
+  });
+
+  it('answers 503 with its message beyond LIVE_MAX_STREAMS open streams in the process, and a place frees as one closes', async () => {
+    const small = await buildTestApp(ctx.database, { liveMaxStreams: 2 });
+    try {
+      await small.listen({ port: 0, host: '127.0.0.1' });
+      const viewer = await new TestClient(small).login(VIEWER);
+      const director = await new TestClient(small).login(ADMIN);
+      const two = [await stream(viewer, undefined, small), await stream(director, undefined, small)];
+      expect(two.map((r) => r.status)).toEqual([200, 200]);
+      const full = await stream(director, undefined, small);
+      expect(full.status).toBe(503);
+      expect(JSON.parse(full.body)).toEqual({ error: MSG.liveStreamsFull, code: ERROR_CODES.serverBusy });
+      expect(Number(full.headers['retry-after'])).toBeGreaterThan(0);
+      // The other process (ctx.app) counts its own.
+      expect((await stream(admin)).status).toBe(200);
+      two[0].close();
+      await new Promise((r) => setTimeout(r, 100));
+      expect((await stream(director, undefined, small)).status).toBe(200);
+    } finally {
+      for (const reader of open.splice(0)) reader.close();
+      await small.close();
+    }
   });
 
   it("replays what a reconnect missed after its Last-Event-ID, and asks to reload from an id it doesn't hold", async () => {
@@ -285,7 +349,7 @@ describeOnBothDatabases('live events', (ctx) => {
       await addActivity(ctx.database.db, { name: 'Coro', roomId: centre.palestra.id, day: TUE, start: '09:00', end: '10:00' });
     });
     expect(missed).toEqual([{ tipo: 'anagrafiche' }, day(TUE)]);
-    first.close(); // the session's three places are for the reconnects below
+    first.close(); // the account's three places are for the reconnects below
     const again = await stream(admin, resumeFrom);
     await again.until(() => again.messages.length >= 3);
     expect(again.data()).toEqual([...missed, day(MARKER_DAY)]);

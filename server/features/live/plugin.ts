@@ -1,8 +1,9 @@
 /**
  * GET /server/eventi: the live events stream (docs/api.md, "Eventi in tempo
  * reale"; docs/decisions/0010-live-events.md). Signed-in users only, at most
- * LIVE_MAX_STREAMS_PER_SESSION per session in this process; the stream ends
- * with its session and when the server closes.
+ * LIVE_MAX_STREAMS_PER_ACCOUNT per account and `maxStreams` (LIVE_MAX_STREAMS)
+ * in all in this process (docs/decisions/0024-sessions-streams-roll-call.md);
+ * the stream ends with its session and when the server closes.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,20 +24,28 @@ declare module 'fastify' {
 export interface LiveOptions {
   database: Database;
   times: SessionTimes;
+  /** Open streams this process holds at most, every account together (LIVE_MAX_STREAMS). */
+  maxStreams?: number;
 }
 
 const LOGOUT_ROUTE = '/server/user/logout';
 
-async function livePlugin(app: FastifyInstance, { database, times }: LiveOptions) {
-  const live = new LiveEvents(database, times, app.log);
+async function livePlugin(app: FastifyInstance, { database, times, maxStreams }: LiveOptions) {
+  const live = new LiveEvents(database, times, app.log, maxStreams);
   app.decorate('liveEvents', live);
 
   // A HEAD would open a stream nobody reads.
   app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     const session = currentSession(request);
     if (live.isClosed) throw new HttpError(503, MSG.genericRetry, ERROR_CODES.internal);
-    const stream = live.hub.open(session.idHash);
-    if (!stream) throw new HttpError(429, MSG.tooManyLiveStreams, ERROR_CODES.tooManyRequests);
+    const stream = live.hub.open(session.idHash, session.user.ID);
+    // The web app tries a refused stream again after a few seconds (client/features/live/use-live-updates.ts).
+    if (stream === 'account') throw new HttpError(429, MSG.tooManyLiveStreams, ERROR_CODES.tooManyRequests);
+    if (stream === 'process') {
+      request.log.warn({ open: live.hub.streamCount }, 'live events: LIVE_MAX_STREAMS streams open, one more refused');
+      reply.header('retry-after', '30');
+      throw new HttpError(503, MSG.liveStreamsFull, ERROR_CODES.serverBusy);
+    }
     reply.raw.once('close', () => stream.out.destroy());
     await live.listening();
     if (stream.out.destroyed) return reply.hijack(); // the client left meanwhile: nothing to answer

@@ -5,7 +5,8 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type Absence, type RollCallDay } from '../../../common/presenze.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { ROLL_CALL_MARKS } from './routes.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 /** Today at the centre, computed here on its own (the server uses Intl too). */
 const today = todayInRome();
@@ -51,6 +52,12 @@ describeOnBothDatabases('presenze', (ctx) => {
         ),
       ),
     );
+  /** Links an account to an operatore in Anagrafiche (therapists.user_id). */
+  const link = async (username: string, therapistId: number) =>
+    ctx.database.db.execute(
+      sql`update therapists set user_id = (select id from users where username = ${username}) where id = ${therapistId}`,
+    );
+
   const day = async (data: string) => {
     const res = await viewer.post<DayAnswer>('/server/calendario/giornata', { data });
     expect(res.status).toBe(200);
@@ -313,6 +320,7 @@ describeOnBothDatabases('presenze', (ctx) => {
       let pazienti = (await day(today)).attivita.find((a) => a.ID === gym.id)!.Pazienti;
       expect(pazienti.find((p) => p.RifPaziente === centre.mario.id)).toMatchObject({ Assente: true, Motivo: 'ricovero' });
 
+      await link(VIEWER.username, centre.paola.id); // the staff mark the roll call
       await viewer.post('/server/presenze/appello', { data: today, paziente: centre.lucia.id, presente: false, motivo: 'permesso' });
       await viewer.post('/server/presenze/appello', { data: today, paziente: centre.mario.id, presente: true });
       pazienti = (await day(today)).attivita.find((a) => a.ID === gym.id)!.Pazienti;
@@ -377,6 +385,9 @@ describeOnBothDatabases('presenze', (ctx) => {
   });
 
   describe('roll call', () => {
+    // The staff mark it: here the non-administrator account is paola.neri's, an operatore's.
+    beforeEach(() => link(VIEWER.username, centre.paola.id));
+
     it('lists the expected patients with their marks, who made them and the recorded absence', async () => {
       await addActivity(
         ctx.database.db,
@@ -397,6 +408,7 @@ describeOnBothDatabases('presenze', (ctx) => {
       expect(list.body).toEqual({
         data: today,
         meseChiuso: false,
+        puoSegnare: true,
         pazienti: [
           {
             ID: centre.lucia.id,
@@ -456,7 +468,7 @@ describeOnBothDatabases('presenze', (ctx) => {
       expect(row.reason).toBeNull();
     });
 
-    it('lets anyone mark today, only administrators a past day, nobody a future day', async () => {
+    it('lets the staff mark today, only administrators a past day, nobody a future day', async () => {
       const mark = (client: TestClient, data: string) =>
         client.post('/server/presenze/appello', { data, paziente: centre.mario.id, presente: true });
       expect((await mark(viewer, today)).status).toBe(200);
@@ -495,6 +507,93 @@ describeOnBothDatabases('presenze', (ctx) => {
       const res = await viewer.get('/server/presenze/appello?data=ieri');
       expect(res.status).toBe(400);
       expect(errorOf(res.body)).toBe(MSG.dateInvalid);
+    });
+
+    it('limits the marks of one account to 60 a minute, all its sessions together: then 429 with Retry-After, changing nothing', async () => {
+      // An app of its own: the counts live in the process, and this one has counted no other test's marks.
+      const app = await buildTestApp(ctx.database);
+      try {
+        const [phone, desk, director] = [
+          await new TestClient(app).login(VIEWER),
+          await new TestClient(app).login(VIEWER),
+          await new TestClient(app).login(ADMIN),
+        ];
+        const mark = (client: TestClient, presente: boolean) =>
+          client.post('/server/presenze/appello', { data: today, paziente: centre.mario.id, presente, motivo: 'altro' });
+        for (let i = 0; i < ROLL_CALL_MARKS.max; i++) expect((await mark(i % 2 ? phone : desk, i % 2 === 0)).status).toBe(200);
+        const before = await tablesDump();
+        for (const client of [phone, desk]) {
+          const refused = await mark(client, true);
+          expect(refused.status).toBe(429);
+          expect(refused.body).toEqual({ error: MSG.tooManyReads, code: ERROR_CODES.tooManyRequests });
+          expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        }
+        expect(await tablesDump()).toBe(before);
+        // Reading it is not a mark; another account still marks.
+        expect((await phone.get(`/server/presenze/appello?data=${today}`)).status).toBe(200);
+        expect((await mark(director, true)).status).toBe(200);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('roll call, consultazione accounts', () => {
+    it('a consultazione account not linked to an operatore reads the roll call and gets 403 staff_only on every mark, changing nothing', async () => {
+      await addActivity(
+        ctx.database.db,
+        { name: 'Coro', roomId: centre.palestra.id, day: today, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id] },
+      );
+      const list = await viewer.get<RollCallDay>(`/server/presenze/appello?data=${today}`);
+      expect(list.status).toBe(200);
+      expect(list.body.puoSegnare).toBe(false);
+      expect(list.body.pazienti.map((p) => p.ID)).toEqual([centre.mario.id]);
+      expect((await admin.get<RollCallDay>(`/server/presenze/appello?data=${today}`)).body.puoSegnare).toBe(true);
+
+      const before = await tablesDump();
+      for (const body of [
+        { data: today, paziente: centre.mario.id, presente: false, motivo: 'ricovero', giustificata: true },
+        { data: today, paziente: centre.mario.id, presente: true },
+        // Refused before its body is read: a body that is not even valid gets the same answer.
+        { data: 'ieri', paziente: 'x' },
+      ]) {
+        const res = await viewer.post('/server/presenze/appello', body);
+        expect(res.status, JSON.stringify(body)).toBe(403);
+        expect(res.body).toEqual({ error: M.staffOnly, code: ERROR_CODES.staffOnly });
+      }
+      expect(await tablesDump()).toBe(before);
+      expect(await count('roll_call')).toBe(0);
+    });
+
+    it('the account linked to an operatore marks it; linked to an archived one, or unlinked again, it no longer does', async () => {
+      await link(VIEWER.username, centre.paola.id);
+      const mark = () => viewer.post('/server/presenze/appello', { data: today, paziente: centre.mario.id, presente: true });
+      expect((await viewer.get<RollCallDay>(`/server/presenze/appello?data=${today}`)).body.puoSegnare).toBe(true);
+      expect((await mark()).status).toBe(200);
+      expect(await count('roll_call')).toBe(1);
+
+      await ctx.database.db.execute(sql`update therapists set archived = true where id = ${centre.paola.id}`);
+      expect((await viewer.get<RollCallDay>(`/server/presenze/appello?data=${today}`)).body.puoSegnare).toBe(false);
+      expect(codeOf((await mark()).body)).toBe(ERROR_CODES.staffOnly);
+
+      await ctx.database.db.execute(sql`update therapists set archived = false, user_id = null where id = ${centre.paola.id}`);
+      expect(codeOf((await mark()).body)).toBe(ERROR_CODES.staffOnly);
+      const [row] = (
+        (await ctx.database.db.execute(sql`select u.username from roll_call rc join users u on u.id = rc.marked_by`)) as unknown as {
+          rows: { username: string }[];
+        }
+      ).rows;
+      expect(row.username).toBe(VIEWER.username);
+    });
+
+    it('refuses an anonymous mark with 403 not_signed_in whatever the body', async () => {
+      const anonymous = new TestClient(ctx.app);
+      for (const body of [{ data: today, paziente: centre.mario.id, presente: true }, { x: 1 }]) {
+        const res = await anonymous.post('/server/presenze/appello', body);
+        expect(res.status).toBe(403);
+        expect(codeOf(res.body)).toBe(ERROR_CODES.notSignedIn);
+      }
     });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The daily roll call (appello): the patients expected on a day with their
- * marks, and a mark made by any signed-in user for today, by an
- * administrator for a past day, never for a future one.
+ * marks, read by any signed-in user; a mark made by the staff (an
+ * administrator, or an account linked to an operatore: the route's guard)
+ * for today, by an administrator for a past day, never for a future one.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -37,7 +38,7 @@ export const isoTime = (column: string) => sql.raw(`to_char(${column} at time zo
  * Expected: in at least one activity or minibus run of the day, or already
  * marked that day. `assenza` is the recorded absence covering the day.
  */
-export async function readRollCall(db: Db, day: string): Promise<RollCallDay> {
+export async function readRollCall(db: Db, day: string, canMark: boolean): Promise<RollCallDay> {
   const result = (await db.execute(sql`
     with expected as (
       select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
@@ -65,6 +66,7 @@ export async function readRollCall(db: Db, day: string): Promise<RollCallDay> {
   return {
     data: day,
     meseChiuso: closed !== undefined,
+    puoSegnare: canMark,
     pazienti: result.rows.map((r) => {
       const marked = r.present !== null;
       return {

@@ -1,8 +1,11 @@
 /**
- * The Presenze calls (docs/api.md, Presenze): any signed-in user reads and
- * does the day's roll call; administrators record absences, correct past
- * days, close months and keep the centre's closing days.
+ * The Presenze calls (docs/api.md, Presenze): any signed-in user reads them;
+ * the staff (administrators and accounts linked to an operatore) mark the
+ * day's roll call, at most ROLL_CALL_MARKS a minute per account;
+ * administrators record absences, correct past days, close months and keep
+ * the centre's closing days.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -15,23 +18,38 @@ import {
   monthCloseSchema,
   monthQuery,
   monthReopenSchema,
+  PRESENZE_MSG,
   rollCallQuery,
   rollCallSchema,
   yearQuery,
 } from '../../../common/presenze.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import type { Db } from '../../db/client.ts';
+import { linkedToActiveTherapist } from '../../db/therapist-link.ts';
 import { recordAccess } from '../../lib/access-log.ts';
 import { currentUser, requireAdmin, requireUser } from '../../lib/guards.ts';
-import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
+import { forbidden } from '../../lib/http-error.ts';
+import { callLimitsOf, perAccountLimit, perKeyLimit, type CallLimit } from '../../lib/rate-limits.ts';
 import * as absences from './absences.ts';
 import * as closing from './closing.ts';
 import { readMonthRegister } from './register.ts';
 import * as rollCall from './roll-call.ts';
 import { daysOfMonth } from './rules.ts';
 
+/**
+ * Roll-call marks one account may make in a minute, all its sessions together: a day's roll call is
+ * a few dozen clicks; a script gets 429 with Retry-After (docs/decisions/0024-sessions-streams-roll-call.md).
+ */
+export const ROLL_CALL_MARKS: CallLimit = { max: 60, timeWindowMs: 60_000 };
+
+/** Whether the account marks the roll call: an administrator, or linked to an operatore not archived. */
+async function marksRollCall(db: Db, request: FastifyRequest): Promise<boolean> {
+  const user = currentUser(request);
+  return user.Admin > 0 || linkedToActiveTherapist(db, user.ID);
+}
+
 const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireAdmin });
-  const user = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireUser });
   const read = <T extends z.ZodType>(querystring: T) => ({ schema: { querystring }, onRequest: requireUser });
   // Ranges and months are the costly reads: limited per account, each call in its own count (server/lib/rate-limits.ts).
   const limitedRead = async <T extends z.ZodType>(querystring: T) => ({
@@ -50,11 +68,18 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/assenze/togli', admin(absenceRemoveSchema), async (req) => absences.removeAbsentFromPlan(db, currentUser(req), req.body));
 
   app.get('/appello', read(rollCallQuery), async (req) => {
-    const day = await rollCall.readRollCall(db, req.query.data);
+    const day = await rollCall.readRollCall(db, req.query.data, await marksRollCall(db, req));
     recordAccess(req, { kind: 'presenze', day: req.query.data });
     return day;
   });
-  app.post('/appello', user(rollCallSchema), async (req) => rollCall.markRollCall(db, req.body, currentUser(req)));
+  // Before the body is read: the session, the account's count (every attempt counts, a refused one too), the role.
+  const markLimit = await perKeyLimit(app, ROLL_CALL_MARKS, (req) => `appello:${currentUser(req).ID}`);
+  const requireStaff = async (req: FastifyRequest) => {
+    if (!(await marksRollCall(db, req))) throw forbidden(PRESENZE_MSG.staffOnly, ERROR_CODES.staffOnly);
+  };
+  app.post('/appello', { schema: { body: rollCallSchema }, onRequest: [requireUser, markLimit, requireStaff] }, async (req) =>
+    rollCall.markRollCall(db, req.body, currentUser(req)),
+  );
 
   app.get('/mese', await limitedRead(monthQuery), async (req) => {
     const register = await readMonthRegister(db, req.query.mese);

@@ -666,8 +666,6 @@ const CASES: Record<string, WriteCase> = {
         action: 'appello.segna',
         day: todayInRome(),
         patients: [id],
-        client: w.viewer,
-        username: VIEWER.username,
       };
     },
     refused: async (w) => ({

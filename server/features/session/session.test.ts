@@ -4,6 +4,7 @@ import { MSG } from '../../../common/messages.ts';
 import { eq } from 'drizzle-orm';
 import { loginDevices, sessions, users } from '../../db/schema.ts';
 import { hashingStats } from '../../lib/passwords.ts';
+import { MAX_SESSIONS_PER_ACCOUNT } from './store.ts';
 import { legacyScryptHash } from '../../test/legacy-hash.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, buildTestApp, codeOf, errorOf, type Answer } from '../../test/harness.ts';
 
@@ -191,6 +192,43 @@ describeOnBothDatabases('sessions', (ctx) => {
     stale.cookies.set('giornata_sid', first!);
     expect((await stale.get('/server/user/auth')).status).toBe(403);
     expect((await client.get('/server/user/auth')).status).toBe(200);
+  });
+
+  it('keeps at most 10 sessions per account: the 11th sign-in ends the first, which learns it at its next request', async () => {
+    const devices: TestClient[] = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_ACCOUNT; i++) devices.push(await new TestClient(ctx.app).login(VIEWER));
+    const other = await new TestClient(ctx.app).login(ADMIN);
+    for (const device of devices) expect((await device.get('/server/user/auth')).status).toBe(200);
+
+    const eleventh = await new TestClient(ctx.app).login(VIEWER);
+    const ended = await devices[0].get('/server/user/auth');
+    expect(ended.status).toBe(403);
+    expect(ended.body).toEqual({ error: MSG.notSignedIn, code: ERROR_CODES.notSignedIn });
+    expect(devices[0].cookies.has('giornata_sid')).toBe(false);
+    // A write from the ended session is refused the same way, and changes nothing.
+    const write = await devices[0].post('/server/user/password', { attuale: VIEWER.password, nuova: 'ombrello-giallo-di-marzo' });
+    expect(codeOf(write.body)).toBe(ERROR_CODES.notSignedIn);
+    for (const device of [...devices.slice(1), eleventh, other]) expect((await device.get('/server/user/auth')).status).toBe(200);
+    const viewerSessions = await ctx.database.db
+      .select()
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.username, VIEWER.username));
+    expect(viewerSessions).toHaveLength(MAX_SESSIONS_PER_ACCOUNT);
+
+    // Eight more at once (fewer than the sign-in limit lets through together): still ten, and the other account's untouched.
+    const burst = await Promise.all(Array.from({ length: 8 }, () => new TestClient(ctx.app).login(VIEWER)));
+    const after = await ctx.database.db
+      .select()
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(users.username, VIEWER.username));
+    expect(after).toHaveLength(MAX_SESSIONS_PER_ACCOUNT);
+    let alive = 0;
+    for (const device of [...devices, eleventh, ...burst]) if ((await device.get('/server/user/auth')).status === 200) alive += 1;
+    expect(alive).toBe(MAX_SESSIONS_PER_ACCOUNT);
+    for (const device of burst) expect((await device.get('/server/user/auth')).status).toBe(200);
+    expect((await other.get('/server/user/auth')).status).toBe(200);
   });
 
   it('ends the session on the server at logout: the old cookie is refused afterwards', async () => {

@@ -16,10 +16,30 @@ export interface SessionTimes {
 /** Touching last_seen_at on every request would make every read a write; once a minute is enough. */
 const TOUCH_AFTER_MS = 60_000;
 
+/**
+ * Active sessions one account may hold (docs/decisions/0024-sessions-streams-roll-call.md): signing in
+ * once more ends the oldest (by when it signed in), which learns it at its next request (403
+ * not_signed_in, the web app's "La sessione è scaduta"), and its live streams end with it.
+ */
+export const MAX_SESSIONS_PER_ACCOUNT = 10;
+
+/**
+ * A new session for the account, ending its oldest beyond MAX_SESSIONS_PER_ACCOUNT. Run it in the
+ * sign-in's transaction: the account's row is locked, so two sign-ins of one account at once
+ * cannot both keep eleven.
+ */
 export async function createSession(db: Db, userId: number): Promise<{ token: string; csrfToken: string }> {
   const token = newToken();
   const csrfToken = newToken();
-  await db.insert(sessions).values({ idHash: hashToken(token), userId, csrfToken });
+  const idHash = hashToken(token);
+  await db.execute(sql`select id from users where id = ${userId} for update`);
+  await db.insert(sessions).values({ idHash, userId, csrfToken });
+  // The trigger on sessions tells every process which ones ended: their live streams close.
+  await db.execute(sql`
+    delete from sessions where user_id = ${userId} and id_hash <> ${idHash} and id_hash not in (
+      select id_hash from sessions where user_id = ${userId} and id_hash <> ${idHash}
+      order by created_at desc, id_hash desc limit ${MAX_SESSIONS_PER_ACCOUNT - 1}
+    )`);
   return { token, csrfToken };
 }
 

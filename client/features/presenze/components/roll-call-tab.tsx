@@ -11,8 +11,12 @@ import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { RollCallRowItem } from './roll-call-row.tsx';
 
-/** Why the roll call of this day cannot be changed by this user, or null when it can. */
-export function readOnlyReason(day: string, today: string, admin: boolean, monthClosed: boolean): string | null {
+/**
+ * Why the roll call of this day cannot be changed by this user, or null when it can. `canMark`: the
+ * server's word (`puoSegnare`) that the account is staff (an administrator, or linked to an operatore).
+ */
+export function readOnlyReason(day: string, today: string, admin: boolean, monthClosed: boolean, canMark = true): string | null {
+  if (!canMark) return PRESENZE_MSG.staffOnly;
   if (day > today) return PRESENZE_MSG.futureDay;
   if (monthClosed && !admin) return 'Il mese è chiuso: solo un amministratore può correggere l’appello, indicando il motivo.';
   if (day < today && !admin) return PRESENZE_MSG.pastDayAdminOnly;
@@ -40,7 +44,8 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
   const [lastReason, setLastReason] = useState('');
   const rows = list.data?.pazienti ?? [];
   const closed = list.data?.meseChiuso ?? false;
-  const locked = readOnlyReason(day, todayLocal(), admin, closed);
+  // Until the server has answered, nothing can be marked anyway (no rows).
+  const locked = readOnlyReason(day, todayLocal(), admin, closed, list.data?.puoSegnare ?? true);
 
   const save = (mark: RollCallInput): Promise<unknown> => {
     // A closed month changes only with a reason: asked before saving, the row waits for the answer.
