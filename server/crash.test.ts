@@ -2,11 +2,13 @@
  * kill -9 of the server in the middle of a large paste, on both databases:
  * after a restart the day is the old one or the new one, never a part, and
  * the embedded database opens cleanly. And SIGTERM lets the paste in flight
- * finish before the process exits.
+ * finish before the process exits. kill -9 loses at most the last second of
+ * the access log (written in batches once a second).
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../common/dates.ts';
 import { type Database, type DbKind } from './db/client.ts';
 import { seedCentre } from './test/fixtures.ts';
 import { ADMIN, DB_KINDS, createAccounts } from './test/harness.ts';
@@ -107,5 +109,41 @@ describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
     expect(await stopped).toBe(0);
     await expect(fetch(`${server.url}/server/health`)).rejects.toThrow();
     expect(await withDb((d) => countDay(d, '2026-11-27'))).toBe(sourceCount);
+  }, 300_000);
+
+  it('loses at most the last second of access-log rows to kill -9', async () => {
+    await create();
+    await withDb(async (d) => {
+      await createAccounts(d);
+      await seedCentre(d.db);
+    });
+    const server = await spawnServer(env());
+    const { call } = await signInOverHttp(server.url, ADMIN);
+    // Day reads of a different day each (never coalesced into one entry), one every 50 ms for 3 s, each answer's time noted.
+    const answered: { day: string; at: number }[] = [];
+    const started = performance.now();
+    for (let i = 0; performance.now() - started < 3000; i++) {
+      const day = addDays('2027-01-04', i);
+      const res = await call('/server/calendario/giornata', { data: day });
+      await res.text();
+      expect(res.status).toBe(200);
+      answered.push({ day, at: performance.now() });
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const killedAt = performance.now();
+    await server.stop('SIGKILL');
+    const logged = new Set(
+      await withDb(async (d) =>
+        (
+          (await d.db.execute(sql`select day::text as day from access_log where kind = 'giornata'`)) as unknown as {
+            rows: { day: string }[];
+          }
+        ).rows.map((r) => r.day),
+      ),
+    );
+    // Every read answered more than a second (the batch's period) and half a second (its write) before the kill is there.
+    const older = answered.filter((a) => killedAt - a.at > 1500);
+    expect(older.length).toBeGreaterThan(10);
+    expect(older.filter((a) => !logged.has(a.day)).map((a) => a.day)).toEqual([]);
   }, 300_000);
 });

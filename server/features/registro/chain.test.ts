@@ -62,7 +62,8 @@ describeOnBothDatabases('the hash chain of the registro', (ctx) => {
       expect((await viewer.post('/server/calendario/giornata', { data })).status).toBe(200);
     expect(
       (
-        await viewer.post('/server/registro/esportazione', {
+        // The registro's own exports are the administrators' (docs/decisions/0025).
+        await admin.post('/server/registro/esportazione', {
           tipo: 'accessi_csv',
           dal: '2026-11-01',
           al: '2026-11-30',
