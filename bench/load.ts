@@ -49,6 +49,15 @@ const ACCOUNTS = {
   viewer: { username: 'carico.lettore', password: 'lettura-di-prova-serale' },
 };
 
+/** Sessions of one account in the load: under the 10 an account may hold. */
+const SESSIONS_PER_ACCOUNT = 5;
+
+/** The account connection `i` signs in with: every `adminEvery`-th an administrator, five connections an account. */
+function connectionAccount(i: number, adminEvery: number) {
+  const base = i % adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer;
+  return { username: `${base.username}.${Math.floor(i / SESSIONS_PER_ACCOUNT)}`, password: base.password };
+}
+
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
@@ -60,16 +69,22 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (options.kind === 'pglite') database = await openPglite(dataDir);
   else database = await openTestDatabase('postgres');
   await seedDemo(database.db, DAY);
+  // An account holds at most 10 sessions (the 11th sign-in ends the oldest): the connections share accounts five by five.
+  const [adminHash, viewerHash] = [await hashPassword(ACCOUNTS.admin.password), await hashPassword(ACCOUNTS.viewer.password)];
   await database.db.insert(users).values([
-    { username: ACCOUNTS.admin.username, passwordHash: await hashPassword(ACCOUNTS.admin.password), admin: 1 },
-    { username: ACCOUNTS.viewer.username, passwordHash: await hashPassword(ACCOUNTS.viewer.password), admin: 0 },
+    { username: ACCOUNTS.admin.username, passwordHash: adminHash, admin: 1 },
+    { username: ACCOUNTS.viewer.username, passwordHash: viewerHash, admin: 0 },
+    ...Array.from({ length: Math.ceil(options.connections / SESSIONS_PER_ACCOUNT) }, (_, k) => [
+      { username: `${ACCOUNTS.admin.username}.${k}`, passwordHash: adminHash, admin: 1 },
+      { username: `${ACCOUNTS.viewer.username}.${k}`, passwordHash: viewerHash, admin: 0 },
+    ]).flat(),
   ]);
   const [{ room }] = await database.db.select({ room: min(rooms.id) }).from(rooms);
   const [{ patient }] = await database.db.select({ patient: min(patients.id) }).from(patients);
   if (options.kind === 'pglite') await database.close();
 
   // TRUST_PROXY=1 (one proxy: the client's X-Forwarded-For) lets each refused sign-in come from an address of its own.
-  // Two accounts make every call of 200 connections: far more than people do, so the per-account limit is raised.
+  // Five connections an account make far more calls than people do, so the per-account limit is raised.
   const server = await spawnServer({
     DATA_DIR: dataDir,
     DATABASE_URL: database.url ?? '',
@@ -80,8 +95,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   try {
     const sessions: { cookie: string; token: string }[] = [];
-    for (let i = 0; i < options.connections; i++)
-      sessions.push(await signInOverHttp(url, i % options.adminEvery === 0 ? ACCOUNTS.admin : ACCOUNTS.viewer));
+    for (let i = 0; i < options.connections; i++) sessions.push(await signInOverHttp(url, connectionAccount(i, options.adminEvery)));
     const refusedSignInMs = await timeRefusedSignIns(url);
     const days = workWeek(DAY);
     const before = rssMb(child.pid!);
