@@ -61,8 +61,8 @@ describeOnBothDatabases('the hash chain of the registro', (ctx) => {
     for (const data of ['2026-11-23', '2026-11-24', '2026-11-25'])
       expect((await viewer.post('/server/calendario/giornata', { data })).status).toBe(200);
     expect(
+      // The registro's own exports are the administrators' (docs/decisions/0025).
       (
-        // The registro's own exports are the administrators' (docs/decisions/0025).
         await admin.post('/server/registro/esportazione', {
           tipo: 'accessi_csv',
           dal: '2026-11-01',
