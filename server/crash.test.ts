@@ -110,6 +110,10 @@ describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
     await expect(fetch(`${server.url}/server/health`)).rejects.toThrow();
     expect(await withDb((d) => countDay(d, '2026-11-27'))).toBe(sourceCount);
   }, 300_000);
+});
+
+describe.each(DB_KINDS)('the access log under kill -9 on %s', (kind: DbKind) => {
+  const { create, env, withDb } = killableDatabase(kind, 'giornata-crash-log-');
 
   it('loses at most the last second of access-log rows to kill -9', async () => {
     await create();
