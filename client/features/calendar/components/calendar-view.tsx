@@ -172,7 +172,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
     const room = grid.columns.find((c) => c.roomId === slot.roomId)?.label ?? `Stanza ${slot.roomId}`;
     void withToasts(pastePrevious.mutateAsync(slot), {
       loading: MSG.inserting,
-      success: ({ name, start, end, conflitti }) => `${name} copiata in ${room}, ${start}–${end}${conflictsSuffix(conflitti)}`,
+      success: ({ name, conflitti }) => `${name} copiata in ${room}, ${slot.start}–${slot.end}${conflictsSuffix(conflitti)}`,
     });
   };
 
