@@ -133,6 +133,9 @@ const SCREENS: Screen[] = [
     path: `/calendario?data=${MON}`,
     roles: STAFF,
     prepare: async (page) => {
+      // On a phone the button waits in the bar's menu.
+      const menu = page.getByRole('button', { name: 'Menu' });
+      if (await menu.isVisible()) await menu.click();
       await page.getByRole('button', { name: 'Cambia password' }).click();
       await page.getByRole('dialog').waitFor();
     },

@@ -90,8 +90,12 @@ describe('personal agenda', () => {
     expect(await entry.innerText()).toMatch(
       /11:00–12:30[\s\S]*Laboratorio di pittura[\s\S]*Palestra[\s\S]*Colleghi: stefano\.villa[\s\S]*Utenti: Lucia Bianchi, Mario Rossi/,
     );
-    expect(await page.getByRole('link', { name: 'La mia agenda' }).count()).toBe(1);
     expect(await noSidewaysScroll(page)).toBe(true);
+    // On the phone the sections wait in the bar's menu, La mia agenda first.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    expect(await page.getByRole('link', { name: 'La mia agenda' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('link', { name: 'La mia agenda' }).waitFor({ state: 'hidden' });
     await readmeScreenshot(page, 'agenda-telefono');
     expect(describeViolations(await seriousViolations(page))).toBe('');
 

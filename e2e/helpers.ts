@@ -21,7 +21,8 @@ export async function signIn(page: Page, baseUrl: string, account: Account, day?
   await page.getByLabel('Username').fill(account.username);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  // The bar's name links to the calendar once signed in (on a phone Logout waits inside the closed menu).
+  await page.getByRole('link', { name: 'Giornata', exact: true }).waitFor();
   await page.waitForURL(/\/calendario/);
   if (day) await openDay(page, baseUrl, day);
 }

@@ -303,6 +303,17 @@ describe('routes', () => {
     expect(await page.locator('.day-table-scroll').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'calendario-admin-390x844');
+    // The top bar is one line (≤ 56 px); its sections and buttons wait behind Menu, which closes once a section is chosen.
+    const bar = page.locator('header.app-navbar');
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(56);
+    const logout = page.getByRole('button', { name: 'Logout' });
+    expect(await logout.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await logout.waitFor();
+    await page.getByRole('link', { name: 'Presenze' }).click();
+    await page.waitForURL(/\/presenze/);
+    await logout.waitFor({ state: 'hidden' });
+    expect((await bar.boundingBox())!.height).toBeLessThanOrEqual(56);
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -26,6 +26,8 @@ export function AppLayout() {
   const auth = useAuthCheck(!!user);
   const logout = useLogout({ onSettled: () => navigate(paths.home, { replace: true }) });
   const [changingPassword, setChangingPassword] = useState(false);
+  // The phone's menu: closed again when a section is chosen or the screen changes.
+  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   // The displayed day travels between the calendar and Anagrafiche (its Uscite tab opens on it).
   const day = useSearchParams()[0].get('data');
@@ -82,71 +84,84 @@ export function AppLayout() {
       >
         {onCalendar ? A11Y_MSG.skipToCalendar : A11Y_MSG.skipToContent}
       </a>
-      <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header">
-        <Container fluid className="gap-2 flex-wrap">
+      {/* On a phone (below 576 px) the bar is one line (the name, the live status and a menu button); the sections and
+          the account's buttons open below it. */}
+      <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header" expand="sm" expanded={menuOpen} onToggle={setMenuOpen}>
+        <Container fluid className="gap-2">
           <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
             Giornata
           </Navbar.Brand>
-          <nav aria-label="Sezioni" className="navbar-nav flex-row flex-wrap gap-1">
-            {myTherapist !== null && (
-              <Link
-                className={onMyAgenda ? 'nav-link px-2 active' : 'nav-link px-2'}
-                aria-current={onMyAgenda ? 'page' : undefined}
-                to={agendaOf('terapista', myTherapist, day)}
-              >
-                La mia agenda
-              </Link>
-            )}
-            {pathname !== paths.calendar && (
-              <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>
-                Calendario
-              </NavLink>
-            )}
-            {pathname !== paths.presenze && (
-              <NavLink className="nav-link px-2" to={withDay(paths.presenze, day)}>
-                Presenze
-              </NavLink>
-            )}
-            {isAdmin(user) && pathname !== paths.anagrafiche && (
-              <NavLink className="nav-link px-2" to={withDay(paths.anagrafiche, day)}>
-                Anagrafiche
-              </NavLink>
-            )}
-            {isAdmin(user) && pathname !== paths.registro && (
-              <NavLink className="nav-link px-2" to={paths.registro}>
-                Registro
-              </NavLink>
-            )}
-            {isAdmin(user) && pathname !== paths.modelli && (
-              <NavLink className="nav-link px-2" to={paths.modelli}>
-                Modelli
-              </NavLink>
-            )}
-          </nav>
-          <div className="d-flex align-items-center gap-2 ms-auto">
+          <div className="d-sm-none ms-auto">
             <LiveStatus down={live.down} />
-            <span className="text-light small text-truncate user-name d-none d-sm-inline" title={user.username}>
-              {user.username}
-            </span>
-            {isAdmin(user) && (
-              <Badge bg="info" text="dark" className="d-none d-sm-inline">
-                amministratore
-              </Badge>
-            )}
-            <Button
-              variant="outline-light"
-              size="sm"
-              onClick={() => setChangingPassword(true)}
-              aria-label="Cambia password"
-              title="Cambia password"
-            >
-              <span className="d-none d-md-inline">Cambia password</span>
-              <span className="d-md-none">Password</span>
-            </Button>
-            <Button variant="outline-light" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-              Logout
-            </Button>
           </div>
+          <Navbar.Toggle aria-controls="menu-principale" label="Menu" className="app-menu-toggle" />
+          <Navbar.Collapse id="menu-principale" className="gap-2">
+            <nav aria-label="Sezioni" className="navbar-nav flex-sm-row flex-wrap gap-1" onClick={() => setMenuOpen(false)}>
+              {myTherapist !== null && (
+                <Link
+                  className={onMyAgenda ? 'nav-link px-2 active' : 'nav-link px-2'}
+                  aria-current={onMyAgenda ? 'page' : undefined}
+                  to={agendaOf('terapista', myTherapist, day)}
+                >
+                  La mia agenda
+                </Link>
+              )}
+              {pathname !== paths.calendar && (
+                <NavLink className="nav-link px-2" to={withDay(paths.calendar, day)}>
+                  Calendario
+                </NavLink>
+              )}
+              {pathname !== paths.presenze && (
+                <NavLink className="nav-link px-2" to={withDay(paths.presenze, day)}>
+                  Presenze
+                </NavLink>
+              )}
+              {isAdmin(user) && pathname !== paths.anagrafiche && (
+                <NavLink className="nav-link px-2" to={withDay(paths.anagrafiche, day)}>
+                  Anagrafiche
+                </NavLink>
+              )}
+              {isAdmin(user) && pathname !== paths.registro && (
+                <NavLink className="nav-link px-2" to={paths.registro}>
+                  Registro
+                </NavLink>
+              )}
+              {isAdmin(user) && pathname !== paths.modelli && (
+                <NavLink className="nav-link px-2" to={paths.modelli}>
+                  Modelli
+                </NavLink>
+              )}
+            </nav>
+            <div className="d-flex align-items-center flex-wrap gap-2 ms-sm-auto pb-2 pb-sm-0">
+              <div className="d-none d-sm-block">
+                <LiveStatus down={live.down} />
+              </div>
+              <span className="text-light small text-truncate user-name" title={user.username}>
+                {user.username}
+              </span>
+              {isAdmin(user) && (
+                <Badge bg="info" text="dark">
+                  amministratore
+                </Badge>
+              )}
+              <Button
+                variant="outline-light"
+                size="sm"
+                onClick={() => {
+                  setMenuOpen(false);
+                  setChangingPassword(true);
+                }}
+                aria-label="Cambia password"
+                title="Cambia password"
+              >
+                <span className="d-none d-md-inline">Cambia password</span>
+                <span className="d-md-none">Password</span>
+              </Button>
+              <Button variant="outline-light" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+                Logout
+              </Button>
+            </div>
+          </Navbar.Collapse>
         </Container>
       </Navbar>
       <Container fluid as="main" className="pb-4" id="contenuto" tabIndex={-1}>

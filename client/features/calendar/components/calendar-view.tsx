@@ -26,6 +26,7 @@ import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel
 import { buildDayGrid } from '../day-grid.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
+import { FirstSteps } from './first-steps.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
 import { DayList } from './day-list.tsx';
 import { DayTable, type Slot } from './day-table.tsx';
@@ -233,22 +234,30 @@ export function CalendarView({ day, onDayChange, header }: Props) {
               </Button>
             </Alert>
           )}
-          <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsentFromDay : undefined} busy={busy} />
-          <div className={stale ? 'day-stale' : undefined}>
-            {phone && giornata ? (
-              <DayList
-                giornata={giornata}
-                grid={grid}
-                day={day}
-                roomLabel={roomLabel}
-                actions={cardActions}
-                conflicts={conflicts?.byCard}
-              />
-            ) : (
-              <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
-            )}
-          </div>
-          {giornata && grid.rows.length === 0 && <p className="text-muted text-center py-4 mb-0">Nessuna attività in questa giornata.</p>}
+          {rooms.length === 0 && grid.rows.length === 0 ? (
+            <FirstSteps admin={admin} />
+          ) : (
+            <>
+              <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsentFromDay : undefined} busy={busy} />
+              <div className={stale ? 'day-stale' : undefined}>
+                {phone && giornata ? (
+                  <DayList
+                    giornata={giornata}
+                    grid={grid}
+                    day={day}
+                    roomLabel={roomLabel}
+                    actions={cardActions}
+                    conflicts={conflicts?.byCard}
+                  />
+                ) : (
+                  <DayTable grid={grid} day={day} actions={cardActions} conflicts={conflicts?.byCard} />
+                )}
+              </div>
+              {giornata && grid.rows.length === 0 && (
+                <p className="text-muted text-center py-4 mb-0">Nessuna attività in questa giornata.</p>
+              )}
+            </>
+          )}
         </>
       )}
 
