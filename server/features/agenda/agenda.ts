@@ -87,8 +87,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
   const runLink = isPatient
     ? { table: transportPatients, person: transportPatients.patientId, run: transportPatients.runId }
     : { table: transportTherapists, person: transportTherapists.therapistId, run: transportTherapists.runId };
-  const ownAbsence = (day: AnyColumn) =>
-    isPatient ? patientAbsent(sql`${id}::int`, day) : therapistAbsent(sql`${id}::int`, day);
+  const ownAbsence = (day: AnyColumn) => (isPatient ? patientAbsent(sql`${id}::int`, day) : therapistAbsent(sql`${id}::int`, day));
 
   const [activityRows, runRows] = await Promise.all([
     db

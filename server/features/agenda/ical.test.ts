@@ -136,7 +136,7 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     for (const name of ['Mario', 'Rossi', 'Lucia', 'Bianchi', 'M. R.']) expect(res.body).not.toContain(name);
   });
 
-  it("a therapist on sick leave gets one all-day event \"Assenza\" instead of that period's activities", async () => {
+  it('a therapist on sick leave gets one all-day event "Assenza" instead of that period\'s activities', async () => {
     const { day, coro, run } = await planPaola();
     const { paola, palestra } = centre;
     const after = await addActivity(

@@ -126,7 +126,9 @@ const marked = (name: string, person: AgendaPerson) => (person.assente ? `${name
 /** "3 utenti (1 assente)": the count form says how many of them are absent that day. */
 function countLine(people: AgendaPerson[]): string {
   const absent = people.filter((p) => p.assente).length;
-  return absent === 0 ? patientCount(people.length) : `${patientCount(people.length)} (${absent === 1 ? '1 assente' : `${absent} assenti`})`;
+  return absent === 0
+    ? patientCount(people.length)
+    : `${patientCount(people.length)} (${absent === 1 ? '1 assente' : `${absent} assenti`})`;
 }
 
 /**

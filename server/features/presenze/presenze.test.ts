@@ -274,7 +274,9 @@ describeOnBothDatabases('presenze', (ctx) => {
       const [row] = (
         (await ctx.database.db.execute(
           sql`select action, day::text, day_to::text, before, after from audit_log where action = 'assenza.modifica'`,
-        )) as unknown as { rows: { action: string; day: string; day_to: string; before: Record<string, unknown>; after: Record<string, unknown> }[] }
+        )) as unknown as {
+          rows: { action: string; day: string; day_to: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+        }
       ).rows;
       expect(row.day).toBe(WED);
       expect(row.day_to).toBe('2027-03-12');
