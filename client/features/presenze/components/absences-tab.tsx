@@ -138,7 +138,7 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
                         size="sm"
                         variant="outline-primary"
                         disabled={busy}
-                        aria-label={`Togli ${a.nome} dalle attività del periodo`}
+                        aria-label={`Togli dalle attività del periodo: ${a.nome}`}
                         onClick={() => void withToasts(takeOut.mutateAsync({ ID: a.ID }), { success: (r) => removedText(r.rimossi) })}
                       >
                         Togli dalle attività del periodo
