@@ -4,7 +4,7 @@
  * Shared by the server's validation and the web app. The centre's settings are common/impostazioni.ts.
  */
 import { z } from 'zod';
-import { PERSON_KINDS, type PersonKind } from './presenze.ts';
+import { PERSON_KINDS, type AbsenceReason, type PersonKind } from './presenze.ts';
 import { daysInRange } from './dates.ts';
 import { MAX_RANGE_DAYS, dateSchema, idSchema, type User } from './schemas.ts';
 
@@ -64,9 +64,21 @@ export interface AgendaPerson {
   /** Empty for a therapist, who is known by a username only. */
   cognome: string;
   archiviato: boolean;
+  /** Present only when the person is absent on the voce's day (a recorded absence, or a patient marked absent at the roll call). */
+  assente?: true;
+  motivo?: AbsenceReason;
 }
 
-export interface AgendaActivity {
+/**
+ * `assente` and `motivo` on a voce: the agenda's own person is absent that day (the voce stays, marked:
+ * the plan still holds them until someone takes them out).
+ */
+interface AbsentMark {
+  assente?: true;
+  motivo?: AbsenceReason;
+}
+
+export interface AgendaActivity extends AbsentMark {
   tipo: 'attivita';
   ID: number;
   data: string;
@@ -81,7 +93,7 @@ export interface AgendaActivity {
   utenti: AgendaPerson[];
 }
 
-export interface AgendaRun {
+export interface AgendaRun extends AbsentMark {
   tipo: 'uscita';
   ID: number;
   data: string;

@@ -52,6 +52,7 @@ export const AUDIT_ACTIONS = {
   'accesso.uscita': 'Uscita dal programma',
   'assenza.registra': 'Assenza registrata',
   'assenza.elimina': 'Assenza eliminata',
+  'assenza.modifica': 'Assenza modificata',
   'assenza.togli': 'Assente tolto dal programma',
   'appello.segna': 'Appello segnato',
   'mese.chiudi': 'Mese chiuso',
@@ -497,6 +498,8 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Assenza di ${person(after, 'persona')} registrata ${dates(after.dal, after.al)} (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})${correction(after)}`;
     case 'assenza.elimina':
       return `Assenza di ${person(before, 'persona')} ${dates(before.dal, before.al)} eliminata (${str(before.motivo)})${correction(after)}`;
+    case 'assenza.modifica':
+      return `Assenza di ${person(after, 'persona')} modificata: prima ${dates(before.dal, before.al)} (${str(before.motivo)}${before.giustificata === false ? ', non giustificata' : ''}), ora ${dates(after.dal, after.al)} (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})${correction(after)}`;
     case 'assenza.togli':
       return `${person(after, 'persona')} tolto da ${plural(num(after.rimossi), 'attività o uscita', 'attività e uscite')} nei giorni di assenza ${dates(after.dal, after.al)}`;
     case 'appello.segna': {

@@ -44,6 +44,7 @@ export const PRESENZE_MSG = {
   // Success and progress
   absenceSaved: 'Assenza registrata',
   absenceDeleted: 'Assenza eliminata',
+  absenceUpdated: 'Assenza modificata',
   markSaved: 'Appello salvato',
   monthClosedOk: 'Mese chiuso',
   monthReopened: 'Mese riaperto',
@@ -108,6 +109,25 @@ export const absenceCreateSchema = z
   .refine((b) => b.al >= b.dal, { message: M.rangeInvalid, path: ['al'] })
   .refine((b) => b.al < b.dal || daysInRange(b.dal, b.al) <= MAX_ABSENCE_DAYS, { message: M.rangeTooLong, path: ['al'] });
 export type AbsenceCreateInput = z.input<typeof absenceCreateSchema>;
+
+/**
+ * POST /server/presenze/assenze/update: the absence's dates, reason, giustificata and note, with the
+ * checks of a new one. The person stays (another person's absence is a new one); `giustificata` and
+ * `note` left out keep their value.
+ */
+export const absenceUpdateSchema = z
+  .object({
+    ID: idSchema,
+    dal: dateSchema,
+    al: dateSchema,
+    motivo: reasonSchema,
+    giustificata: z.boolean({ error: M.justifiedInvalid }).optional(),
+    note: noteSchema.optional(),
+    correzione: correctionSchema.optional(),
+  })
+  .refine((b) => b.al >= b.dal, { message: M.rangeInvalid, path: ['al'] })
+  .refine((b) => b.al < b.dal || daysInRange(b.dal, b.al) <= MAX_ABSENCE_DAYS, { message: M.rangeTooLong, path: ['al'] });
+export type AbsenceUpdateInput = z.input<typeof absenceUpdateSchema>;
 
 /** GET /server/presenze/assenze?dal=&al= */
 export const absenceListQuery = z

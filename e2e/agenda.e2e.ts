@@ -257,4 +257,58 @@ describe('personal agenda', () => {
     expectNoPageErrors(errors);
     await context.close();
   });
+  // Last: the absences it records would change what the tests above read of Monday.
+  test('absences on the agenda: a utente and a colleague absent say "assente: malattia", struck through; the own absent day too; in the PDF as well', async () => {
+    const { context, page, errors } = await newPage(e2e.browser);
+    await signIn(page, e2e.server.url, E2E_ADMIN, MON);
+    const { lucia } = e2e.server.centre.patients;
+    const { paola, stefano } = e2e.server.centre.therapists;
+    for (const body of [
+      { tipo: 'paziente', persona: lucia.id, dal: MON, al: MON, motivo: 'malattia' },
+      { tipo: 'terapista', persona: stefano.id, dal: MON, al: MON, motivo: 'malattia' },
+    ]) {
+      expect((await callServer(page, 'PUT', '/server/presenze/assenze', body)).status).toBe(200);
+    }
+
+    // paola.neri's Monday: Lucia Bianchi absent in Ginnastica dolce, Mario Rossi not.
+    await page.goto(`${e2e.server.url}/agenda?tipo=terapista&id=${paola.id}&data=${MON}`);
+    const ginnastica = page.locator('.agenda-entry').filter({ hasText: 'Ginnastica dolce' });
+    await ginnastica.waitFor();
+    expect(await ginnastica.locator('.agenda-people', { hasText: 'Utenti' }).innerText()).toBe(
+      'Utenti: Lucia Bianchi (assente: malattia), Mario Rossi',
+    );
+    const absentName = ginnastica.locator('.agenda-absent s');
+    expect(await absentName.innerText()).toBe('Lucia Bianchi');
+    expect(await absentName.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
+    expect(await ginnastica.getByRole('link', { name: 'Lucia Bianchi' }).count()).toBe(1);
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+
+    // stefano.villa's own Monday: his activity stays, struck through, and says he is absent.
+    await page.goto(`${e2e.server.url}/agenda?tipo=terapista&id=${stefano.id}&data=${MON}`);
+    const logopedia = page.locator('.agenda-entry').filter({ hasText: 'Logopedia individuale' });
+    await logopedia.waitFor();
+    expect(await logopedia.innerText()).toMatch(/10:30–12:00[\s\S]*Assente: malattia[\s\S]*Logopedia individuale/);
+    expect(await logopedia.locator('.agenda-title').evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
+    await screenshot(page, 'agenda-assente-1366x768');
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+
+    // paola.neri's weekly PDF says it in words.
+    await page.goto(`${e2e.server.url}/agenda?tipo=terapista&id=${paola.id}&data=${MON}&vista=settimana`);
+    await page
+      .getByRole('region', { name: headline(MON) })
+      .getByText('Ginnastica dolce')
+      .waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scarica PDF della settimana' }).click(),
+    ]);
+    fs.mkdirSync(DOWNLOADS, { recursive: true });
+    const file = path.join(DOWNLOADS, `assenze-${download.suggestedFilename()}`);
+    await download.saveAs(file);
+    // A cell's lines wrap where the PDF's width says: compared with the spaces and line ends of the text as one.
+    const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain('Lucia Bianchi (assente: malattia)');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
 });

@@ -15,6 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, workWeek } from '../common/dates.ts';
 import { PRESENZE_MSG } from '../common/presenze.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedPresenzeCentre } from './fixtures.ts';
 import { adminPage, DOWNLOADS, fixToday, newPage, readmeScreenshot, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
@@ -224,6 +225,66 @@ describe('Presenze', () => {
     await context.close();
   });
 
+  test('Modifica opens the absence prefilled; an edit is saved, refused like a new one when it overlaps or its dates are wrong', async () => {
+    const { context, page, errors } = await adminPage(e2e, TODAY);
+    // stefano.villa's ferie recorded by the test above, 5 days from two weeks after the sick day.
+    const from = addDays(SICK_DAY, 14);
+    await presenze(page, `scheda=assenze&dal=${from}&al=${addDays(from, 30)}`);
+    const table = page.getByRole('table', { name: /^Assenze dal/ });
+    await table.waitFor();
+    const row = table.locator('tbody tr').first();
+    expect(await row.innerText()).toContain('ferie');
+
+    await row.getByRole('button', { name: /^Modifica l’assenza di stefano\.villa/ }).click();
+    const form = modal(page, 'Modifica assenza');
+    await form.waitFor();
+    expect(await form.locator('#absence-person').innerText()).toBe('stefano.villa');
+    expect(await form.getByLabel('Motivo', { exact: true }).inputValue()).toBe('ferie');
+    expect(await form.getByLabel('Giustificata').isChecked()).toBe(true);
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+
+    // Wrong dates: refused in the form, in Italian, as in Nuova assenza.
+    await fillDate(form.getByLabel('Al', { exact: true }), addDays(from, -3));
+    await form.getByRole('button', { name: 'Salva le modifiche' }).click();
+    expect(await form.locator('#absence-to-error').innerText()).toBe(PRESENZE_MSG.rangeInvalid);
+
+    // The real change: two days only, malattia, not justified, a note.
+    await fillDate(form.getByLabel('Al', { exact: true }), addDays(from, 1));
+    await form.getByLabel('Motivo', { exact: true }).selectOption('malattia');
+    await form.getByLabel('Giustificata').uncheck();
+    await form.getByLabel('Note').fill('certificato in arrivo');
+    await form.getByRole('button', { name: 'Salva le modifiche' }).click();
+    await waitForToast(page, PRESENZE_MSG.absenceUpdated);
+    await modalClosed(page);
+    const edited = async () => (await row.innerText()).split('\t').map((c) => c.trim());
+    await row.getByText('certificato in arrivo').waitFor();
+    expect(await edited()).toEqual(
+      expect.arrayContaining([ddmmyyyy(from), ddmmyyyy(addDays(from, 1)), 'malattia', 'no', 'certificato in arrivo']),
+    );
+
+    // Another absence of his just after, then an edit over it: the server's 409, in the form, nothing changed.
+    await page.getByRole('button', { name: 'Nuova assenza' }).click();
+    const create = modal(page, 'Nuova assenza');
+    await choosePerson(page, 'Operatore', 'stefano', 'stefano.villa');
+    await fillDate(create.getByLabel('Dal', { exact: true }), addDays(from, 5));
+    await fillDate(create.getByLabel('Al', { exact: true }), addDays(from, 5));
+    await create.getByRole('button', { name: 'Registra l’assenza' }).click();
+    await waitForToast(page, PRESENZE_MSG.absenceSaved);
+    await modalClosed(page);
+    await row.getByRole('button', { name: /^Modifica l’assenza di stefano\.villa/ }).click();
+    await fillDate(form.getByLabel('Al', { exact: true }), addDays(from, 6));
+    await form.getByRole('button', { name: 'Salva le modifiche' }).click();
+    expect(await form.getByRole('alert').innerText()).toBe(PRESENZE_MSG.overlap);
+    await form.getByRole('button', { name: 'Annulla' }).click();
+    await modalClosed(page);
+    await page.reload();
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBe(2);
+    expect(await edited()).toEqual(expect.arrayContaining([ddmmyyyy(addDays(from, 1)), 'malattia', 'certificato in arrivo']));
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
   test('the roll call of today, with the keyboard only: Tab to each utente, arrows and Space to choose, kept after a reload', async () => {
     const { context, page, errors } = await adminPage(e2e, TODAY);
     await page.getByRole('link', { name: 'Presenze' }).click();
@@ -416,16 +477,17 @@ describe('Presenze', () => {
     await page.locator('[aria-live="polite"]', { hasText: 'Mese aperto' }).waitFor();
     expect(await page.getByRole('button', { name: 'Chiudi il mese' }).count()).toBe(0);
 
-    // The absences of the next two months (paola.neri's and stefano.villa's): listed, with no button to change them.
+    // The absences of the next two months (paola.neri's and stefano.villa's two): listed, with no button to change them.
     await presenze(page, `scheda=assenze&dal=${TODAY}&al=${addDays(TODAY, 60)}`);
     const table = page.getByRole('table', { name: /^Assenze dal/ });
     await table.waitFor();
-    expect(await table.locator('tbody th').allInnerTexts()).toEqual(['paola.neri', 'stefano.villa']);
+    // stefano.villa twice: his ferie (edited into malattia) and the day recorded by the Modifica test.
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual(['paola.neri', 'stefano.villa', 'stefano.villa']);
     expect(await page.getByRole('button', { name: 'Nuova assenza' }).count()).toBe(0);
     expect(
       await page
         .locator('.presenze')
-        .getByRole('button', { name: /Elimina|Togli/ })
+        .getByRole('button', { name: /Elimina|Togli|Modifica/ })
         .count(),
     ).toBe(0);
     expectNoPageErrors(errors);

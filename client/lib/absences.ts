@@ -1,12 +1,20 @@
 /**
- * The one client API of absences (GET/PUT /server/presenze/assenze, elimina, togli): Presenze lists, records and
- * deletes them; the calendar's and Anagrafiche → Uscite's search dialogs read one day's to mark absent people; Presenze
+ * The one client API of absences (GET/PUT /server/presenze/assenze, update, elimina, togli): Presenze lists, records,
+ * edits and deletes them; the calendar's and Anagrafiche → Uscite's search dialogs read one day's to mark absent people; Presenze
  * and the calendar's conflict banner take an absent person out of the plan. One cache key for every reader, and every
  * write reloads what an absence changes (lib/presenze-mutation.ts).
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Absence, absenceCreateSchema, AbsenceReason, AbsenceRemoveInput, AbsentRemoval, PersonKind } from '../../common/presenze.ts';
+import type {
+  Absence,
+  absenceCreateSchema,
+  AbsenceReason,
+  AbsenceRemoveInput,
+  AbsentRemoval,
+  absenceUpdateSchema,
+  PersonKind,
+} from '../../common/presenze.ts';
 import { api } from './api-client.ts';
 import { usePresenzeMutation } from './presenze-mutation.ts';
 import { QUERY_KEYS } from './query-keys.ts';
@@ -32,6 +40,9 @@ export const absenceReasonOf = (absences: Absence[] | undefined, kind: PersonKin
   absences?.find((a) => a.tipo === kind && a.persona === id)?.motivo;
 
 export const useCreateAbsence = () => usePresenzeMutation((a: AbsenceFields) => api.put<{ insertId: number }>('/presenze/assenze', a));
+/** Modifica: the absence's dates, reason, giustificata and note (the person stays). */
+export const useUpdateAbsence = () =>
+  usePresenzeMutation((body: z.output<typeof absenceUpdateSchema>) => api.post<{ ok: true }>('/presenze/assenze/update', body));
 export const useDeleteAbsence = () =>
   usePresenzeMutation((body: { ID: number; correzione?: string }) => api.post<{ ok: true }>('/presenze/assenze/elimina', body));
 

@@ -1,11 +1,13 @@
 /**
  * A person's week as a vector PDF (real, selectable text) for families and therapists
  * (docs/product.md, Stampa settimanale): A4 portrait, large type, the centre's name, per day the
- * times, the activity and the room or run. A patient's PDF names no other patient: the server's
+ * times, the activity and the room or run; a person absent that day is followed by "(assente: malattia)" (an operatore in a patient's PDF by "(assente)"), a slot of a
+ * day the person is absent starts with "Assente: malattia". A patient's PDF names no other patient: the server's
  * agenda of a patient carries none, and this file prints only `operatori` for it.
  * jspdf is imported here on demand, so it is fetched only when someone asks for the PDF.
  */
-import type { AgendaKind, AgendaEntry } from './api/get-agenda.ts';
+import { absentNote } from '../../../common/presenze.ts';
+import type { AgendaKind, AgendaEntry, AgendaPerson } from './api/get-agenda.ts';
 import { entryPlace, entryTitle, fullName, type AgendaDay } from './agenda-days.ts';
 
 const MARGIN_PT = 40;
@@ -21,12 +23,22 @@ interface AgendaPdf {
   days: AgendaDay[];
 }
 
-const names = (people: { nome: string; cognome: string }[]) => people.map(fullName).join(', ');
+/**
+ * "Lucia Bianchi (assente: malattia)": on paper the words say who is absent that day. A patient's PDF goes to the
+ * family: there an operatore is only "(assente)", the reason of a colleague's absence is not theirs to read
+ * (docs/decisions/0030-absences-in-agenda-and-feed.md).
+ */
+const names = (people: AgendaPerson[], withReason: boolean) =>
+  people.map((p) => (p.assente && p.motivo ? `${fullName(p)} (${withReason ? absentNote(p.motivo) : 'assente'})` : fullName(p))).join(', ');
+
+/** The slot's first line: its title, and above it "Assente: malattia" on a day the agenda's own person is absent. */
+const titleOf = (entry: AgendaEntry) =>
+  entry.assente && entry.motivo ? `A${absentNote(entry.motivo).slice(1)}\n${entryTitle(entry)}` : entryTitle(entry);
 
 function withWhom(tipo: AgendaKind, entry: AgendaEntry): string {
   const parts = [];
-  if (entry.operatori.length > 0) parts.push(`Con: ${names(entry.operatori)}`);
-  if (tipo === 'terapista' && entry.utenti.length > 0) parts.push(`Utenti: ${names(entry.utenti)}`);
+  if (entry.operatori.length > 0) parts.push(`Con: ${names(entry.operatori, tipo === 'terapista')}`);
+  if (tipo === 'terapista' && entry.utenti.length > 0) parts.push(`Utenti: ${names(entry.utenti, true)}`);
   return parts.join('\n');
 }
 
@@ -48,7 +60,7 @@ export async function saveAgendaPdf({ tipo, centre, person, week, days }: Agenda
       ? [[{ content: 'Nessuna attività', colSpan: 3, styles: { textColor: [90, 90, 90] as [number, number, number] } }]]
       : day.entries.map((entry) => {
           const who = withWhom(tipo, entry);
-          return [`${entry.inizio}–${entry.fine}`, `${entryTitle(entry)}${who ? `\n${who}` : ''}`, entryPlace(entry)];
+          return [`${entry.inizio}–${entry.fine}`, `${titleOf(entry)}${who ? `\n${who}` : ''}`, entryPlace(entry)];
         })),
   ]);
   autoTable(doc, {

@@ -274,8 +274,10 @@ describe('Assenze', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['operatore', '24/11/2026', '26/11/2026', 'malattia', 'sì', 'febbre', 'Togli dalle attività del periodoElimina']);
-    expect(within(row).getByRole('button', { name: 'Togli laura dalle attività del periodo' })).toBeTruthy();
+    ).toEqual(['operatore', '24/11/2026', '26/11/2026', 'malattia', 'sì', 'febbre', 'Togli dalle attività del periodoModificaElimina']);
+    // Each button's name starts with its visible words (WCAG 2.5.3), then whose absence it is.
+    expect(within(row).getByRole('button', { name: 'Togli dalle attività del periodo: laura' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Modifica l’assenza di laura dal 24/11/2026' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Nuova assenza' })).toBeTruthy();
   });
 
@@ -284,7 +286,7 @@ describe('Assenze', () => {
     renderView(state({ tab: 'assenze' }));
     expect(screen.getByRole('row', { name: /laura/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nuova assenza' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /Elimina/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Elimina|Modifica/ })).toBeNull();
   });
 
   it('says in the singular or the plural how many activities and runs an absent person was taken out of', () => {

@@ -122,6 +122,63 @@ describeOnBothDatabases('agenda', (ctx) => {
     expect(text).not.toContain('Bianchi');
   });
 
+  describe('absences', () => {
+    const absent = (tipo: 'paziente' | 'terapista', persona: number, dal: string, al: string, motivo: string) =>
+      admin.put('/server/presenze/assenze', { tipo, persona, dal, al, motivo });
+
+    it('marks a utente and an operatore absent on their days, and no one on the other days', async () => {
+      const { late, run, tuesday } = await plan();
+      expect((await absent('paziente', centre.lucia.id, MON, MON, 'malattia')).status).toBe(200);
+      expect((await absent('terapista', centre.stefano.id, MON, MON, 'ferie')).status).toBe(200);
+      const res = await agenda(viewer, { tipo: 'terapista', ID: centre.paola.id, datastart: MON, datastop: TUE });
+      expect(res.status).toBe(200);
+      const coro = res.body.voci.find((v) => v.ID === late.id && v.tipo === 'attivita')!;
+      expect(coro.assente).toBeUndefined();
+      expect(coro.utenti).toEqual([
+        { ID: centre.lucia.id, nome: 'Lucia', cognome: 'Bianchi', archiviato: false, assente: true, motivo: 'malattia' },
+        { ID: centre.mario.id, nome: 'Mario', cognome: 'Rossi', archiviato: false },
+      ]);
+      expect(coro.operatori).toEqual([
+        { ID: centre.stefano.id, nome: 'stefano.villa', cognome: '', archiviato: false, assente: true, motivo: 'ferie' },
+      ]);
+      const andata = res.body.voci.find((v) => v.ID === run.id && v.tipo === 'uscita')!;
+      expect(andata.utenti.find((u) => u.ID === centre.lucia.id)).toMatchObject({ assente: true, motivo: 'malattia' });
+      // Tuesday, the day after: Lucia and Stefano are back.
+      const tue = await agenda(viewer, { tipo: 'terapista', ID: centre.stefano.id, datastart: TUE, datastop: TUE });
+      const ginnastica = tue.body.voci.find((v) => v.ID === tuesday.id)!;
+      expect(ginnastica.assente).toBeUndefined();
+      expect(ginnastica.utenti).toEqual([{ ID: centre.lucia.id, nome: 'Lucia', cognome: 'Bianchi', archiviato: false }]);
+    });
+
+    it("marks a patient's operatore absent in the patient's agenda", async () => {
+      await plan();
+      await absent('terapista', centre.paola.id, MON, TUE, 'malattia');
+      const res = await agenda(viewer, { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: MON });
+      const coro = res.body.voci.find((v) => v.nome === 'Coro')!;
+      expect(coro.operatori.map((o) => [o.nome, o.assente ?? false, o.motivo ?? null])).toEqual([
+        ['paola.neri', true, 'malattia'],
+        ['stefano.villa', false, null],
+      ]);
+    });
+
+    it("marks every voce of the agenda's own person on the days she is absent", async () => {
+      await plan();
+      await absent('terapista', centre.stefano.id, TUE, addDays(TUE, 3), 'malattia');
+      const therapist = await agenda(viewer, { tipo: 'terapista', ID: centre.stefano.id, datastart: MON, datastop: TUE });
+      expect(therapist.body.voci.map((v) => [v.data, v.nome, v.assente ?? false, v.motivo ?? null])).toEqual([
+        [MON, 'Coro', false, null],
+        [TUE, 'Ginnastica', true, 'malattia'],
+      ]);
+      await absent('paziente', centre.mario.id, MON, MON, 'ricovero');
+      const patient = await agenda(viewer, { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: MON });
+      expect(patient.body.voci.map((v) => [v.nome, v.assente, v.motivo])).toEqual([
+        ['Andata Nord', true, 'ricovero'],
+        ['Logopedia', true, 'ricovero'],
+        ['Coro', true, 'ricovero'],
+      ]);
+    });
+  });
+
   it('orders equal starts by end and then by name, across days', async () => {
     const db = ctx.database.db;
     const { mario, palestra, logopedia } = centre;

@@ -4,10 +4,12 @@
  * other patients; a therapist's lists the patients of each slot. Archived people keep their
  * history. TRASPORTO activities are left out: the run they place is listed itself.
  */
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Agenda, AgendaItem, AgendaPerson, PersonKind } from '../../../common/agenda.ts';
 import { AGENDA_MSG } from '../../../common/agenda.ts';
 import { toHourMinute } from '../../../common/dates.ts';
+import type { AbsenceReason } from '../../../common/presenze.ts';
+import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
 import {
   activities,
@@ -28,11 +30,25 @@ type PeopleBySlot = Map<number, AgendaPerson[]>;
 const patientColumns = { ID: patients.id, nome: patients.firstName, cognome: patients.lastName, archiviato: patients.archived };
 const therapistColumns = { ID: therapists.id, nome: therapists.username, archiviato: therapists.archived };
 
-function group<T extends { slot: number } & AgendaPerson>(rows: T[]): PeopleBySlot {
+/**
+ * Why the person is absent on the slot's day, or null (server/db/absence-sql.ts: the rule the day's
+ * grid and the roll call follow). One index-backed subquery per row of the same query: no extra round trip.
+ */
+const patientAbsent = (patientId: SQL | AnyColumn, day: AnyColumn) =>
+  sql<AbsenceReason | null>`${patientAbsenceReason(sql`${patientId}`, sql`${day}`)}`;
+const therapistAbsent = (therapistId: SQL | AnyColumn, day: AnyColumn) =>
+  sql<AbsenceReason | null>`${therapistAbsenceReason(sql`${therapistId}`, sql`${day}`)}`;
+
+/** `"assente": true, "motivo"` on a person or a voce absent that day; nothing when present. */
+const absentMark = (motivo: AbsenceReason | null) => (motivo ? { assente: true as const, motivo } : {});
+
+type PersonRow = Omit<AgendaPerson, 'assente' | 'motivo'> & { slot: number; motivo: AbsenceReason | null };
+
+function group(rows: PersonRow[]): PeopleBySlot {
   const map: PeopleBySlot = new Map();
-  for (const { slot, ID, nome, cognome, archiviato } of rows) {
+  for (const { slot, ID, nome, cognome, archiviato, motivo } of rows) {
     const list = map.get(slot) ?? [];
-    list.push({ ID, nome, cognome, archiviato });
+    list.push({ ID, nome, cognome, archiviato, ...absentMark(motivo) });
     map.set(slot, list);
   }
   return map;
@@ -71,6 +87,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
   const runLink = isPatient
     ? { table: transportPatients, person: transportPatients.patientId, run: transportPatients.runId }
     : { table: transportTherapists, person: transportTherapists.therapistId, run: transportTherapists.runId };
+  const ownAbsence = (day: AnyColumn) => (isPatient ? patientAbsent(sql`${id}::int`, day) : therapistAbsent(sql`${id}::int`, day));
 
   const [activityRows, runRows] = await Promise.all([
     db
@@ -81,6 +98,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
         end: activities.end,
         nome: activities.name,
         stanza: rooms.name,
+        motivo: ownAbsence(activities.day),
       })
       .from(activityLink.table)
       .innerJoin(activities, eq(activities.id, activityLink.activity))
@@ -95,6 +113,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
         end: transportRuns.arrival,
         nome: transportRuns.route,
         minibus: transportRuns.minibus,
+        motivo: ownAbsence(transportRuns.day),
       })
       .from(runLink.table)
       .innerJoin(transportRuns, eq(transportRuns.id, runLink.run))
@@ -109,16 +128,18 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
     activityIds.length === 0
       ? none
       : db
-          .select({ slot: activityTherapists.activityId, ...therapistColumns })
+          .select({ slot: activityTherapists.activityId, ...therapistColumns, motivo: therapistAbsent(therapists.id, activities.day) })
           .from(activityTherapists)
+          .innerJoin(activities, eq(activities.id, activityTherapists.activityId))
           .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))
           .where(inArray(activityTherapists.activityId, activityIds))
           .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
     runIds.length === 0
       ? none
       : db
-          .select({ slot: transportTherapists.runId, ...therapistColumns })
+          .select({ slot: transportTherapists.runId, ...therapistColumns, motivo: therapistAbsent(therapists.id, transportRuns.day) })
           .from(transportTherapists)
+          .innerJoin(transportRuns, eq(transportRuns.id, transportTherapists.runId))
           .innerJoin(therapists, eq(therapists.id, transportTherapists.therapistId))
           .where(inArray(transportTherapists.runId, runIds))
           .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
@@ -126,16 +147,18 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
     isPatient || activityIds.length === 0
       ? none
       : db
-          .select({ slot: activityPatients.activityId, ...patientColumns })
+          .select({ slot: activityPatients.activityId, ...patientColumns, motivo: patientAbsent(patients.id, activities.day) })
           .from(activityPatients)
+          .innerJoin(activities, eq(activities.id, activityPatients.activityId))
           .innerJoin(patients, eq(patients.id, activityPatients.patientId))
           .where(inArray(activityPatients.activityId, activityIds))
           .then(group),
     isPatient || runIds.length === 0
       ? none
       : db
-          .select({ slot: transportPatients.runId, ...patientColumns })
+          .select({ slot: transportPatients.runId, ...patientColumns, motivo: patientAbsent(patients.id, transportRuns.day) })
           .from(transportPatients)
+          .innerJoin(transportRuns, eq(transportRuns.id, transportPatients.runId))
           .innerJoin(patients, eq(patients.id, transportPatients.patientId))
           .where(inArray(transportPatients.runId, runIds))
           .then(group),
@@ -152,6 +175,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
       fine: toHourMinute(r.end),
       nome: r.nome,
       stanza: r.stanza ?? '',
+      ...absentMark(r.motivo),
       operatori: colleagues(activityTherapistsOf.get(r.ID)),
       utenti: (activityPatientsOf.get(r.ID) ?? []).sort(byName),
     })),
@@ -163,6 +187,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
       fine: toHourMinute(r.end),
       nome: r.nome,
       pulmino: r.minibus === 1 ? 'bianco' : 'blu',
+      ...absentMark(r.motivo),
       operatori: colleagues(runTherapistsOf.get(r.ID)),
       utenti: (runPatientsOf.get(r.ID) ?? []).sort(byName),
     })),

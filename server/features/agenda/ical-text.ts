@@ -16,6 +16,11 @@ export interface IcalEvent {
   location: string;
   description: string;
   sequence: number;
+  /**
+   * An all-day event from `day` to this day (both included), written as DATE values (DTEND the day after,
+   * exclusive as RFC 5545 wants); `start` and `end` are then ignored.
+   */
+  allDayUntil?: string;
 }
 
 export interface IcalCalendar {
@@ -114,8 +119,9 @@ export function writeCalendar(calendar: IcalCalendar): string {
       'BEGIN:VEVENT',
       `UID:${event.uid}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART;TZID=${TZID}:${localTime(event.day, event.start)}`,
-      `DTEND;TZID=${TZID}:${localTime(event.day, event.end)}`,
+      ...(event.allDayUntil
+        ? [`DTSTART;VALUE=DATE:${compactDay(event.day)}`, `DTEND;VALUE=DATE:${compactDay(nextDay(event.allDayUntil))}`]
+        : [`DTSTART;TZID=${TZID}:${localTime(event.day, event.start)}`, `DTEND;TZID=${TZID}:${localTime(event.day, event.end)}`]),
       `SEQUENCE:${event.sequence}`,
       `SUMMARY:${escapeText(event.summary)}`,
     );

@@ -136,6 +136,56 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     for (const name of ['Mario', 'Rossi', 'Lucia', 'Bianchi', 'M. R.']) expect(res.body).not.toContain(name);
   });
 
+  it('a therapist on sick leave gets one all-day event "Assenza" instead of that period\'s activities', async () => {
+    const { day, coro, run } = await planPaola();
+    const { paola, palestra } = centre;
+    const after = await addActivity(
+      ctx.database.db,
+      { name: 'Al rientro', roomId: palestra.id, day: addDays(day, 4), start: '09:00', end: '10:00' },
+      { therapists: [paola.id] },
+    );
+    const created = await admin.put<{ insertId: number }>('/server/presenze/assenze', {
+      tipo: 'terapista',
+      persona: paola.id,
+      dal: addDays(day, -1),
+      al: addDays(day, 2),
+      motivo: 'malattia',
+    });
+    expect(created.status).toBe(200);
+    const url = await makeUrl(admin, paola.id);
+    const text = (await fetchFeed(url)).body;
+    const { root, events } = parseFeed(text);
+    const uids = events.map((e) => e.uid);
+    expect(uids).not.toContain(`attivita-${coro.id}@giornata`);
+    expect(uids).not.toContain(`uscita-${run.id}-${day}@giornata`);
+    expect(uids).toContain(`attivita-${after.id}@giornata`);
+    const absence = events.filter((e) => e.summary === 'Assenza');
+    expect(absence).toHaveLength(1);
+    const vevent = root.getAllSubcomponents('vevent').find((c) => c.getFirstPropertyValue('summary') === 'Assenza')!;
+    const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time;
+    const end = vevent.getFirstPropertyValue('dtend') as ICAL.Time;
+    expect(start.isDate && end.isDate).toBe(true);
+    expect(start.toString()).toBe(addDays(day, -1));
+    // DTEND of an all-day event is the day after the last (exclusive).
+    expect(end.toString()).toBe(addDays(day, 3));
+    expect(text).not.toContain('Con:');
+    expect(text).not.toContain('malattia');
+  });
+
+  it('marks in the description the colleagues and patients absent that day, without the reason', async () => {
+    const { day, coro } = await planPaola();
+    const absent = (tipo: string, persona: number) =>
+      admin.put('/server/presenze/assenze', { tipo, persona, dal: day, al: day, motivo: 'malattia' });
+    expect((await absent('terapista', centre.stefano.id)).status).toBe(200);
+    expect((await absent('paziente', centre.lucia.id)).status).toBe(200);
+    const url = await makeUrl(admin, centre.paola.id);
+    const description = () =>
+      fetchFeed(url).then((res) => parseFeed(res.body).events.find((e) => e.uid === `attivita-${coro.id}@giornata`)!.description);
+    expect(await description()).toBe('2 utenti (1 assente)\nOperatori: stefano.villa (assente)');
+    expect((await admin.post('/server/impostazioni', { iniziali: true })).status).toBe(200);
+    expect(await description()).toBe('Utenti: L. B. (assente), M. R.\nOperatori: stefano.villa (assente)');
+  });
+
   it('places times in Europe/Rome across a change of summer time', async () => {
     const { palestra, paola } = centre;
     const db = ctx.database.db;

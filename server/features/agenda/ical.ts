@@ -8,7 +8,7 @@
  * and ICAL_UNUSED_DAYS without use.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { addDays, todayInRome } from '../../../common/dates.ts';
 import {
   AGENDA_MSG,
@@ -21,7 +21,7 @@ import {
 import type { User } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { activities, icalTokens, therapists } from '../../db/schema.ts';
+import { absences, activities, icalTokens, therapists } from '../../db/schema.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { conflict, forbidden, notFound } from '../../lib/http-error.ts';
@@ -120,6 +120,25 @@ export interface Feed {
 /** "3 utenti": all the feed shows of a slot's patients unless the centre chose initials. */
 export const patientCount = (count: number) => (count === 1 ? '1 utente' : `${count} utenti`);
 
+/** "Operatori: stefano.villa (assente)": who else is in the slot; an absent person marked, never the reason. */
+const marked = (name: string, person: AgendaPerson) => (person.assente ? `${name} (assente)` : name);
+
+/** "3 utenti (1 assente)": the count form says how many of them are absent that day. */
+function countLine(people: AgendaPerson[]): string {
+  const absent = people.filter((p) => p.assente).length;
+  return absent === 0
+    ? patientCount(people.length)
+    : `${patientCount(people.length)} (${absent === 1 ? '1 assente' : `${absent} assenti`})`;
+}
+
+/**
+ * The therapist's own absences touching the feed's days, each one all-day event "Assenza" over its
+ * dates (docs/decisions/0030-absences-in-agenda-and-feed.md): her activities and runs of those days are
+ * left out of the feed, so that her phone does not remind her of slots she is not working.
+ */
+export const ABSENCE_SUMMARY = 'Assenza';
+export const ABSENCE_DESCRIPTION = 'Giornata ti segna assente in questi giorni: le tue attività non sono in calendario.';
+
 /** The feed of the token's therapist, or null for an unknown, revoked, ended or expired token (or an archived therapist). */
 export async function readFeed(db: Db, token: string, now = new Date()): Promise<Feed | null> {
   if (!FEED_TOKEN_RE.test(token)) return null;
@@ -145,7 +164,15 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
   const today = todayInRome(now);
   const from = addDays(today, -ICAL_DAYS_BACK);
   const to = addDays(today, ICAL_DAYS_AHEAD);
-  const [settings, items] = await Promise.all([readCentreSettings(db), readAgendaItems(db, 'terapista', owner.id, from, to)]);
+  const [settings, items, ownAbsences] = await Promise.all([
+    readCentreSettings(db),
+    readAgendaItems(db, 'terapista', owner.id, from, to),
+    db
+      .select({ id: absences.id, dal: absences.startDay, al: absences.endDay })
+      .from(absences)
+      .where(and(eq(absences.therapistId, owner.id), lte(absences.startDay, to), gte(absences.endDay, from)))
+      .orderBy(asc(absences.startDay)),
+  ]);
   const activityIds = items.filter((i) => i.tipo === 'attivita').map((i) => i.ID);
   const versions = new Map<number, number>();
   if (activityIds.length > 0) {
@@ -157,12 +184,26 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
   }
   // Never full names: the feed lands on the servers of the phone's calendar (docs/decisions/0019-calendar-links.md).
   const patientsLine = (people: AgendaPerson[]) =>
-    settings.icalInitials ? `Utenti: ${people.map(initials).join(', ')}` : patientCount(people.length);
+    settings.icalInitials ? `Utenti: ${people.map((p) => marked(initials(p), p)).join(', ')}` : countLine(people);
 
-  const events: IcalEvent[] = items.map((item) => {
+  // Her own absence days: their slots are left out (the voce is marked `assente` by the agenda's rule, the same absences).
+  const working = items.filter((item) => !item.assente);
+  const absenceEvents: IcalEvent[] = ownAbsences.map((a) => ({
+    // The dates in the UID: an absence edited becomes a new event and the old one leaves the calendar.
+    uid: `assenza-${a.id}-${a.dal}-${a.al}@giornata`,
+    day: a.dal,
+    allDayUntil: a.al,
+    start: '00:00',
+    end: '24:00',
+    summary: ABSENCE_SUMMARY,
+    location: '',
+    description: ABSENCE_DESCRIPTION,
+    sequence: 0,
+  }));
+  const events: IcalEvent[] = working.map((item) => {
     const description = [
       item.utenti.length > 0 ? patientsLine(item.utenti) : '',
-      item.operatori.length > 0 ? `Operatori: ${item.operatori.map((o) => o.nome).join(', ')}` : '',
+      item.operatori.length > 0 ? `Operatori: ${item.operatori.map((o) => marked(o.nome, o)).join(', ')}` : '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -188,6 +229,6 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
           sequence: 0,
         };
   });
-  const text = writeCalendar({ name: `${settings.centreName}: ${owner.username}`, stamp: now, events });
+  const text = writeCalendar({ name: `${settings.centreName}: ${owner.username}`, stamp: now, events: [...absenceEvents, ...events] });
   return { text, therapistId: owner.id, username: owner.username, userId: owner.userId, from, to };
 }

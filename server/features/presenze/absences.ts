@@ -3,7 +3,7 @@
  * absent person out of the activities and minibus runs of the days they are
  * absent ("Togli dalle attività del giorno / del periodo").
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PRESENZE_MSG as M,
@@ -14,6 +14,7 @@ import {
   type absenceCreateSchema,
   type absenceDeleteSchema,
   type absenceRemoveSchema,
+  type absenceUpdateSchema,
 } from '../../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import { appendAudit, patientJson, therapistJson, type Actor } from '../../db/audit.ts';
@@ -150,6 +151,83 @@ export async function deleteAbsence(db: Db, input: z.output<typeof absenceDelete
       ...touched(absence.tipo, absence.persona),
       before: sql`${JSON.stringify(absence)}::jsonb || jsonb_build_object('persona', ${personJson(absence.tipo, absence.persona)})`,
       after: input.correzione ? { correzione: input.correzione } : null,
+    });
+  });
+  return { ok: true };
+}
+
+/**
+ * Changes an absence's dates, reason, giustificata or note with the checks of a new one: no other
+ * absence of the person on the new days (under the same per-person lock), and the closed-month guard
+ * over the months of the old days and of the new ones (moving an absence out of a closed month changes it too).
+ */
+export async function updateAbsence(db: Db, input: z.output<typeof absenceUpdateSchema>, by: Writer) {
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ patientId: absences.patientId, therapistId: absences.therapistId })
+      .from(absences)
+      .where(eq(absences.id, input.ID));
+    if (!found) throw notFound(M.absenceNotFound);
+    const tipo: PersonKind = found.patientId === null ? 'terapista' : 'paziente';
+    const persona = (found.patientId ?? found.therapistId) as number;
+    // The lock of a new absence of the same person first, then the row: a recording and an edit take turns.
+    await lockPersonAbsences(tx, tipo, persona);
+    const [old] = await tx
+      .select({
+        dal: absences.startDay,
+        al: absences.endDay,
+        motivo: absences.reason,
+        giustificata: absences.justified,
+        note: absences.note,
+      })
+      .from(absences)
+      .where(eq(absences.id, input.ID))
+      .for('update');
+    if (!old) throw notFound(M.absenceNotFound);
+    const personColumn = tipo === 'paziente' ? absences.patientId : absences.therapistId;
+    const [clash] = await tx
+      .select({ id: absences.id })
+      .from(absences)
+      .where(
+        and(
+          eq(personColumn, persona),
+          ne(absences.id, input.ID),
+          sql`${absences.startDay} <= ${input.al}`,
+          sql`${absences.endDay} >= ${input.dal}`,
+        ),
+      )
+      .limit(1);
+    if (clash) throw conflict(M.overlap);
+    const next = {
+      dal: input.dal,
+      al: input.al,
+      motivo: input.motivo,
+      giustificata: input.giustificata ?? old.giustificata,
+      note: input.note ?? old.note,
+    };
+    const before = { tipo, ...old, motivo: old.motivo as AbsenceReason };
+    const months = [...new Set([...monthsOfRange(old.dal, old.al), ...monthsOfRange(next.dal, next.al)])].sort();
+    await guardClosedMonths(tx, {
+      months,
+      change: `${describe({ ...before, persona }, 'modificata')} → ${next.dal}…${next.al} (${next.motivo})`,
+      correction: input.correzione,
+      userId: by.ID,
+      isAdmin: by.Admin > 0,
+    });
+    await tx
+      .update(absences)
+      .set({ startDay: next.dal, endDay: next.al, reason: next.motivo, justified: next.giustificata, note: next.note })
+      .where(eq(absences.id, input.ID));
+    const json = (side: object) => sql`${JSON.stringify(side)}::jsonb || jsonb_build_object('persona', ${personJson(tipo, persona)})`;
+    await appendAudit(tx, by, {
+      action: 'assenza.modifica',
+      entity: 'assenza',
+      entityId: input.ID,
+      day: old.dal < next.dal ? old.dal : next.dal,
+      dayTo: old.al > next.al ? old.al : next.al,
+      ...touched(tipo, persona),
+      before: json(before),
+      after: json({ tipo, ...next, ...(input.correzione ? { correzione: input.correzione } : {}) }),
     });
   });
   return { ok: true };

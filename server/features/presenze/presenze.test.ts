@@ -244,6 +244,119 @@ describeOnBothDatabases('presenze', (ctx) => {
     });
   });
 
+  describe('editing an absence', () => {
+    const update = (client: TestClient, body: Record<string, unknown>) => client.post('/server/presenze/assenze/update', body);
+    const create = async (extra: Record<string, unknown> = {}) => {
+      const res = await admin.put<{ insertId: number }>('/server/presenze/assenze', absence(extra));
+      expect(res.status).toBe(200);
+      return res.body.insertId;
+    };
+    const listed = async () => (await viewer.get<Absence[]>('/server/presenze/assenze?dal=2027-01-01&al=2027-12-31')).body;
+
+    it('changes dates, reason, giustificata and note; the day, the list and the registro follow', async () => {
+      const id = await create({ note: 'febbre' });
+      const res = await update(admin, { ID: id, dal: THU, al: '2027-03-12', motivo: 'ricovero', giustificata: false, note: ' ospedale ' });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true });
+      expect(await listed()).toEqual([
+        {
+          ID: id,
+          tipo: 'paziente',
+          persona: centre.mario.id,
+          nome: 'Mario Rossi',
+          dal: THU,
+          al: '2027-03-12',
+          motivo: 'ricovero',
+          giustificata: false,
+          note: 'ospedale',
+        },
+      ]);
+      const [row] = (
+        (await ctx.database.db.execute(
+          sql`select action, day::text, day_to::text, before, after from audit_log where action = 'assenza.modifica'`,
+        )) as unknown as {
+          rows: { action: string; day: string; day_to: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+        }
+      ).rows;
+      expect(row.day).toBe(WED);
+      expect(row.day_to).toBe('2027-03-12');
+      expect(row.before).toMatchObject({ dal: WED, al: THU, motivo: 'malattia', giustificata: true, note: 'febbre' });
+      expect(row.after).toMatchObject({ dal: THU, al: '2027-03-12', motivo: 'ricovero', giustificata: false, note: 'ospedale' });
+      // Left out, giustificata and note keep their value.
+      expect((await update(admin, { ID: id, dal: THU, al: THU, motivo: 'malattia' })).status).toBe(200);
+      expect(await listed()).toMatchObject([{ dal: THU, al: THU, motivo: 'malattia', giustificata: false, note: 'ospedale' }]);
+    });
+
+    it('refuses an overlap with another absence of the person (409), not with its own old days', async () => {
+      const id = await create();
+      await create({ dal: '2027-03-15', al: '2027-03-19', motivo: 'ferie' });
+      // Growing over its own days is fine.
+      expect((await update(admin, { ID: id, dal: '2027-03-09', al: '2027-03-12', motivo: 'malattia' })).status).toBe(200);
+      const before = await tablesDump();
+      const clash = await update(admin, { ID: id, dal: WED, al: '2027-03-15', motivo: 'malattia' });
+      expect(clash.status).toBe(409);
+      expect(errorOf(clash.body)).toBe(M.overlap);
+      expect(await tablesDump()).toBe(before);
+      const missing = await update(admin, { ID: 999_999, dal: WED, al: WED, motivo: 'malattia' });
+      expect(missing.status).toBe(404);
+      expect(errorOf(missing.body)).toBe(M.absenceNotFound);
+    });
+
+    it.each([
+      [{ motivo: 'vacanza' }, M.reasonInvalid],
+      [{ motivo: undefined }, M.reasonInvalid],
+      [{ note: 'x'.repeat(201) }, M.noteInvalid],
+      [{ giustificata: 'si' }, M.justifiedInvalid],
+      [{ dal: THU, al: WED }, M.rangeInvalid],
+      [{ dal: '2027-01-01', al: '2028-01-02' }, M.rangeTooLong],
+      [{ dal: '2027-02-30' }, MSG.dateInvalid],
+      [{ al: '10/03/2027' }, MSG.dateInvalid],
+      [{ correzione: 'no' }, M.correctionInvalid],
+      [{ ID: 0 }, MSG.idInvalid],
+    ])('refuses %j with 400 and its message, changing nothing', async (change, message) => {
+      const id = await create();
+      const before = await tablesDump();
+      const res = await update(admin, { ID: id, dal: WED, al: THU, motivo: 'malattia', ...change });
+      expect(res.status).toBe(400);
+      expect(errorOf(res.body)).toBe(message);
+      expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
+      expect(await tablesDump()).toBe(before);
+    });
+
+    it('is refused to consultazione (403) and without the CSRF header, changing nothing', async () => {
+      const id = await create();
+      const before = await tablesDump();
+      const refused = await update(viewer, { ID: id, dal: WED, al: WED, motivo: 'ferie' });
+      expect(refused.status).toBe(403);
+      expect(codeOf(refused.body)).toBe(ERROR_CODES.adminOnly);
+      admin.sendCsrf = false;
+      const noHeader = await update(admin, { ID: id, dal: WED, al: WED, motivo: 'ferie' });
+      expect(noHeader.status).toBe(403);
+      expect(codeOf(noHeader.body)).toBe(ERROR_CODES.csrfInvalid);
+      expect(await tablesDump()).toBe(before);
+    });
+
+    it('into or out of a closed month only with a reason, kept as a correction', async () => {
+      const thisMonth = today.slice(0, 7);
+      const lastMonth = addDays(`${thisMonth}-01`, -1).slice(0, 7);
+      const id = await create({ dal: `${thisMonth}-01`, al: `${thisMonth}-01` });
+      expect((await admin.post('/server/presenze/mese/chiudi', { mese: lastMonth })).status).toBe(200);
+      const before = await tablesDump();
+      const into = { ID: id, dal: `${lastMonth}-20`, al: `${thisMonth}-01`, motivo: 'malattia' };
+      const noReason = await update(admin, into);
+      expect(noReason.status).toBe(409);
+      expect(errorOf(noReason.body)).toBe(M.monthClosed);
+      expect(await tablesDump()).toBe(before);
+      expect((await update(admin, { ...into, correzione: 'certificato arrivato dopo' })).status).toBe(200);
+      // Out of it again: the closed month changes too.
+      const out = { ID: id, dal: `${thisMonth}-01`, al: `${thisMonth}-01`, motivo: 'malattia' };
+      expect((await update(admin, out)).status).toBe(409);
+      expect((await update(admin, { ...out, correzione: 'registrata per errore' })).status).toBe(200);
+      const corrections = await admin.get<{ motivo: string }[]>(`/server/presenze/correzioni?mese=${lastMonth}`);
+      expect(corrections.body.map((c) => c.motivo)).toEqual(expect.arrayContaining(['certificato arrivato dopo', 'registrata per errore']));
+    });
+  });
+
   describe('the day plan', () => {
     async function plan() {
       const db = ctx.database.db;

@@ -13,6 +13,7 @@ import {
   absenceDeleteSchema,
   absenceListQuery,
   absenceRemoveSchema,
+  absenceUpdateSchema,
   closingDayDeleteSchema,
   closingDaySchema,
   monthCloseSchema,
@@ -64,6 +65,7 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
     recordAccess(req, { kind: 'presenze', day: req.query.dal, dayTo: req.query.al });
     return list;
   });
+  app.post('/assenze/update', admin(absenceUpdateSchema), async (req) => absences.updateAbsence(db, req.body, currentUser(req)));
   app.post('/assenze/elimina', admin(absenceDeleteSchema), async (req) => absences.deleteAbsence(db, req.body, currentUser(req)));
   app.post('/assenze/togli', admin(absenceRemoveSchema), async (req) => absences.removeAbsentFromPlan(db, currentUser(req), req.body));
 

@@ -635,6 +635,27 @@ const CASES: Record<string, WriteCase> = {
     },
     refused: async () => ({ method: 'POST', body: { ID: 999_999 }, status: 404 }),
   },
+  'POST /server/presenze/assenze/update': {
+    kind: 'write',
+    valid: async (w) => {
+      const id = await w.newTherapist();
+      const created = await w.admin.put<{ insertId: number }>('/server/presenze/assenze', {
+        tipo: 'terapista',
+        persona: id,
+        dal: w.day,
+        al: w.day,
+        motivo: 'ferie',
+      });
+      return {
+        method: 'POST',
+        body: { ID: created.body.insertId, dal: w.day, al: w.day, motivo: 'malattia', note: 'certificato' },
+        action: 'assenza.modifica',
+        day: w.day,
+        therapists: [id],
+      };
+    },
+    refused: async () => ({ method: 'POST', body: { ID: 999_999, dal: '2026-12-01', al: '2026-12-02', motivo: 'ferie' }, status: 404 }),
+  },
   'POST /server/presenze/assenze/togli': {
     kind: 'write',
     valid: async (w) => {

@@ -6,8 +6,10 @@ import { todayLocal } from '../../../../common/dates.ts';
 import {
   ABSENCE_REASONS,
   absenceCreateSchema,
+  absenceUpdateSchema,
   PRESENZE_MSG,
   REASON_LABELS,
+  type Absence,
   type AbsenceReason,
   type PersonKind,
 } from '../../../../common/presenze.ts';
@@ -18,7 +20,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import type { PersonMatch } from '../../../lib/people-search.ts';
-import { useCreateAbsence } from '../../../lib/absences.ts';
+import { useCreateAbsence, useUpdateAbsence } from '../../../lib/absences.ts';
 
 export const KIND_LABELS: Record<PersonKind, string> = { paziente: 'utente', terapista: 'operatore' };
 const NOTE_MAX = 200;
@@ -27,12 +29,20 @@ export const CHOOSE_PERSON = 'Scegli la persona assente';
 
 type Field = 'tipo' | 'persona' | 'dal' | 'al' | 'motivo' | 'note' | 'correzione' | 'form';
 
-/** Nuova assenza: who (utente or operatore, found with the search dialog), from when to when, why; checked by absenceCreateSchema. */
-export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
+/**
+ * Nuova assenza: who (utente or operatore, found with the search dialog), from when to when, why; checked by absenceCreateSchema.
+ * With `absence`, Modifica: the same form prefilled, the person fixed (another person's absence is a new one); checked by absenceUpdateSchema.
+ */
+export function AbsenceFormModal({ onClose, absence }: { onClose: () => void; absence?: Absence }) {
   const today = todayLocal();
-  const [kind, setKind] = useState<PersonKind>('paziente');
+  const editing = absence !== undefined;
+  const [kind, setKind] = useState<PersonKind>(absence?.tipo ?? 'paziente');
   const [person, setPerson] = useState<PersonMatch | null>(null);
-  const [values, setValues] = useState({ dal: today, al: today, motivo: 'malattia' as AbsenceReason, giustificata: true, note: '' });
+  const [values, setValues] = useState(
+    absence
+      ? { dal: absence.dal, al: absence.al, motivo: absence.motivo, giustificata: absence.giustificata, note: absence.note }
+      : { dal: today, al: today, motivo: 'malattia' as AbsenceReason, giustificata: true, note: '' },
+  );
   // Shown once the server says the period touches a closed month: an administrator then gives the reason.
   const [correction, setCorrection] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
@@ -47,6 +57,7 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
     },
   });
   const create = useCreateAbsence();
+  const update = useUpdateAbsence();
 
   const set =
     <K extends keyof typeof values>(field: K) =>
@@ -56,16 +67,10 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
       setServerError(null);
     };
 
-  const submit = async () => {
-    // Until a person is chosen the other fields are checked with a stand-in: the schema checks the dates' order only on a whole object.
-    const input = { ...values, tipo: kind, persona: person?.ID ?? 1, ...(correction !== null ? { correzione: correction } : {}) };
-    const result = checkForm<typeof absenceCreateSchema, Field>(absenceCreateSchema, input);
-    const found = 'errors' in result ? result.errors : {};
-    if (!person) return setErrors({ ...found, persona: CHOOSE_PERSON });
-    if ('errors' in result) return setErrors(found);
+  const save = async (write: () => Promise<unknown>, success: string) => {
     try {
-      await create.mutateAsync(result.data);
-      toast.success(PRESENZE_MSG.absenceSaved);
+      await write();
+      toast.success(success);
       onClose();
     } catch (error) {
       const message = errorMessage(error);
@@ -74,13 +79,31 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
     }
   };
 
+  const submitEdit = async (id: number) => {
+    const input = { ...values, ID: id, ...(correction !== null ? { correzione: correction } : {}) };
+    const result = checkForm<typeof absenceUpdateSchema, Field>(absenceUpdateSchema, input);
+    if ('errors' in result) return setErrors(result.errors);
+    await save(() => update.mutateAsync(result.data), PRESENZE_MSG.absenceUpdated);
+  };
+
+  const submit = async () => {
+    if (absence) return submitEdit(absence.ID);
+    // Until a person is chosen the other fields are checked with a stand-in: the schema checks the dates' order only on a whole object.
+    const input = { ...values, tipo: kind, persona: person?.ID ?? 1, ...(correction !== null ? { correzione: correction } : {}) };
+    const result = checkForm<typeof absenceCreateSchema, Field>(absenceCreateSchema, input);
+    const found = 'errors' in result ? result.errors : {};
+    if (!person) return setErrors({ ...found, persona: CHOOSE_PERSON });
+    if ('errors' in result) return setErrors(found);
+    await save(() => create.mutateAsync(result.data), PRESENZE_MSG.absenceSaved);
+  };
+
   return (
     <>
       {!choice.choosing && (
         <FormModal
-          title="Nuova assenza"
-          submitLabel="Registra l’assenza"
-          busy={create.isPending}
+          title={editing ? 'Modifica assenza' : 'Nuova assenza'}
+          submitLabel={editing ? 'Salva le modifiche' : 'Registra l’assenza'}
+          busy={create.isPending || update.isPending}
           onSubmit={() => void submit()}
           onClose={onClose}
         >
@@ -89,46 +112,59 @@ export function AbsenceFormModal({ onClose }: { onClose: () => void }) {
               {serverError}
             </Alert>
           )}
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6 mb-1">Chi è assente</legend>
-            {(['paziente', 'terapista'] as const).map((k) => (
-              <Form.Check
-                key={k}
-                inline
-                type="radio"
-                name="absence-kind"
-                id={`absence-kind-${k}`}
-                label={k === 'paziente' ? 'Utente' : 'Operatore'}
-                checked={kind === k}
-                onChange={() => {
-                  setKind(k);
-                  setPerson(null);
-                  setServerError(null);
-                }}
-              />
-            ))}
-          </fieldset>
-          <div className="mb-3">
-            <span className="form-label d-block" id="absence-person-label">
-              {kind === 'paziente' ? 'Utente' : 'Operatore'}
-            </span>
-            <div className="d-flex align-items-center gap-2">
-              <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">
-                {person ? person.label : <span className="text-muted">nessuno scelto</span>}
+          {absence ? (
+            <div className="mb-3">
+              <span className="form-label d-block" id="absence-person-label">
+                {absence.tipo === 'paziente' ? 'Utente' : 'Operatore'}
               </span>
-              {choice.button(kind, {
-                changing: !!person,
-                describedBy: errors.persona
-                  ? 'absence-person-label absence-person absence-person-error'
-                  : 'absence-person-label absence-person',
-              })}
+              <span className="form-control" id="absence-person">
+                {absence.nome}
+              </span>
             </div>
-            {errors.persona && (
-              <div className="invalid-feedback d-block" id="absence-person-error">
-                {errors.persona}
+          ) : (
+            <>
+              <fieldset className="mb-3">
+                <legend className="form-label fs-6 mb-1">Chi è assente</legend>
+                {(['paziente', 'terapista'] as const).map((k) => (
+                  <Form.Check
+                    key={k}
+                    inline
+                    type="radio"
+                    name="absence-kind"
+                    id={`absence-kind-${k}`}
+                    label={k === 'paziente' ? 'Utente' : 'Operatore'}
+                    checked={kind === k}
+                    onChange={() => {
+                      setKind(k);
+                      setPerson(null);
+                      setServerError(null);
+                    }}
+                  />
+                ))}
+              </fieldset>
+              <div className="mb-3">
+                <span className="form-label d-block" id="absence-person-label">
+                  {kind === 'paziente' ? 'Utente' : 'Operatore'}
+                </span>
+                <div className="d-flex align-items-center gap-2">
+                  <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">
+                    {person ? person.label : <span className="text-muted">nessuno scelto</span>}
+                  </span>
+                  {choice.button(kind, {
+                    changing: !!person,
+                    describedBy: errors.persona
+                      ? 'absence-person-label absence-person absence-person-error'
+                      : 'absence-person-label absence-person',
+                  })}
+                </div>
+                {errors.persona && (
+                  <div className="invalid-feedback d-block" id="absence-person-error">
+                    {errors.persona}
+                  </div>
+                )}
               </div>
-            )}
-          </div>
+            </>
+          )}
           <div className="d-flex gap-3">
             <div className="flex-fill">
               <DateField id="absence-from" label="Dal" value={values.dal} onChange={set('dal')} error={errors.dal} className="mb-3" />

@@ -25,7 +25,7 @@ interface Props {
   onRangeChange: (from: string, to: string) => void;
 }
 
-/** Assenze: the absences of a range for everyone; administrators record, delete and take absent people out of the plan. */
+/** Assenze: the absences of a range for everyone; administrators record, edit, delete and take absent people out of the plan. */
 export function AbsencesTab({ from, to, onRangeChange }: Props) {
   const admin = isAdmin(useUser());
   const range = checkForm(absenceListQuery, { dal: from, al: to });
@@ -34,9 +34,12 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
   const remove = useDeleteAbsence();
   const takeOut = useRemoveAbsent();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Absence | null>(null);
   // An absence in a closed month is deleted only with a reason, asked after the server's refusal.
   const [deleting, setDeleting] = useState<Absence | null>(null);
   const newRef = useRef<HTMLButtonElement>(null);
+  // The Modifica button that opened the form: focus goes back to it (or to Nuova assenza if its row left the list).
+  const editReturn = useRef<HTMLButtonElement | null>(null);
   const items = list.data ?? [];
   const busy = remove.isPending || takeOut.isPending;
 
@@ -135,10 +138,22 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
                         size="sm"
                         variant="outline-primary"
                         disabled={busy}
-                        aria-label={`Togli ${a.nome} dalle attività del periodo`}
+                        aria-label={`Togli dalle attività del periodo: ${a.nome}`}
                         onClick={() => void withToasts(takeOut.mutateAsync({ ID: a.ID }), { success: (r) => removedText(r.rimossi) })}
                       >
                         Togli dalle attività del periodo
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="outline-secondary"
+                        disabled={busy}
+                        aria-label={`Modifica l’assenza di ${a.nome} dal ${formatDate(a.dal)}`}
+                        onClick={(e) => {
+                          editReturn.current = e.currentTarget;
+                          setEditing(a);
+                        }}
+                      >
+                        Modifica
                       </Button>
                       <Button
                         size="sm"
@@ -163,6 +178,15 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
             setCreating(false);
             // The dialog may have opened the search dialog on top of it: focus goes back to the button that opened it.
             setTimeout(() => newRef.current?.focus(), 0);
+          }}
+        />
+      )}
+      {editing && (
+        <AbsenceFormModal
+          absence={editing}
+          onClose={() => {
+            setEditing(null);
+            setTimeout(() => (editReturn.current?.isConnected ? editReturn.current : newRef.current)?.focus(), 0);
           }}
         />
       )}
