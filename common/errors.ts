@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   /** 409: the write clashes with what is stored (a duplicate, a stale version). */
   conflict: 'conflict',
+  /** 409: the write touches a closed month: an administrator repeats it with the reason of the correction (`correzione`). */
+  correctionRequired: 'correction_required',
   /** 413: the body is too large. */
   tooLarge: 'too_large',
   /** 429: too many attempts or requests; try again later. */

@@ -39,6 +39,9 @@ export const isPasswordChangeRequired = (error: unknown): boolean =>
   error instanceof ApiError && error.code === ERROR_CODES.passwordChangeRequired;
 
 /** The session is missing or has ended: by the server's code, or by the 403 status from a server that sends no code. */
+/** A write into a closed month: an administrator repeats it with the reason of the correction. */
+export const isCorrectionRequired = (error: unknown): boolean => error instanceof ApiError && error.code === ERROR_CODES.correctionRequired;
+
 export const isNotSignedIn = (error: unknown): boolean =>
   error instanceof ApiError && (error.code === undefined ? error.status === 403 : error.code === ERROR_CODES.notSignedIn);
 

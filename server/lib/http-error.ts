@@ -26,7 +26,10 @@ type ForbiddenCode =
 export const badRequest = (message: string) => new HttpError(400, message, ERROR_CODES.invalidInput);
 export const forbidden = (message: string, code: ForbiddenCode) => new HttpError(403, message, code);
 export const notFound = (message: string) => new HttpError(404, message, ERROR_CODES.notFound);
-export const conflict = (message: string) => new HttpError(409, message, ERROR_CODES.conflict);
+export const conflict = (
+  message: string,
+  code: typeof ERROR_CODES.conflict | typeof ERROR_CODES.correctionRequired = ERROR_CODES.conflict,
+) => new HttpError(409, message, code);
 
 /** The only row an update or delete by ID returned; `missing` when there was none. */
 export function oneRow<T>(rows: T[], missing: HttpError): T {

@@ -744,6 +744,8 @@ describeOnBothDatabases('presenze', (ctx) => {
       const absenceNoReason = await admin.put('/server/presenze/assenze', spanning);
       expect(absenceNoReason.status).toBe(409);
       expect(errorOf(absenceNoReason.body)).toBe(M.monthClosed);
+      // The web app asks for the reason on this code, never on the message's words.
+      expect((absenceNoReason.body as { code?: string }).code).toBe(ERROR_CODES.correctionRequired);
       expect(await tablesDump()).toBe(before);
 
       expect((await admin.post('/server/presenze/appello', { ...mark, correzione: 'certificato arrivato dopo' })).status).toBe(200);

@@ -58,7 +58,7 @@ export async function guardClosedMonths(tx: Db, c: ClosedMonthChange) {
   ).rows.map((r) => r.month);
   if (closed.length === 0) return;
   if (!c.isAdmin) throw forbidden(M.monthClosed, ERROR_CODES.adminOnly);
-  if (!c.correction) throw conflict(M.monthClosed);
+  if (!c.correction) throw conflict(M.monthClosed, ERROR_CODES.correctionRequired);
   const reason = c.correction;
   await tx.insert(attendanceCorrections).values(closed.map((month) => ({ month, change: c.change, reason, userId: c.userId })));
 }

@@ -17,7 +17,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { usePersonChoice } from '../../../components/person-choice.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isCorrectionRequired } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import type { PersonMatch } from '../../../lib/people-search.ts';
 import { useCreateAbsence, useUpdateAbsence } from '../../../lib/absences.ts';
@@ -74,7 +74,7 @@ export function AbsenceFormModal({ onClose, absence }: { onClose: () => void; ab
       onClose();
     } catch (error) {
       const message = errorMessage(error);
-      if (message === PRESENZE_MSG.monthClosed && correction === null) setCorrection('');
+      if (isCorrectionRequired(error) && correction === null) setCorrection('');
       setServerError(message);
     }
   };

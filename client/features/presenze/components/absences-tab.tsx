@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { absenceListQuery, PRESENZE_MSG, REASON_LABELS, type Absence } from '../../../../common/presenze.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, isCorrectionRequired } from '../../../lib/api-client.ts';
 import { checkForm } from '../../../lib/form-check.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -49,7 +49,7 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
       await remove.mutateAsync({ ID: absence.ID });
       toast.success(PRESENZE_MSG.absenceDeleted);
     } catch (error) {
-      if (errorMessage(error) === PRESENZE_MSG.monthClosed) setDeleting(absence);
+      if (isCorrectionRequired(error)) setDeleting(absence);
       else toast.error(errorMessage(error));
     }
   };
