@@ -45,7 +45,9 @@ async function seed(db: Db) {
     .returning();
   await db
     .insert(activityPatients)
-    .values(busy.flatMap((a, i) => people.slice(i * BUSY_PEOPLE, (i + 1) * BUSY_PEOPLE).map((p) => ({ activityId: a.id, patientId: p.id }))));
+    .values(
+      busy.flatMap((a, i) => people.slice(i * BUSY_PEOPLE, (i + 1) * BUSY_PEOPLE).map((p) => ({ activityId: a.id, patientId: p.id }))),
+    );
   await db.insert(activityTherapists).values(busy.map((a, i) => ({ activityId: a.id, therapistId: therapistList[i % 3].id })));
   return { ...centre, busy, people };
 }
@@ -64,7 +66,10 @@ async function download(page: Page, button: string): Promise<string> {
 
 const pdfInfo = (file: string) => execFileSync('pdfinfo', [file], { encoding: 'utf8' });
 /** The text of each page, laid out as printed. */
-const pdfPages = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f').filter((p) => p.trim());
+const pdfPages = (file: string) =>
+  execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' })
+    .split('\f')
+    .filter((p) => p.trim());
 const A4_LANDSCAPE = /Page size:\s+841\.89 x 595\.28 pts \(A4\)/;
 const LETTER_LANDSCAPE = /Page size:\s+792 x 612 pts \(letter\)/;
 
@@ -109,7 +114,12 @@ describe('Stampa giornata', () => {
     // The times, activity and people of a row are on one line of the sheet, in the columns of the head.
     const head = text.split('\n').find((l) => /Ora\s+Attività\s+Utenti\s+Operatori/.test(l));
     expect(head, text).toBeDefined();
-    expect(text.split('\n').find((l) => l.includes('Ginnastica dolce'))?.trim()).toMatch(/^09:00–10:30\s+Ginnastica dolce\s+Lucia Bianchi\s+paola\.neri$/);
+    expect(
+      text
+        .split('\n')
+        .find((l) => l.includes('Ginnastica dolce'))
+        ?.trim(),
+    ).toMatch(/^09:00–10:30\s+Ginnastica dolce\s+Lucia Bianchi\s+paola\.neri$/);
     expectNoPageErrors(errors);
     await context.close();
   });

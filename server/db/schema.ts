@@ -416,7 +416,9 @@ export const centreSettings = pgTable(
     /** The patron saint's day, "MM-DD", a holiday every year (common/holidays.ts); null: none. */
     patron: text('patron'),
     /** The paper of the printed day and week (common/impostazioni.ts, PAPER_FORMATS). */
-    paperFormat: text('paper_format', { enum: ['A4', 'Letter'] }).notNull().default('A4'),
+    paperFormat: text('paper_format', { enum: ['A4', 'Letter'] })
+      .notNull()
+      .default('A4'),
   },
   (t) => [
     check('centre_settings_one_row', sql`${t.id} = 1`),

@@ -8,7 +8,13 @@ import { centreSettings } from './schema.ts';
 
 export type CentreSettings = Omit<typeof centreSettings.$inferSelect, 'id'>;
 
-export const DEFAULT_SETTINGS: CentreSettings = { centreName: 'Centro diurno', saturday: false, icalInitials: false, patron: null, paperFormat: 'A4' };
+export const DEFAULT_SETTINGS: CentreSettings = {
+  centreName: 'Centro diurno',
+  saturday: false,
+  icalInitials: false,
+  patron: null,
+  paperFormat: 'A4',
+};
 
 export async function readCentreSettings(db: Db): Promise<CentreSettings> {
   const [row] = await db.select().from(centreSettings).where(eq(centreSettings.id, 1));

@@ -61,7 +61,15 @@ export async function saveDayPdf({ day, centre, paper, sections, printedAt }: Da
     theme: 'grid',
     showHead: 'everyPage',
     rowPageBreak: 'avoid',
-    styles: { font: 'helvetica', fontSize: 11, textColor: DARK, cellPadding: 5, valign: 'top', overflow: 'linebreak', lineColor: [173, 181, 189] },
+    styles: {
+      font: 'helvetica',
+      fontSize: 11,
+      textColor: DARK,
+      cellPadding: 5,
+      valign: 'top',
+      overflow: 'linebreak',
+      lineColor: [173, 181, 189],
+    },
     headStyles: { fillColor: DARK, textColor: 255, fontStyle: 'bold' },
     columnStyles: {
       0: { cellWidth: 78, fontStyle: 'bold' },

@@ -69,7 +69,12 @@ describe('the day on paper', () => {
     ]);
     const runs = sheet[2];
     expect(runs.entries).toHaveLength(1);
-    expect(runs.entries[0]).toMatchObject({ time: '08:00–09:00', title: 'Andata Nord', detail: 'Pulmino bianco', operatori: ['laura.fontana (assente)'] });
+    expect(runs.entries[0]).toMatchObject({
+      time: '08:00–09:00',
+      title: 'Andata Nord',
+      detail: 'Pulmino bianco',
+      operatori: ['laura.fontana (assente)'],
+    });
     expect(peopleLines(runs, runs.entries[0])).toEqual(['1. Anna Neri', '2. Mario Rossi (assente)']);
     expect(JSON.stringify(sheet)).not.toContain('malattia');
   });
