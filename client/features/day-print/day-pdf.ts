@@ -36,67 +36,72 @@ export async function saveDayPdf({ day, centre, paper, sections, printedAt }: Da
   const width = doc.internal.pageSize.getWidth();
   const height = doc.internal.pageSize.getHeight();
 
-  const body: RowInput[] = sections.flatMap((section): RowInput[] => [
-    [
-      {
-        content: section.kind === 'runs' ? `${section.label} · passeggeri in ordine di salita` : section.label,
-        colSpan: 4,
-        styles: { fontStyle: 'bold' as const, fontSize: 12, fillColor: section.kind === 'runs' ? RUN_BAND : BAND },
-      },
-    ],
-    ...section.entries.map((entry) => [
+  const columns: RowInput = ['Ora', 'Attività', 'Utenti', 'Operatori'];
+  const bandOf = (section: SheetSection): RowInput => [
+    {
+      content: section.kind === 'runs' ? `${section.label} · passeggeri in ordine di salita` : section.label,
+      colSpan: 4,
+      styles: { fontSize: 12, textColor: DARK, fillColor: section.kind === 'runs' ? RUN_BAND : BAND },
+    },
+  ];
+  const rowsOf = (section: SheetSection): RowInput[] =>
+    section.entries.map((entry) => [
       entry.time,
       entry.detail ? `${entry.title}\n${entry.detail}` : entry.title,
       peopleLines(section, entry).join('\n') || '—',
       entry.operatori.join('\n') || '—',
-    ]),
-  ]);
-  if (body.length === 0) body.push([{ content: NOTHING_PLANNED, colSpan: 4, styles: { textColor: MUTED } }]);
+    ]);
+  // One table per band: its head (the room and the columns) comes back on each page the band runs over.
+  const tables: { head: RowInput[]; body: RowInput[] }[] =
+    sections.length === 0
+      ? [{ head: [columns], body: [[{ content: NOTHING_PLANNED, colSpan: 4, styles: { textColor: MUTED } }]] }]
+      : sections.map((section) => ({ head: [bandOf(section), columns], body: rowsOf(section) }));
 
-  autoTable(doc, {
-    startY: TOP,
-    margin: { top: TOP, right: MARGIN, bottom: MARGIN + 16, left: MARGIN },
-    head: [['Ora', 'Attività', 'Utenti', 'Operatori']],
-    body,
-    theme: 'grid',
-    showHead: 'everyPage',
-    rowPageBreak: 'avoid',
-    styles: {
-      font: 'helvetica',
-      fontSize: 11,
-      textColor: DARK,
-      cellPadding: 5,
-      valign: 'top',
-      overflow: 'linebreak',
-      lineColor: [173, 181, 189],
-    },
-    headStyles: { fillColor: DARK, textColor: 255, fontStyle: 'bold' },
-    columnStyles: {
-      0: { cellWidth: 78, fontStyle: 'bold' },
-      1: { cellWidth: 210, fontStyle: 'bold' },
-      3: { cellWidth: 190 },
-    },
-    didDrawPage: () => {
-      doc.setTextColor(...MUTED);
-      doc.setFont('helvetica', 'normal');
-      doc.setFontSize(11);
-      doc.text(centre, MARGIN, MARGIN + 8);
-      doc.setFontSize(9);
-      doc.text(`Stampato il ${printedAt}`, width - MARGIN, MARGIN + 8, { align: 'right' });
-      doc.setTextColor(...DARK);
-      doc.setFont('helvetica', 'bold');
-      doc.setFontSize(18);
-      doc.text(title, MARGIN, MARGIN + 30);
-      doc.setFont('helvetica', 'normal');
-    },
-  });
-  // Page numbers once the table has been laid out and the count is known.
+  let y = TOP;
+  for (const { head, body } of tables) {
+    autoTable(doc, {
+      startY: y,
+      margin: { top: TOP, right: MARGIN, bottom: MARGIN + 16, left: MARGIN },
+      head,
+      body,
+      theme: 'grid',
+      showHead: 'everyPage',
+      rowPageBreak: 'avoid',
+      styles: {
+        font: 'helvetica',
+        fontSize: 11,
+        textColor: DARK,
+        cellPadding: 5,
+        valign: 'top',
+        overflow: 'linebreak',
+        lineColor: [173, 181, 189],
+      },
+      headStyles: { fillColor: DARK, textColor: 255, fontStyle: 'bold' },
+      columnStyles: {
+        0: { cellWidth: 78, fontStyle: 'bold' },
+        1: { cellWidth: 210, fontStyle: 'bold' },
+        3: { cellWidth: 190 },
+      },
+      didDrawPage: (data) => {
+        y = (data.cursor?.y ?? y) + 14;
+      },
+    });
+  }
+  // The centre, the date and the page numbers on every page, once the tables are laid out and the count is known.
   const pages = doc.getNumberOfPages();
   for (let page = 1; page <= pages; page++) {
     doc.setPage(page);
-    doc.setFontSize(9);
+    doc.setFont('helvetica', 'normal');
     doc.setTextColor(...MUTED);
+    doc.setFontSize(11);
+    doc.text(centre, MARGIN, MARGIN + 8);
+    doc.setFontSize(9);
+    doc.text(`Stampato il ${printedAt}`, width - MARGIN, MARGIN + 8, { align: 'right' });
     doc.text(`Pagina ${page} di ${pages}`, width - MARGIN, height - MARGIN, { align: 'right' });
+    doc.setTextColor(...DARK);
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(18);
+    doc.text(title, MARGIN, MARGIN + 30);
   }
   doc.save(fileName);
 }

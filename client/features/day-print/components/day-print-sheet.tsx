@@ -28,26 +28,27 @@ export function DayPrintSheet({ day, giornata, rooms, centre, paper }: Props) {
       {sections.length === 0 ? (
         <p>{NOTHING_PLANNED}</p>
       ) : (
-        <table className="day-print-table">
-          <colgroup>
-            <col className="day-print-time" />
-            <col className="day-print-what" />
-            <col />
-            <col className="day-print-staff" />
-          </colgroup>
-          <thead>
-            <tr>
-              <th>Ora</th>
-              <th>Attività</th>
-              <th>Utenti</th>
-              <th>Operatori</th>
-            </tr>
-          </thead>
-          {sections.map((section) => (
-            <tbody key={section.key}>
+        // One table per band, as in the PDF: its head (the room and the columns) is printed again on each page it runs over.
+        sections.map((section) => (
+          <table key={section.key} className="day-print-table">
+            <colgroup>
+              <col className="day-print-time" />
+              <col className="day-print-what" />
+              <col />
+              <col className="day-print-staff" />
+            </colgroup>
+            <thead>
               <tr className={section.kind === 'runs' ? 'day-print-band day-print-band-runs' : 'day-print-band'}>
                 <th colSpan={4}>{section.kind === 'runs' ? `${section.label} · passeggeri in ordine di salita` : section.label}</th>
               </tr>
+              <tr className="day-print-columns">
+                <th>Ora</th>
+                <th>Attività</th>
+                <th>Utenti</th>
+                <th>Operatori</th>
+              </tr>
+            </thead>
+            <tbody>
               {section.entries.map((entry) => (
                 <tr key={entry.key}>
                   <td className="fw-bold">{entry.time}</td>
@@ -60,8 +61,8 @@ export function DayPrintSheet({ day, giornata, rooms, centre, paper }: Props) {
                 </tr>
               ))}
             </tbody>
-          ))}
-        </table>
+          </table>
+        ))
       )}
     </section>
   );
