@@ -64,6 +64,7 @@ export const AUDIT_ACTIONS = {
   'modello.duplica': 'Modello di settimana duplicato',
   'modello.elimina': 'Modello di settimana eliminato',
   'esportazione.settimana_pdf': 'Esportata la stampa settimanale (PDF)',
+  'esportazione.giornata_pdf': 'Esportata la stampa della giornata (PDF)',
   'esportazione.registro_pdf': 'Esportato il registro presenze (PDF)',
   'esportazione.registro_csv': 'Esportato il registro presenze (CSV)',
   'esportazione.registro_modifiche_csv': 'Esportato il registro modifiche (CSV)',
@@ -108,6 +109,7 @@ export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly stri
 
 export const EXPORT_KINDS = [
   'settimana_pdf',
+  'giornata_pdf',
   'registro_pdf',
   'registro_csv',
   'registro_modifiche_csv',
@@ -121,6 +123,7 @@ export const ADMIN_EXPORT_KINDS: readonly ExportKind[] = ['registro_modifiche_cs
 /** Whether an export names a patient: always (the accesses to one), maybe (an agenda, of a patient or an operator), never (the rest). */
 export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'> = {
   settimana_pdf: 'none',
+  giornata_pdf: 'none',
   registro_pdf: 'none',
   registro_csv: 'none',
   registro_modifiche_csv: 'none',
@@ -381,6 +384,7 @@ function fieldChanges(before: Json, after: Json, labels: Record<string, string>)
 
 const EXPORT_LABELS: Record<ExportKind, string> = {
   settimana_pdf: 'stampa settimanale (PDF)',
+  giornata_pdf: 'stampa della giornata (PDF)',
   registro_pdf: 'registro presenze (PDF)',
   registro_csv: 'registro presenze (CSV)',
   registro_modifiche_csv: 'registro modifiche (CSV)',

@@ -1,7 +1,7 @@
 /**
  * Contracts of the centre's settings (docs/api.md, Impostazioni; docs/product.md, Anagrafiche → Centro): the centre's
  * name on the agenda's PDF, Saturday as a working day of the templates, patients' initials in the calendar feed, the
- * patron saint's day.
+ * patron saint's day, the paper of the printed plans (day and week).
  * Shared by the server's validation and the web app's form.
  */
 import { z } from 'zod';
@@ -12,11 +12,17 @@ export const IMPOSTAZIONI_MSG = {
   saturdayInvalid: 'Indica se il sabato è un giorno di attività',
   initialsInvalid: 'Indica se il calendario sul telefono mostra le iniziali degli utenti',
   patronInvalid: 'Giorno del santo patrono non valido: mese e giorno (MM-GG, per esempio 12-07), oppure nessuno',
+  paperInvalid: 'Formato carta non valido: A4 oppure Letter',
   settingsEmpty: 'Indica almeno un’impostazione da cambiare',
   // Success of the web app
   settingsSaved: 'Impostazioni salvate',
 } as const;
 const M = IMPOSTAZIONI_MSG;
+
+/** The paper of the printed plans (the day's and the week's PDF): A4, what Italian offices use, or US Letter. */
+export const PAPER_FORMATS = ['A4', 'Letter'] as const;
+export type PaperFormat = (typeof PAPER_FORMATS)[number];
+export const DEFAULT_PAPER: PaperFormat = 'A4';
 
 /** "MM-DD" of a day that every year has (29 February does not), e.g. "12-07" for Sant'Ambrogio in Milano. */
 export const isMonthDay = (value: string) => {
@@ -32,6 +38,7 @@ export const settingsBody = z
     sabato: z.boolean({ error: M.saturdayInvalid }).optional(),
     iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
     patrono: z.string({ error: M.patronInvalid }).refine(isMonthDay, M.patronInvalid).nullable().optional(),
+    formatoCarta: z.enum(PAPER_FORMATS, { error: M.paperInvalid }).optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), M.settingsEmpty);
 export type SettingsForm = z.input<typeof settingsBody>;
@@ -48,4 +55,6 @@ export interface CentreSettingsWire {
   iniziali: boolean;
   /** The patron saint's day, "MM-DD", a holiday every year for templates and the register; null: none. */
   patrono: string | null;
+  /** The paper of the day's and the week's PDF, always landscape. */
+  formatoCarta: PaperFormat;
 }

@@ -227,6 +227,8 @@ export interface TransportRun {
   RifPulmino: number;
   Data: string;
 }
+/** The minibus of a run as staff call it: 1 is the white one, 2 the blue one. */
+export const minibusName = (run: { RifPulmino: number }) => (run.RifPulmino === 1 ? 'Pulmino bianco' : 'Pulmino blu');
 export interface ActivityPatientLink {
   ID: number;
   RifAttivita: number;

@@ -1,7 +1,7 @@
 /**
  * Names written to attack the page (script tags, onerror images, quotes) show
- * as plain text everywhere: the calendar, the modals, the weekly view and the
- * PDF. No script runs, no image is created, no dialog opens.
+ * as plain text everywhere: the calendar, the modals, the weekly view, the day's
+ * and the week's PDF. No script runs, no image is created, no dialog opens.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -111,6 +111,17 @@ describe('hostile names', () => {
     const edit = modal(page, 'Modifica Attività');
     expect(await edit.getByLabel('Nome attività').inputValue()).toBe(ACTIVITY);
     await edit.getByRole('button', { name: 'Annulla' }).click();
+    await expectNothingRan(page, dialogs);
+
+    // The day's sheet (in the page for the browser's print) ran nothing above; Stampa giornata prints the names as text.
+    const [dayPdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Stampa giornata' }).click()]);
+    fs.mkdirSync(DOWNLOADS, { recursive: true });
+    const dayFile = path.join(DOWNLOADS, `hostile-${dayPdf.suggestedFilename()}`);
+    await dayPdf.saveAs(dayFile);
+    // A name without spaces may break anywhere inside its cell: compare without white space.
+    const dayText = execFileSync('pdftotext', [dayFile, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    for (const text of [ROOM, ACTIVITY, `${PATIENT.Nome} ${PATIENT.Cognome}`, THERAPIST, ROUTE])
+      expect(dayText, text).toContain(text.replace(/\s+/g, ''));
     await expectNothingRan(page, dialogs);
 
     // The weekly view and its PDF.

@@ -89,7 +89,7 @@ describe('weekly print', () => {
     await context.close();
   });
 
-  test("Stampa PDF downloads a landscape letter PDF named by the week, whose text holds each room's therapists", async () => {
+  test("Stampa PDF downloads a landscape A4 PDF named by the week, whose text holds each room's therapists", async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await signIn(page, e2e.server.url, E2E_ADMIN);
     await openWeek(page, TUE);
@@ -103,7 +103,7 @@ describe('weekly print', () => {
 
     const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
     expect(info).toMatch(/Pages:\s+1\n/);
-    expect(info).toMatch(/Page size:\s+792 x 612 pts \(letter\)/);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts \(A4\)/);
 
     // Real text, laid out as the table: each row starts with its room and holds its therapists under the right day.
     const lines = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\n');

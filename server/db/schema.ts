@@ -415,8 +415,15 @@ export const centreSettings = pgTable(
     icalInitials: boolean('ical_initials').notNull().default(false),
     /** The patron saint's day, "MM-DD", a holiday every year (common/holidays.ts); null: none. */
     patron: text('patron'),
+    /** The paper of the printed day and week (common/impostazioni.ts, PAPER_FORMATS). */
+    paperFormat: text('paper_format', { enum: ['A4', 'Letter'] })
+      .notNull()
+      .default('A4'),
   },
-  (t) => [check('centre_settings_one_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('centre_settings_one_row', sql`${t.id} = 1`),
+    check('centre_settings_paper_format', sql`${t.paperFormat} IN ('A4', 'Letter')`),
+  ],
 );
 
 /**

@@ -8,7 +8,13 @@ import { centreSettings } from './schema.ts';
 
 export type CentreSettings = Omit<typeof centreSettings.$inferSelect, 'id'>;
 
-export const DEFAULT_SETTINGS: CentreSettings = { centreName: 'Centro diurno', saturday: false, icalInitials: false, patron: null };
+export const DEFAULT_SETTINGS: CentreSettings = {
+  centreName: 'Centro diurno',
+  saturday: false,
+  icalInitials: false,
+  patron: null,
+  paperFormat: 'A4',
+};
 
 export async function readCentreSettings(db: Db): Promise<CentreSettings> {
   const [row] = await db.select().from(centreSettings).where(eq(centreSettings.id, 1));
@@ -30,6 +36,7 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
         saturday: sql`excluded.saturday`,
         icalInitials: sql`excluded.ical_initials`,
         patron: sql`excluded.patron`,
+        paperFormat: sql`excluded.paper_format`,
       },
     });
   return next;

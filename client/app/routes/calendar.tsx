@@ -1,20 +1,42 @@
+import { DEFAULT_PAPER } from '../../../common/impostazioni.ts';
 import { isTemplateDay } from '../../../common/modelli.ts';
-import { CalendarView } from '../../features/calendar/components/calendar-view.tsx';
+import { CalendarView, type DayPrintSlot } from '../../features/calendar/components/calendar-view.tsx';
+import { DayPrintButton } from '../../features/day-print/components/day-print-button.tsx';
+import { DayPrintSheet } from '../../features/day-print/components/day-print-sheet.tsx';
+import { useLoadPrintSettings, useSettings } from '../../features/impostazioni/api/settings.ts';
+import { TemplateHeader } from '../../features/modelli/components/template-header.tsx';
 import { longItalianDate } from '../../lib/italian-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { TemplateHeader } from '../../features/modelli/components/template-header.tsx';
 import { InvalidDay } from './invalid-day.tsx';
 import { useDayParam } from './use-day-param.ts';
 
-/** A template day (docs/product.md, Modelli) is the same day grid under the template's headline and weekday tabs. */
+/**
+ * A template day (docs/product.md, Modelli) is the same day grid under the template's headline and weekday tabs. A real
+ * day gets Stampa giornata and the sheet the browser's own print gives (features/day-print), with the centre's name
+ * and paper (features/impostazioni).
+ */
 export function CalendarRoute() {
   const [day, setDay, invalid] = useDayParam();
+  const settings = useSettings();
+  const loadPrintSettings = useLoadPrintSettings();
   // A template day is named by its weekday alone: its date in the reserved years means nothing to a coordinator.
   usePageTitle(
     isTemplateDay(day) ? 'Modello' : 'Calendario',
     isTemplateDay(day) ? longItalianDate(day).split(' ')[0] : longItalianDate(day),
   );
   if (invalid !== null) return <InvalidDay value={invalid} onToday={setDay} />;
-  const header = isTemplateDay(day) ? <TemplateHeader day={day} onDayChange={setDay} /> : undefined;
-  return <CalendarView day={day} onDayChange={setDay} header={header} />;
+  if (isTemplateDay(day)) return <CalendarView day={day} onDayChange={setDay} header={<TemplateHeader day={day} onDayChange={setDay} />} />;
+  const print: DayPrintSlot = {
+    button: (giornata, rooms) => <DayPrintButton day={day} giornata={giornata} rooms={rooms} loadSettings={loadPrintSettings} />,
+    sheet: (giornata, rooms) => (
+      <DayPrintSheet
+        day={day}
+        giornata={giornata}
+        rooms={rooms}
+        centre={settings.data?.nomecentro ?? ''}
+        paper={settings.data?.formatoCarta ?? DEFAULT_PAPER}
+      />
+    ),
+  };
+  return <CalendarView day={day} onDayChange={setDay} print={print} />;
 }

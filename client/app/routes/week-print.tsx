@@ -1,5 +1,6 @@
 import { mondayOf } from '../../../common/dates.ts';
 import { isTemplateDay } from '../../../common/modelli.ts';
+import { useLoadPrintSettings } from '../../features/impostazioni/api/settings.ts';
 import { WeekPlanActions } from '../../features/modelli/components/week-plan-actions.tsx';
 import { WeekPrintView } from '../../features/week-print/components/week-print-view.tsx';
 import { longItalianDate } from '../../lib/italian-date.ts';
@@ -15,9 +16,10 @@ import { useDayParam } from './use-day-param.ts';
 export function Component() {
   const [day, setDay, invalid] = useDayParam();
   const admin = isAdmin(useUser());
+  const loadPrintSettings = useLoadPrintSettings();
   usePageTitle('Stampa settimanale', `settimana di ${longItalianDate(day)}`);
   if (invalid !== null) return <InvalidDay value={invalid} onToday={setDay} />;
   const monday = mondayOf(day);
   const actions = admin && !isTemplateDay(monday) ? <WeekPlanActions monday={monday} /> : undefined;
-  return <WeekPrintView day={day} actions={actions} />;
+  return <WeekPrintView day={day} actions={actions} loadPaper={() => loadPrintSettings().then((s) => s.paper)} />;
 }

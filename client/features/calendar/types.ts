@@ -1,6 +1,6 @@
-import type { Activity, TransportRun } from '../../../common/schemas.ts';
+import { minibusName, type Activity } from '../../../common/schemas.ts';
 
 export type { DayActivity, DayPatient, DayTherapist, DayTransportRun, Giornata } from '../../../common/schemas.ts';
 
 export const isTransport = (activity: Activity) => activity.RifTrasporto !== -1;
-export const minibusLabel = (run: TransportRun) => (run.RifPulmino === 1 ? 'Pulmino bianco' : 'Pulmino blu');
+export const minibusLabel = minibusName;

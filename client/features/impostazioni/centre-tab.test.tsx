@@ -7,7 +7,7 @@ import { renderWithCache } from '../../test/render.tsx';
 import { settingsQueryOptions } from './api/settings.ts';
 import { CentreTab } from './components/centre-tab.tsx';
 
-const SAVED: CentreSettingsWire = { nomecentro: 'Il Girasole', sabato: false, iniziali: false, patrono: null };
+const SAVED: CentreSettingsWire = { nomecentro: 'Il Girasole', sabato: false, iniziali: false, patrono: null, formatoCarta: 'A4' };
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -49,5 +49,21 @@ describe('Centro', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(JSON.parse(fetchMock.mock.calls[1][1].body as string)).toMatchObject({ patrono: null });
+  });
+
+  it('chooses the paper of the printed day and week: A4 until Letter is chosen', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, init: RequestInit) =>
+        new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=tok123';
+    renderWithCache(<CentreTab />, (c) => c.setQueryData(settingsQueryOptions().queryKey, SAVED));
+    const paper = screen.getByRole('combobox', { name: 'Formato carta' }) as HTMLSelectElement;
+    expect(paper.value).toBe('A4');
+    await userEvent.selectOptions(paper, 'Letter (formato americano)');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toMatchObject({ formatoCarta: 'Letter' });
   });
 });

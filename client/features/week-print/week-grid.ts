@@ -4,6 +4,7 @@
  * the staff of that day's transport runs.
  */
 import { WEEKDAYS_IT, formatDayMonthYear, weekdayOf } from '../../../common/dates.ts';
+import { operatoreLabel } from '../../../common/operatori.ts';
 import type { Room } from '../../../common/schemas.ts';
 import type { WeekActivity, WeekRun } from './api/get-week.ts';
 
@@ -24,7 +25,7 @@ const sortedDistinct = (names: string[]) => [...new Set(names)].sort((a, b) => a
 
 /** Suffix of a therapist absent that day (Presenze): still printed where planned, marked. */
 export const ABSENT_SUFFIX = ' (assente)';
-const shownName = (t: { username: string; Assente?: true }) => (t.Assente ? `${t.username}${ABSENT_SUFFIX}` : t.username);
+const shownName = (t: { username: string; Assente?: true }) => (t.Assente ? `${operatoreLabel(t)}${ABSENT_SUFFIX}` : operatoreLabel(t));
 
 export const dayHeader = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
 

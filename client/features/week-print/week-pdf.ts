@@ -1,17 +1,17 @@
 /**
- * The week as a vector PDF (real, selectable text): landscape, letter, 0.2 in
- * margins. jspdf is imported here on demand, so it is fetched
- * only when someone presses Stampa PDF.
+ * The week as a vector PDF (real, selectable text): landscape on the centre's paper (A4 unless Impostazioni says
+ * Letter), 0.2 in margins. jspdf is imported here on demand, so it is fetched only when someone presses Stampa PDF.
  */
+import type { PaperFormat } from '../../../common/impostazioni.ts';
 import type { WeekGrid } from './week-grid.ts';
 
 const MARGIN_PT = 0.2 * 72;
 
 export const weekPdfName = (start: string, stop: string) => `settimana_${start}_${stop}.pdf`;
 
-export async function saveWeekPdf(grid: WeekGrid, title: string, fileName: string): Promise<void> {
+export async function saveWeekPdf(grid: WeekGrid, title: string, paper: PaperFormat, fileName: string): Promise<void> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
-  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'letter' });
+  const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: paper === 'Letter' ? 'letter' : 'a4' });
   doc.setProperties({ title, creator: 'Giornata' });
   doc.setFontSize(14);
   doc.text(title, MARGIN_PT, MARGIN_PT + 14);

@@ -18,20 +18,20 @@ describeOnBothDatabases('impostazioni', (ctx) => {
   it('are read by anyone signed in, with the defaults before any change', async () => {
     const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false, patrono: null });
+    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false, patrono: null, formatoCarta: 'A4' });
     expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
   });
 
   it('are changed by an administrator, one field or more, and answered whole', async () => {
     const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
-    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null });
+    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null, formatoCarta: 'A4' });
     const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', iniziali: true });
-    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true, patrono: null });
+    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true, patrono: null, formatoCarta: 'A4' });
     expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
     const patron = await admin.post<CentreSettingsWire>('/server/impostazioni', { patrono: '12-07' });
     expect(patron.body).toEqual({ ...two.body, patrono: '12-07' });
     const none = await admin.post<CentreSettingsWire>('/server/impostazioni', { patrono: null });
-    expect(none.body).toEqual({ ...two.body, patrono: null });
+    expect(none.body).toEqual({ ...two.body, patrono: null, formatoCarta: 'A4' });
   });
 
   it('refuse a consultazione account and bad values, and change nothing', async () => {
@@ -56,6 +56,13 @@ describeOnBothDatabases('impostazioni', (ctx) => {
       [{ patrono: '1207' }, M.patronInvalid],
       [{ patrono: 1207 }, M.patronInvalid],
       [{ patrono: '' }, M.patronInvalid],
+      [{ formatoCarta: 'A3' }, M.paperInvalid],
+      [{ formatoCarta: 'a4' }, M.paperInvalid],
+      [{ formatoCarta: 'letter' }, M.paperInvalid],
+      [{ formatoCarta: '' }, M.paperInvalid],
+      [{ formatoCarta: 4 }, M.paperInvalid],
+      [{ formatoCarta: null }, M.paperInvalid],
+      [{ sabato: true, formatoCarta: 'Legal' }, M.paperInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/server/impostazioni', body);
@@ -67,8 +74,22 @@ describeOnBothDatabases('impostazioni', (ctx) => {
       sabato: false,
       iniziali: false,
       patrono: null,
+      formatoCarta: 'A4',
     });
   });
+  it('keep the paper of the printed plans: A4 until an administrator chooses Letter, and back', async () => {
+    const letter = await admin.post<CentreSettingsWire>('/server/impostazioni', { formatoCarta: 'Letter' });
+    expect(letter.status).toBe(200);
+    expect(letter.body.formatoCarta).toBe('Letter');
+    // Another setting changed later keeps the paper.
+    await admin.post('/server/impostazioni', { sabato: true });
+    expect((await viewer.get<CentreSettingsWire>('/server/impostazioni')).body.formatoCarta).toBe('Letter');
+    expect((await viewer.post('/server/impostazioni', { formatoCarta: 'A4' })).status).toBe(403);
+    expect((await viewer.get<CentreSettingsWire>('/server/impostazioni')).body.formatoCarta).toBe('Letter');
+    const a4 = await admin.post<CentreSettingsWire>('/server/impostazioni', { formatoCarta: 'A4' });
+    expect(a4.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null, formatoCarta: 'A4' });
+  });
+
   it('Saturday in the templates follows the setting: the Modelli list says so after the change', async () => {
     expect((await viewer.get<TemplateList>('/server/modelli')).body.sabato).toBe(false);
     expect((await admin.post('/server/impostazioni', { sabato: true })).status).toBe(200);

@@ -11,6 +11,7 @@ const toWire = (s: CentreSettings): CentreSettingsWire => ({
   sabato: s.saturday,
   iniziali: s.icalInitials,
   patrono: s.patron,
+  formatoCarta: s.paperFormat,
 });
 
 export async function readSettings(db: Db): Promise<CentreSettingsWire> {
@@ -26,6 +27,7 @@ export async function changeSettings(db: Db, by: User, input: z.output<typeof se
         ...(input.sabato === undefined ? {} : { saturday: input.sabato }),
         ...(input.iniziali === undefined ? {} : { icalInitials: input.iniziali }),
         ...(input.patrono === undefined ? {} : { patron: input.patrono }),
+        ...(input.formatoCarta === undefined ? {} : { paperFormat: input.formatoCarta }),
       }),
     );
     await appendAudit(tx, by, { action: 'impostazioni.modifica', entity: 'impostazioni', entityId: 1, before, after });

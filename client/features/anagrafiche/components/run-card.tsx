@@ -2,10 +2,10 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import CloseButton from 'react-bootstrap/CloseButton';
-import type { DayTransportRun } from '../../../../common/schemas.ts';
+import { minibusName, type DayTransportRun } from '../../../../common/schemas.ts';
 import type { RunPersonKind } from '../api/runs.ts';
 
-export const minibusName = (run: { RifPulmino: number }) => (run.RifPulmino === 1 ? 'Pulmino bianco' : 'Pulmino blu');
+export { minibusName };
 export const runTitle = (run: DayTransportRun) => `${run.Tratta} ${run.Ora.slice(0, 5)}–${run.OraArrivo.slice(0, 5)}`;
 
 interface Props {

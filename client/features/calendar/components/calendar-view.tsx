@@ -24,6 +24,7 @@ import { activityDraft, type ActivityValues } from '../activity-form.ts';
 import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
 import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
+import type { Room } from '../../../../common/schemas.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
 import { FirstSteps } from './first-steps.tsx';
@@ -45,6 +46,13 @@ interface Props {
   onDayChange: (day: string) => void;
   /** Shown in place of the date headline and picker (a template day shows its template's name and weekdays). */
   header?: ReactNode;
+  /** What the route adds to a real day: Stampa giornata beside Stampa PDF, and the sheet the browser's own print gives. */
+  print?: DayPrintSlot;
+}
+
+export interface DayPrintSlot {
+  button: (giornata: Giornata | undefined, rooms: Room[]) => ReactNode;
+  sheet: (giornata: Giornata, rooms: Room[]) => ReactNode;
 }
 
 /** Svuota Giornata keeps the day's runs (docs/decisions/0007-runs-on-the-calendar.md): said in its question and its toast. */
@@ -60,7 +68,7 @@ const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length
 
 const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
 
-export function CalendarView({ day, onDayChange, header }: Props) {
+export function CalendarView({ day, onDayChange, header, print }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
   const queryClient = useQueryClient();
@@ -199,6 +207,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
         onDayChange={onDayChange}
         busy={busy}
         header={header}
+        print={print?.button(giornata, rooms)}
         admin={
           admin
             ? {
@@ -260,6 +269,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
           )}
         </>
       )}
+      {print && giornata && print.sheet(giornata, rooms)}
 
       {admin && dialog?.type === 'create' && (
         <ActivityFormModal day={day} rooms={rooms} runs={giornata?.uscite ?? []} initialValues={dialog.values} onClose={close} />

@@ -27,9 +27,11 @@ interface Props {
   admin?: AdminToolbarActions;
   /** Replaces the date headline, the picker and Stampa PDF (a template day has no date of its own). */
   header?: ReactNode;
+  /** Beside Stampa PDF: Stampa giornata, given by the route (features/day-print). */
+  print?: ReactNode;
 }
 
-export function DayToolbar({ day, onDayChange, busy, admin, header }: Props) {
+export function DayToolbar({ day, onDayChange, busy, admin, header, print }: Props) {
   return (
     <div className="day-toolbar">
       {header}
@@ -80,6 +82,7 @@ export function DayToolbar({ day, onDayChange, busy, admin, header }: Props) {
             {A11Y_MSG.weekend}
           </Badge>
         )}
+        {print}
         <Link className="btn btn-outline-dark" to={withDay(paths.weekPrint, day)}>
           Stampa PDF
         </Link>

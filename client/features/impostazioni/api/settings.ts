@@ -1,6 +1,6 @@
 /**
  * The centre's settings (GET/POST /server/impostazioni): edited in Anagrafiche → Centro, read by the agenda's PDF (the
- * centre's name, handed to it by its route) and, on the server, by the templates (Saturday). A save puts the answer in
+ * centre's name, handed to it by its route), by the printed day and week (name and paper) and, on the server, by the templates (Saturday). A save puts the answer in
  * the cache and reads again what depends on it: the Modelli list says whether the week has Saturday.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,13 @@ export const useSettings = () => useQuery(settingsQueryOptions());
 export function useLoadCentreName(): () => Promise<string> {
   const queryClient = useQueryClient();
   return () => queryClient.fetchQuery(settingsQueryOptions()).then((settings) => settings.nomecentro);
+}
+
+/** Reads what the printed day and week need (the centre's name, the paper) when a PDF is made, from the cache while fresh. */
+export function useLoadPrintSettings(): () => Promise<{ centre: string; paper: CentreSettings['formatoCarta'] }> {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.fetchQuery(settingsQueryOptions()).then((settings) => ({ centre: settings.nomecentro, paper: settings.formatoCarta }));
 }
 
 export function useSaveSettings() {

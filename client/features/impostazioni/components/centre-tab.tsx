@@ -4,8 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { MONTHS_IT } from '../../../../common/dates.ts';
-import { IMPOSTAZIONI_MSG, settingsBody } from '../../../../common/impostazioni.ts';
-import { TextField } from '../../../components/text-field.tsx';
+import { IMPOSTAZIONI_MSG, PAPER_FORMATS, settingsBody, type PaperFormat } from '../../../../common/impostazioni.ts';
+import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm } from '../../../lib/form-check.ts';
 import { useSaveSettings, useSettings, type CentreSettings } from '../api/settings.ts';
@@ -13,7 +13,7 @@ import { withToasts } from '../../../lib/toasts.ts';
 
 /**
  * Centro (a tab of Anagrafiche): the centre's name (on the agenda's PDF), Saturday in the week, patients' initials in
- * the calendar feed, the patron saint's day.
+ * the calendar feed, the patron saint's day, the paper of the printed day and week.
  */
 export function CentreTab() {
   const settings = useSettings();
@@ -71,6 +71,18 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
         il calendario del telefono finisce sui server di Google o Apple.
       </Form.Text>
       <PatronField value={values.patrono} onChange={(patrono) => setValues({ ...values, patrono })} />
+      <SelectField
+        id="centre-paper"
+        label="Formato carta"
+        value={values.formatoCarta}
+        onChange={(formatoCarta) => setValues({ ...values, formatoCarta: formatoCarta as PaperFormat })}
+        hint="Per la stampa della giornata e della settimana, sempre in orizzontale."
+        options={PAPER_FORMATS.map((format) => (
+          <option key={format} value={format}>
+            {PAPER_LABELS[format]}
+          </option>
+        ))}
+      />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Salva
@@ -78,6 +90,8 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
     </Form>
   );
 }
+
+const PAPER_LABELS: Record<PaperFormat, string> = { A4: 'A4 (21 × 29,7 cm)', Letter: 'Letter (formato americano)' };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** Days of each month in a year without 29 February: the patron's day comes every year. */

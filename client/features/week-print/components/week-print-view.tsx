@@ -3,6 +3,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
+import type { PaperFormat } from '../../../../common/impostazioni.ts';
 import { agendaOf, paths, withDay } from '../../../../common/paths.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { useExport } from '../../../lib/export-record.ts';
@@ -16,10 +17,12 @@ interface Props {
   day: string;
   /** Under the headline: what the route adds for this week (the Modelli whole-week writes, for administrators). */
   actions?: ReactNode;
+  /** The centre's paper (Impostazioni), read when the PDF is made: handed in by the route. */
+  loadPaper: () => Promise<PaperFormat>;
 }
 
 /** Stampa settimana: therapists per room and day, Monday to Friday of the displayed day's week. */
-export function WeekPrintView({ day, actions }: Props) {
+export function WeekPrintView({ day, actions, loadPaper }: Props) {
   const days = workWeek(day);
   const start = days[0];
   const stop = days[days.length - 1];
@@ -39,10 +42,13 @@ export function WeekPrintView({ day, actions }: Props) {
   const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
 
   const save = () =>
-    pdf.run(() => ({
-      record: { tipo: 'settimana_pdf', dal: start, al: stop },
-      make: () => saveWeekPdf(grid, title, weekPdfName(start, stop)),
-    }));
+    pdf.run(async () => {
+      const paper = await loadPaper();
+      return {
+        record: { tipo: 'settimana_pdf', dal: start, al: stop },
+        make: () => saveWeekPdf(grid, title, paper, weekPdfName(start, stop)),
+      };
+    });
 
   return (
     <>

@@ -1,0 +1,2 @@
+ALTER TABLE "centre_settings" ADD COLUMN "paper_format" text DEFAULT 'A4' NOT NULL;--> statement-breakpoint
+ALTER TABLE "centre_settings" ADD CONSTRAINT "centre_settings_paper_format" CHECK ("centre_settings"."paper_format" IN ('A4', 'Letter'));
