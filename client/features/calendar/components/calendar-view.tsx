@@ -23,7 +23,7 @@ import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
 import { activityDraft, DAY_START, type ActivityValues } from '../activity-form.ts';
 import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
-import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel } from '../copied-day.ts';
+import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
@@ -77,11 +77,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
     const draft = loadActivityDraft(day);
     return draft && draft.activityId === null ? { type: 'create', values: draft.values } : null;
   });
-  const [copiedDay, setCopiedDayState] = useState<string | null>(loadCopiedDay);
-  const setCopiedDay = (value: string | null) => {
-    saveCopiedDay(value);
-    setCopiedDayState(value);
-  };
+  const [copiedDay, setCopiedDay] = useCopiedDay(user?.ID);
   const busy = useIsMutating() > 0;
   const emptyDay = useEmptyDay(day);
   const pasteDay = usePasteDay(day);
@@ -179,7 +175,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
     const room = grid.columns.find((c) => c.roomId === slot.roomId)?.label ?? `Stanza ${slot.roomId}`;
     void withToasts(pastePrevious.mutateAsync(slot), {
       loading: MSG.inserting,
-      success: ({ name, conflitti }) => `${name} copiata in ${room}, ${slot.start}–${slot.end}${conflictsSuffix(conflitti)}`,
+      success: ({ name, start, end, conflitti }) => `${name} copiata in ${room}, ${start}–${end}${conflictsSuffix(conflitti)}`,
     });
   };
 
