@@ -133,7 +133,9 @@ describe('Italian in every field, in an en-US browser', () => {
     });
     expect(created.status).toBe(200);
     await openDay(page, e2e.server.url, FRI);
-    await activity(page, 'Veglia di Natale', 'Palestra', '22:30', '24:00').getByRole('button', { name: 'Veglia di Natale' }).click();
+    await activity(page, 'Veglia di Natale', 'Palestra', '22:30', '24:00')
+      .getByRole('button', { name: 'Veglia di Natale', exact: true })
+      .click();
     const edit = modal(page, 'Modifica Attività');
     expect(await value(edit.getByRole('combobox', { name: 'Ora fine' }))).toBe('24:00');
     expect(await value(edit.getByRole('combobox', { name: 'Ora inizio' }))).toBe('22:30');
