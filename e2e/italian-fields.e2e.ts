@@ -80,7 +80,7 @@ describe('Italian in every field, in an en-US browser', () => {
     // closes the list and leaves the dialog open.
     await start.focus();
     await page.keyboard.press('ArrowDown');
-    const list = form.getByRole('listbox', { name: 'Orari (Ora inizio)' });
+    const list = form.getByRole('listbox', { name: 'Orari ogni 5 minuti' });
     await list.waitFor();
     expect(await start.getAttribute('aria-expanded')).toBe('true');
     expect(await list.getByRole('option', { selected: true }).innerText()).toBe('09:30');

@@ -5,7 +5,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { A11Y_MSG } from '../../common/messages.ts';
 import { TimeField } from './time-field.tsx';
 
-function Field({ initial = '10:00', endOfDay = false, onChange = vi.fn() }: { initial?: string; endOfDay?: boolean; onChange?: (t: string) => void }) {
+function Field({
+  initial = '10:00',
+  endOfDay = false,
+  onChange = vi.fn(),
+}: {
+  initial?: string;
+  endOfDay?: boolean;
+  onChange?: (t: string) => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <>
@@ -68,7 +76,7 @@ describe('TimeField', () => {
     render(<Field initial="10:30" />);
     await userEvent.click(input());
     await userEvent.keyboard('{ArrowDown}');
-    const list = screen.getByRole('listbox', { name: 'Orari (Ora inizio)' });
+    const list = screen.getByRole('listbox', { name: 'Orari ogni 5 minuti' });
     expect(input().getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('option', { selected: true }).textContent).toBe('10:30');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{PageDown}');

@@ -85,7 +85,13 @@ export function TimeField({ id, label, value, onChange, endOfDay = false, error,
       setText(time);
       report(time);
     } else {
-      setTypedError(parseTimeOfDay(text, { endOfDay: true }) ? A11Y_MSG.timeEndOfDayOnlyAsEnd : endOfDay ? A11Y_MSG.timeInvalidEnd : A11Y_MSG.timeInvalid);
+      setTypedError(
+        parseTimeOfDay(text, { endOfDay: true })
+          ? A11Y_MSG.timeEndOfDayOnlyAsEnd
+          : endOfDay
+            ? A11Y_MSG.timeInvalidEnd
+            : A11Y_MSG.timeInvalid,
+      );
       report('');
     }
   };
@@ -189,7 +195,7 @@ export function TimeField({ id, label, value, onChange, endOfDay = false, error,
             </div>
           )}
         </InputGroup>
-        <ul ref={listRef} id={listId} role="listbox" aria-label={A11Y_MSG.timeChoices(label)} className="time-field-list shadow" hidden={!open}>
+        <ul ref={listRef} id={listId} role="listbox" aria-label={A11Y_MSG.timeChoices} className="time-field-list shadow" hidden={!open}>
           {open &&
             choices.map((choice, i) => (
               <li

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.ts';
-import { activityDraft, activityValues, durationOf, nextFreeQuarter, oneHourAfter, validateActivityForm, withStart } from './activity-form.ts';
+import {
+  activityDraft,
+  activityValues,
+  durationOf,
+  nextFreeQuarter,
+  oneHourAfter,
+  validateActivityForm,
+  withStart,
+} from './activity-form.ts';
 import type { DayActivity } from './types.ts';
 
 const valid = { nome: 'Musicoterapia', stanza: '2', orainizio: '09:00', orafine: '10:30', trasporto: '-1' };
@@ -90,7 +98,12 @@ describe('the draft of a new activity', () => {
   it('from the toolbar: the next free quarter hour of the room', () => {
     expect(nextFreeQuarter([], '10:07')).toBe('10:15');
     expect(nextFreeQuarter([], '10:00')).toBe('10:00');
-    expect(nextFreeQuarter(booked.filter((b) => b.RifStanza === 1), '09:20')).toBe('11:15');
+    expect(
+      nextFreeQuarter(
+        booked.filter((b) => b.RifStanza === 1),
+        '09:20',
+      ),
+    ).toBe('11:15');
     expect(nextFreeQuarter([], '23:58')).toBe('23:45');
     expect(activityDraft(rooms, undefined, booked, '09:05')).toMatchObject({ stanza: '1', orainizio: '11:15', orafine: '12:15' });
   });

@@ -62,7 +62,14 @@ export function RunFormModal({ day, run, onClose }: Props) {
           <TimeField id="run-departure" label="Partenza" value={values.Ora} onChange={set('Ora')} error={errors.Ora} />
         </div>
         <div className="col-6">
-          <TimeField id="run-arrival" label="Arrivo" endOfDay value={values.OraArrivo} onChange={set('OraArrivo')} error={errors.OraArrivo} />
+          <TimeField
+            id="run-arrival"
+            label="Arrivo"
+            endOfDay
+            value={values.OraArrivo}
+            onChange={set('OraArrivo')}
+            error={errors.OraArrivo}
+          />
         </div>
       </div>
       <SelectField
