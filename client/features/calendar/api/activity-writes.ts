@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Conflict } from '../../../../common/conflicts.ts';
 import { minutesOf, type Activity, type activityFormSchema } from '../../../../common/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
+import { END_OF_DAY, formatMinutes } from '../../../lib/time-of-day.ts';
 import { useDayMutation } from './day-mutation.ts';
 
 /** An activity as the shared form schema gives it once checked (room and transport as numbers). */
@@ -34,14 +35,12 @@ export const getPreviousActivity = (data: string, ora: string, stanza: number) =
 export const copyActivity = (attivitaId: number, orainizio: string, orafine: string) =>
   api.post<{ insertId: number; conflitti: Conflict[] }>('/calendario/copyattivita', { attivitaId, orainizio, orafine });
 
-const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
 /**
  * The end of a copy starting at `start` that keeps the source's duration (a 1½-hour activity stays 1½ hours however
  * long the empty slot), at the latest 24:00.
  */
 export const endKeepingDuration = (source: { OraInizio: string; OraFine: string }, start: string): string =>
-  hhmm(Math.min(24 * 60, minutesOf(start) + minutesOf(source.OraFine) - minutesOf(source.OraInizio)));
+  formatMinutes(Math.min(END_OF_DAY, minutesOf(start) + minutesOf(source.OraFine) - minutesOf(source.OraInizio)));
 
 /** Incolla da precedente: the room's previous activity, with its people and its duration, copied from the empty slot's start. */
 export async function pasteFromPrevious(data: string, slot: { roomId: number; start: string; end: string }) {
