@@ -76,6 +76,13 @@ export const A11Y_MSG = {
   dateInvalid: 'Data non valida: scrivila come gg/mm/aaaa, per esempio 23/11/2026',
   dateRequired: 'Inserisci una data nel formato gg/mm/aaaa',
   openCalendar: (label: string) => `${label}: scegli dal calendario`,
+  timeFormatHint: 'Formato hh:mm, 24 ore (per esempio 09:30); freccia giù per scegliere ogni 5 minuti',
+  timeInvalid: 'Orario non valido: scrivilo come hh:mm, da 00:00 a 23:59, per esempio 09:30',
+  timeInvalidEnd: 'Orario non valido: scrivilo come hh:mm, da 00:00 a 24:00, per esempio 09:30',
+  timeEndOfDayOnlyAsEnd: '24:00 è la fine della giornata: vale solo come orario di fine',
+  // Not the field's label: a test or a screen reader looking for "Ora inizio" finds the field alone.
+  timeChoices: 'Orari ogni 5 minuti',
+  openTimeChoices: 'Scegli dall’elenco degli orari',
   calendarDialog: (label: string) => `Calendario (${label})`,
   previousDay: 'Giorno precedente',
   nextDay: 'Giorno successivo',

@@ -125,7 +125,11 @@ const SCREENS: Screen[] = [
       // Under the pointer a toast waits: it is still there while axe reads the page.
       await toast.hover();
       // The copied day is forgotten, so the next lines see the toolbar as it was.
-      await page.evaluate(() => sessionStorage.removeItem('giornata:giornata-copiata'));
+      await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('giornata:giornata-copiata'))
+          .forEach((key) => localStorage.removeItem(key)),
+      );
     },
   },
   {

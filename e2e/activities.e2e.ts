@@ -42,11 +42,11 @@ describe('activity form validation', () => {
     const { context, page, errors } = await adminPage(WED);
     const dialog = await openCreate(page);
 
-    // The draft: empty name, room 1, 00:00 to 00:00, no transport.
+    // The draft: empty name, room 1, its first free quarter hour from the morning for an hour, no transport.
     expect(await dialog.getByLabel('Nome attività').inputValue()).toBe('');
     expect(await dialog.getByLabel('Stanza').inputValue()).toBe(String(e2e.server.centre.rooms.palestra.id));
-    expect(await dialog.getByLabel('Ora inizio').inputValue()).toBe('00:00');
-    expect(await dialog.getByLabel('Ora fine').inputValue()).toBe('00:00');
+    expect(await dialog.getByLabel('Ora inizio').inputValue()).toMatch(/^\d{2}:(00|15|30|45)$/);
+    expect(await dialog.getByLabel('Ora fine').inputValue()).toMatch(/^\d{2}:\d{2}$/);
     expect(await dialog.getByLabel('Trasporto').locator('option').first().innerText()).toBe('Nessuno (attività in stanza)');
 
     // The room select only offers real rooms: put a room 0 in it, as a stale or tampered form would hold.

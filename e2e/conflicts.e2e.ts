@@ -165,18 +165,19 @@ describe('conflicts on the calendar', () => {
     await waitForToast(page, 'Giornata incollata: 2 attività, 0 uscite · 1 conflitto');
     await banner(page).getByText('1 conflitto').waitFor();
 
-    // Ginnastica copied into Palestra 10:00–10:30 touches its own 09:00–10:00 but overlaps Logopedia di gruppo: still one person.
+    // Ginnastica copied from Palestra's empty 10:00–10:30 keeps its own hour (10:00–11:00, not the empty cell's half
+    // hour): it touches its own 09:00–10:00 but overlaps Logopedia di gruppo: still one person.
     await clearToasts(page);
     await page
       .getByRole('group', { name: 'Palestra, 10:00–10:30', exact: true })
       .getByRole('button', { name: /^Incolla da precedente/ })
       .click();
-    await waitForToast(page, 'Ginnastica copiata in Palestra, 10:00–10:30 · 1 conflitto');
-    const copy = activity(page, 'Ginnastica', 'Palestra', '10:00', '10:30');
+    await waitForToast(page, 'Ginnastica copiata in Palestra, 10:00–11:00 · 1 conflitto');
+    const copy = activity(page, 'Ginnastica', 'Palestra', '10:00', '11:00');
     await copy.waitFor();
     expect(await conflictNotes(copy)).toEqual(['Conflitto: paola.neri anche in Logopedia 09:30–10:30']);
     expect(await conflictNotes(activity(page, 'Logopedia di gruppo', 'Logopedia', '09:30', '10:30'))).toEqual([
-      'Conflitto: paola.neri anche in Palestra 09:00–10:00, Palestra 10:00–10:30',
+      'Conflitto: paola.neri anche in Palestra 09:00–10:00, Palestra 10:00–11:00',
     ]);
     expectNoPageErrors(errors);
     await context.close();

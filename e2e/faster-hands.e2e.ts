@@ -27,24 +27,26 @@ const formValues = async (page: Page) => {
 };
 
 describe('faster hands', () => {
-  test("Crea Attività from an empty cell starts with the cell's room and times; the toolbar keeps its defaults", async () => {
+  test("Crea Attività from an empty cell starts at the cell's time in its room, for an hour; the toolbar at the next free quarter hour", async () => {
     const { context, page, errors } = await adminPage(MON);
     // Logopedia is free from 09:00 to 10:30 on Monday.
     const cell = page.getByRole('group', { name: 'Logopedia, 09:00–10:30' });
     const create = cell.getByRole('button', { name: 'Nuova attività in Logopedia dalle 09:00 alle 10:30' });
     expect(await create.getAttribute('title')).toBe('Nuova attività in Logopedia dalle 09:00 alle 10:30');
     await create.click();
-    expect(await formValues(page)).toEqual({ nome: '', stanza: 'Logopedia', inizio: '09:00', fine: '10:30' });
+    // An hour from the cell's start, not the whole empty cell.
+    expect(await formValues(page)).toEqual({ nome: '', stanza: 'Logopedia', inizio: '09:00', fine: '10:00' });
     const form = modal(page, 'Crea Attività');
     await form.getByLabel('Nome attività').fill('Lettura ad alta voce');
     await form.getByRole('button', { name: 'Crea' }).click();
-    await waitForToast(page, 'Attività creata: Lettura ad alta voce, Logopedia 09:00–10:30');
-    await activity(page, 'Lettura ad alta voce', 'Logopedia', '09:00', '10:30').waitFor();
+    await waitForToast(page, 'Attività creata: Lettura ad alta voce, Logopedia 09:00–10:00');
+    await activity(page, 'Lettura ad alta voce', 'Logopedia', '09:00', '10:00').waitFor();
 
     await page.getByRole('button', { name: 'Annulla' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: '[+] Attività' }).click();
-    expect(await formValues(page)).toEqual({ nome: '', stanza: 'Palestra', inizio: '00:00', fine: '00:00' });
-    // Only a start known: the end follows at one hour.
+    // Not today's calendar: Palestra's first free quarter hour from the morning (08:00), for an hour.
+    expect(await formValues(page)).toEqual({ nome: '', stanza: 'Palestra', inizio: '08:00', fine: '09:00' });
+    // A new start moves the end and keeps the hour.
     await form.getByLabel('Ora inizio').fill('14:15');
     expect(await form.getByLabel('Ora fine').inputValue()).toBe('15:15');
     await form.getByRole('button', { name: 'Annulla' }).click();

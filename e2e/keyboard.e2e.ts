@@ -93,6 +93,11 @@ describe('planning with the keyboard alone', () => {
     await focusTrapped(page);
     await tabTo(page, 'Nome attività');
     await page.keyboard.type('Canto');
+    // The draft lasts an hour (09:00–10:00); the end typed as it is written, the time field's own way: 1030 is 10:30.
+    await tabTo(page, 'Ora fine');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('10:00');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('1030');
     await page.keyboard.press('Enter');
     await waitForToastStartingWith(page, 'Attività creata: Canto');
     await modalClosed(page);

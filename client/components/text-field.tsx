@@ -41,7 +41,8 @@ const described = ({ id, hint, error }: FieldProps) => ({
 });
 
 interface TextProps extends FieldProps {
-  type?: 'text' | 'tel' | 'time' | 'password';
+  /** No 'time': times go in TimeField (a native time input speaks the browser's language, AM/PM included). */
+  type?: 'text' | 'tel' | 'password';
   autoComplete?: string;
   maxLength?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * A day kept in this tab's session storage (Copia Giornata's, Copia settimana's Monday): a reload keeps it, another tab
+ * A day kept in this tab's session storage (Copia settimana's Monday; Copia Giornata's lives in the account's local storage, see calendar/copied-day.ts): a reload keeps it, another tab
  * does not see it, and a stored value that is no longer valid reads as none. Where storage is blocked (private mode,
  * full storage) the copy lives in memory only, until the page is reloaded.
  */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.ts';
-import { activityDraft, oneHourAfter, validateActivityForm, withStart } from './activity-form.ts';
+import {
+  activityDraft,
+  activityValues,
+  durationOf,
+  nextFreeQuarter,
+  oneHourAfter,
+  validateActivityForm,
+  withStart,
+} from './activity-form.ts';
+import type { DayActivity } from './types.ts';
 
 const valid = { nome: 'Musicoterapia', stanza: '2', orainizio: '09:00', orafine: '10:30', trasporto: '-1' };
 
@@ -30,12 +39,12 @@ describe('validateActivityForm (shared activityFormSchema)', () => {
     expect('fields' in validateActivityForm({ nome: '', stanza: '-1', orainizio: '', orafine: '', trasporto: '7' })).toBe(true);
   });
 
-  it('starts from the draft: empty name, room 1, 00:00', () => {
+  it('starts from the draft: empty name, room 1, the morning for an hour', () => {
     expect(activityDraft([{ ID: 1, Nome: 'Palestra', Archiviato: false }])).toEqual({
       nome: '',
       stanza: '1',
-      orainizio: '00:00',
-      orafine: '00:00',
+      orainizio: '08:00',
+      orafine: '09:00',
       trasporto: '-1',
     });
     // Untouched, the draft is refused with the name message.
@@ -64,23 +73,54 @@ describe('the draft of a new activity', () => {
     { ID: 1, Nome: 'Palestra', Archiviato: false },
     { ID: 3, Nome: 'Atelier', Archiviato: false },
   ];
+  const booked = [
+    { RifStanza: 1, OraInizio: '09:00:00', OraFine: '10:30:00' },
+    { RifStanza: 1, OraInizio: '10:30:00', OraFine: '11:10:00' },
+    { RifStanza: 3, OraInizio: '12:00:00', OraFine: '13:00:00' },
+  ];
 
-  it('starts from an empty cell with its room and times', () => {
-    expect(activityDraft(rooms, { roomId: 3, start: '10:30', end: '12:00' })).toEqual({
+  it("starts at the clicked cell's time and lasts an hour, whatever the cell's length", () => {
+    expect(activityDraft(rooms, { roomId: 3, start: '10:30' })).toEqual({
       nome: '',
       stanza: '3',
       orainizio: '10:30',
-      orafine: '12:00',
+      orafine: '11:30',
       trasporto: '-1',
     });
+    expect(activityDraft(rooms, { roomId: 1, start: '23:30' })).toMatchObject({ orainizio: '23:30', orafine: '24:00' });
   });
 
-  it('ends an hour after the start when only the start is known', () => {
-    expect(activityDraft(rooms, { roomId: 1, start: '11:15' })).toMatchObject({ orainizio: '11:15', orafine: '12:15' });
+  it("stops at the room's next activity, not another room's", () => {
+    expect(activityDraft(rooms, { roomId: 3, start: '11:30' }, booked)).toMatchObject({ orainizio: '11:30', orafine: '12:00' });
+    expect(activityDraft(rooms, { roomId: 1, start: '11:30' }, booked)).toMatchObject({ orainizio: '11:30', orafine: '12:30' });
+  });
+
+  it('from the toolbar: the next free quarter hour of the room', () => {
+    expect(nextFreeQuarter([], '10:07')).toBe('10:15');
+    expect(nextFreeQuarter([], '10:00')).toBe('10:00');
+    expect(
+      nextFreeQuarter(
+        booked.filter((b) => b.RifStanza === 1),
+        '09:20',
+      ),
+    ).toBe('11:15');
+    expect(nextFreeQuarter([], '23:58')).toBe('23:45');
+    expect(activityDraft(rooms, undefined, booked, '09:05')).toMatchObject({ stanza: '1', orainizio: '11:15', orafine: '12:15' });
+  });
+
+  it('a new start moves the end and keeps the duration, at the latest until 24:00', () => {
+    const values = { nome: 'Atelier', stanza: '1', orainizio: '09:00', orafine: '10:30', trasporto: '-1' };
+    const duration = durationOf(values) ?? 0;
+    expect(duration).toBe(90);
+    expect(withStart(values, '10:00', duration)).toMatchObject({ orainizio: '10:00', orafine: '11:30' });
+    expect(withStart(values, '23:00', duration)).toMatchObject({ orainizio: '23:00', orafine: '24:00' });
+    // While the start is being typed (no time yet) the end stays.
+    expect(withStart(values, '', duration)).toMatchObject({ orainizio: '', orafine: '10:30' });
     expect(oneHourAfter('23:30')).toBe('24:00');
-    const toolbar = activityDraft(rooms);
-    expect(toolbar).toMatchObject({ orainizio: '00:00', orafine: '00:00', stanza: '1' });
-    expect(withStart(toolbar, '09:00')).toMatchObject({ orainizio: '09:00', orafine: '10:00' });
-    expect(withStart({ ...toolbar, orainizio: '09:00', orafine: '12:00' }, '10:00')).toMatchObject({ orafine: '12:00' });
+  });
+
+  it('an activity until the end of the day is edited as 24:00', () => {
+    const activity = { NomeAttivita: 'Veglia', RifStanza: 1, OraInizio: '22:00:00', OraFine: '24:00:00', RifTrasporto: -1 } as DayActivity;
+    expect(activityValues(activity)).toMatchObject({ orainizio: '22:00', orafine: '24:00' });
   });
 });

@@ -5,6 +5,7 @@ import { formatDayMonthYear } from '../../../../common/dates.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
+import { TimeField } from '../../../components/time-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRun, useUpdateRun } from '../api/runs.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
@@ -58,13 +59,13 @@ export function RunFormModal({ day, run, onClose }: Props) {
       />
       <div className="row">
         <div className="col-6">
-          <TextField id="run-departure" label="Partenza" type="time" value={values.Ora} onChange={set('Ora')} error={errors.Ora} />
+          <TimeField id="run-departure" label="Partenza" value={values.Ora} onChange={set('Ora')} error={errors.Ora} />
         </div>
         <div className="col-6">
-          <TextField
+          <TimeField
             id="run-arrival"
             label="Arrivo"
-            type="time"
+            endOfDay
             value={values.OraArrivo}
             onChange={set('OraArrivo')}
             error={errors.OraArrivo}

@@ -2,8 +2,9 @@
 import { weekdayOf } from '../../../../common/dates.ts';
 import type { z } from 'zod';
 import type { Conflict } from '../../../../common/conflicts.ts';
-import type { Activity, activityFormSchema } from '../../../../common/schemas.ts';
+import { minutesOf, type Activity, type activityFormSchema } from '../../../../common/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
+import { END_OF_DAY, formatMinutes } from '../../../lib/time-of-day.ts';
 import { useDayMutation } from './day-mutation.ts';
 
 /** An activity as the shared form schema gives it once checked (room and transport as numbers). */
@@ -34,12 +35,20 @@ export const getPreviousActivity = (data: string, ora: string, stanza: number) =
 export const copyActivity = (attivitaId: number, orainizio: string, orafine: string) =>
   api.post<{ insertId: number; conflitti: Conflict[] }>('/calendario/copyattivita', { attivitaId, orainizio, orafine });
 
-/** Incolla da precedente: the room's previous activity, with its people, copied into the empty slot. */
+/**
+ * The end of a copy starting at `start` that keeps the source's duration (a 1½-hour activity stays 1½ hours however
+ * long the empty slot), at the latest 24:00.
+ */
+export const endKeepingDuration = (source: { OraInizio: string; OraFine: string }, start: string): string =>
+  formatMinutes(Math.min(END_OF_DAY, minutesOf(start) + minutesOf(source.OraFine) - minutesOf(source.OraInizio)));
+
+/** Incolla da precedente: the room's previous activity, with its people and its duration, copied from the empty slot's start. */
 export async function pasteFromPrevious(data: string, slot: { roomId: number; start: string; end: string }) {
   const [previous] = await getPreviousActivity(data, slot.start, slot.roomId);
   if (!previous) throw new Error('Nessuna attività precedente in questa stanza');
-  const { insertId, conflitti } = await copyActivity(previous.ID, slot.start, slot.end);
-  return { insertId, name: previous.NomeAttivita, conflitti };
+  const end = endKeepingDuration(previous, slot.start);
+  const { insertId, conflitti } = await copyActivity(previous.ID, slot.start, end);
+  return { insertId, name: previous.NomeAttivita, start: slot.start, end, conflitti };
 }
 
 export const useCreateActivity = (day: string) => useDayMutation(day, (fields: ActivityFields) => createActivity(day, fields));

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../../../../common/errors.ts';
 import { MSG } from '../../../../common/messages.ts';
 import type { Room } from '../../../../common/schemas.ts';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
+import { TimeField } from '../../../components/time-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { dayQueryOptions } from '../api/get-day.ts';
@@ -19,6 +20,8 @@ import { clearActivityDraft, saveActivityDraft } from '../activity-draft.ts';
 import {
   activityDraft,
   activityValues,
+  DEFAULT_MINUTES,
+  durationOf,
   validateActivityForm,
   withStart,
   type ActivityErrors,
@@ -34,8 +37,8 @@ const isStale = (error: unknown) => error instanceof ApiError && error.code === 
 
 /** The two times of an activity, side by side. */
 const TIME_FIELDS = [
-  { field: 'orainizio', id: 'activity-start', label: 'Ora inizio' },
-  { field: 'orafine', id: 'activity-end', label: 'Ora fine' },
+  { field: 'orainizio', id: 'activity-start', label: 'Ora inizio', endOfDay: false },
+  { field: 'orafine', id: 'activity-end', label: 'Ora fine', endOfDay: true },
 ] as const;
 
 const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
@@ -64,6 +67,8 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
     clearActivityDraft();
     close();
   };
+  // The length the end keeps when the start moves: the opened activity's, then whatever the end is set to.
+  const duration = useRef(durationOf(values) ?? DEFAULT_MINUTES);
   const [errors, setErrors] = useState<ActivityErrors>({});
   const create = useCreateActivity(day);
   const update = useUpdateActivity(day);
@@ -97,8 +102,10 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
   const editedRun = activity ? runs.find((run) => run.ID === activity.RifTrasporto) : undefined;
 
   const set = (field: ActivityField, value: string) => {
-    // A start with no end after it yet brings the end to an hour later.
-    setValues((v) => (field === 'orainizio' ? withStart(v, value) : { ...v, [field]: value }));
+    // A new start moves the end and keeps the duration; a new end sets the duration.
+    const next = field === 'orainizio' ? withStart(values, value, duration.current) : { ...values, [field]: value };
+    if (field === 'orafine') duration.current = durationOf(next) ?? duration.current;
+    setValues(next);
     setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'orainizio' ? { orafine: undefined } : {}) }));
   };
 
@@ -222,12 +229,12 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                     }
                   />
                   <Row>
-                    {TIME_FIELDS.map(({ field, id, label }) => (
+                    {TIME_FIELDS.map(({ field, id, label, endOfDay }) => (
                       <Col xs={6} key={field}>
-                        <TextField
+                        <TimeField
                           id={id}
                           label={label}
-                          type="time"
+                          endOfDay={endOfDay}
                           value={values[field]}
                           onChange={(value) => set(field, value)}
                           error={errors[field]}

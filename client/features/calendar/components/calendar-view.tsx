@@ -5,6 +5,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
+import { todayLocal } from '../../../../common/dates.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { isTemplateDay, MODELLI_MSG } from '../../../../common/modelli.ts';
 import { activityHistory } from '../../../../common/paths.ts';
@@ -20,9 +21,9 @@ import { useUndoAction } from '../api/undo.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
-import { activityDraft, type ActivityValues } from '../activity-form.ts';
+import { activityDraft, DAY_START, type ActivityValues } from '../activity-form.ts';
 import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
-import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel } from '../copied-day.ts';
+import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import type { Room } from '../../../../common/schemas.ts';
 import { isTransport, type DayActivity, type Giornata } from '../types.ts';
@@ -66,6 +67,12 @@ const LONG_TOAST = 6000;
 /** " · 2 conflitti" after a write's success, when the day it leaves has conflicts. */
 const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length ? ` · ${countConflicts(conflitti.length)}` : '');
 
+/** Where Crea Attività from the toolbar looks for the first free quarter hour: now on today's calendar, the morning on another. */
+function draftFrom(day: string, now = new Date()): string {
+  if (day !== todayLocal(now)) return DAY_START;
+  return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+}
+
 const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
 
 export function CalendarView({ day, onDayChange, header, print }: Props) {
@@ -79,11 +86,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
     const draft = loadActivityDraft(day);
     return draft && draft.activityId === null ? { type: 'create', values: draft.values } : null;
   });
-  const [copiedDay, setCopiedDayState] = useState<string | null>(loadCopiedDay);
-  const setCopiedDay = (value: string | null) => {
-    saveCopiedDay(value);
-    setCopiedDayState(value);
-  };
+  const [copiedDay, setCopiedDay] = useCopiedDay(user?.ID);
   const busy = useIsMutating() > 0;
   const emptyDay = useEmptyDay(day);
   const pasteDay = usePasteDay(day);
@@ -181,7 +184,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
     const room = grid.columns.find((c) => c.roomId === slot.roomId)?.label ?? `Stanza ${slot.roomId}`;
     void withToasts(pastePrevious.mutateAsync(slot), {
       loading: MSG.inserting,
-      success: ({ name, conflitti }) => `${name} copiata in ${room}, ${slot.start}–${slot.end}${conflictsSuffix(conflitti)}`,
+      success: ({ name, start, end, conflitti }) => `${name} copiata in ${room}, ${start}–${end}${conflictsSuffix(conflitti)}`,
     });
   };
 
@@ -193,7 +196,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
         onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity, personId?: number) =>
           setDialog({ type: 'manage', kind, linkId, name, activity, personId }),
         onPasteFromPrevious: pasteFromPrevious,
-        onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot) }),
+        onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot, giornata?.attivita) }),
         onHistory: (activity: DayActivity) => void navigate(activityHistory(activity.ID)),
       }
     : undefined;
@@ -216,7 +219,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
                 onPaste: () => void paste(),
                 onCancelCopy: () => setCopiedDay(null),
                 onEmpty: () => void empty(),
-                onCreate: () => setDialog({ type: 'create' }),
+                onCreate: () => setDialog({ type: 'create', values: activityDraft(rooms, undefined, giornata?.attivita, draftFrom(day)) }),
               }
             : undefined
         }
