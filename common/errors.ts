@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   notFound: 'not_found',
   /** 409: the write clashes with what is stored (a duplicate, a stale version). */
   conflict: 'conflict',
+  /** 409: Annulla of an operation over several days refused: some of its days changed since (the message names them). */
+  daysChanged: 'days_changed',
   /** 413: the body is too large. */
   tooLarge: 'too_large',
   /** 429: too many attempts or requests; try again later. */
