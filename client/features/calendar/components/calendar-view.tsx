@@ -16,7 +16,9 @@ import { removedCount, useRemoveAbsent } from '../../../lib/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { dayQueryOptions, useDay } from '../api/get-day.ts';
-import { useUndoAction } from '../api/undo.ts';
+import { useUndoAction } from '../../../lib/undo.ts';
+import { QuestionLines, useConfirm } from '../../../components/confirm-modal.tsx';
+import { dayContent, replaceLines } from '../../../lib/replace-summary.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
@@ -24,7 +26,7 @@ import { activityDraft, type ActivityValues } from '../activity-form.ts';
 import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
 import { countActivities, countRuns, loadCopiedDay, saveCopiedDay, shortDayLabel } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
-import { isTransport, type DayActivity, type Giornata } from '../types.ts';
+import type { DayActivity } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
 import { DayList } from './day-list.tsx';
@@ -57,8 +59,6 @@ const LONG_TOAST = 6000;
 /** " · 2 conflitti" after a write's success, when the day it leaves has conflicts. */
 const conflictsSuffix = (conflitti: unknown[] | undefined) => (conflitti?.length ? ` · ${countConflicts(conflitti.length)}` : '');
 
-const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
-
 export function CalendarView({ day, onDayChange, header }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
@@ -81,6 +81,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
   const pastePrevious = usePasteFromPrevious(day);
   const removeAbsent = useRemoveAbsent();
   const undoAction = useUndoAction();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   // Below 576 px the table becomes a list (docs/product.md, Aspetto).
   const phone = usePhoneScreen();
@@ -135,18 +136,17 @@ export function CalendarView({ day, onDayChange, header }: Props) {
       toast.error(MODELLI_MSG.pasteAcrossTemplate, { duration: LONG_TOAST });
       return;
     }
-    // Pasting replaces the displayed day, its runs included: say how much is replaced before asking.
-    const activities = ordinaryCount(giornata);
-    const runs = giornata?.uscite.length ?? 0;
-    if (activities > 0) {
-      const what = runs > 0 ? `${countActivities(activities)} e ${countRuns(runs)}` : countActivities(activities);
-      if (
-        !window.confirm(
-          `Questa giornata ha già ${what}: verranno sostituite da quelle di ${shortDayLabel(copiedDay)}.\n\n${MSG.confirmEmptyDay}`,
-        )
-      )
-        return;
-    }
+    // Pasting replaces the displayed day, its runs and their passengers included: say what goes before asking.
+    const lines = giornata ? replaceLines([dayContent(giornata)]) : [];
+    if (
+      lines.length > 0 &&
+      !(await confirm.ask({
+        title: 'Sostituire la giornata?',
+        body: <QuestionLines lines={lines} after={`Al loro posto il programma di ${shortDayLabel(copiedDay)}. ${MSG.undoFromRegistro}`} />,
+        confirmLabel: 'Sostituisci',
+      }))
+    )
+      return;
     // One toast for the whole paste; the runs are counted on the day as read again after it.
     await withToasts(pasteDay.mutateAsync(copiedDay), {
       loading: MSG.inserting,
@@ -193,6 +193,7 @@ export function CalendarView({ day, onDayChange, header }: Props) {
   useFocusReturn(dialog !== null, 'calendario-giornata', giornata);
   return (
     <>
+      {confirm.dialog}
       <DayToolbar
         day={day}
         onDayChange={onDayChange}
