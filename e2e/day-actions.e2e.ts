@@ -124,20 +124,24 @@ describe('Copia Giornata and Incolla giornata', () => {
     // The copy is kept across a reload (in the tab's session storage).
     await page.getByText('Copiata: lunedì 23-11', { exact: true }).waitFor();
 
-    // Onto a day with activities: the empty-day question first. Annulla keeps the day as it was.
+    // Onto a day with activities: the question first, saying what goes. Annulla keeps the day as it was.
     await pickDay(page, MON);
     await page.getByRole('button', { name: 'Copia Giornata' }).click();
     await pickDay(page, TUE);
-    dialogs.answer(false);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
-    const question = `Questa giornata ha già 1 attività: verranno sostituite da quelle di lunedì 23-11.\n\n${MSG.confirmEmptyDay}`;
-    expect(dialogs.seen).toEqual([{ type: 'confirm', message: question, accepted: false }]);
+    const question = page.getByRole('dialog', { name: 'Sostituire la giornata?' });
+    expect(await question.locator('.modal-body').innerText()).toBe(
+      `Il 24/11 ha 1 attività: verranno sostituite.\n\nAl loro posto il programma di lunedì 23-11. ${MSG.undoFromRegistro}`,
+    );
+    await question.getByRole('button', { name: 'Annulla', exact: true }).click();
+    await question.waitFor({ state: 'detached' });
     expect(await dayContents(page)).toEqual(tuesday);
-    // OK replaces it.
+    // Sostituisci replaces it.
     await clearToasts(page);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    await question.getByRole('button', { name: 'Sostituisci' }).click();
     await waitForToast(page, pasted);
-    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: question, accepted: true });
+    expect(dialogs.seen).toEqual([]);
     await activity(page, 'Coro', 'Musicoterapia', '14:00', '15:30').waitFor({ state: 'detached' });
     expect(await dayContents(page)).toEqual(monday);
     // The copy stays for another paste (decision 0003); X cancels it.
