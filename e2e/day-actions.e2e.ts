@@ -1,5 +1,4 @@
 /** Actions on a whole day (docs/product.md, Percorsi): Incolla da precedente, Copia Giornata / Incolla giornata / X, Svuota Giornata. */
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
@@ -7,12 +6,12 @@ import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
 import {
   activity,
   clearToasts,
+  dayContents,
   dayLoaded,
   expectNoPageErrors,
-  fillDate,
-  headline,
   openDay,
   peopleOf,
+  pickDay,
   toastsSeen,
   waitForToast,
 } from './helpers.ts';
@@ -22,28 +21,6 @@ const e2e = serverAndBrowser();
 const RUNS_STAY = 'Le uscite del giorno restano: si gestiscono in Anagrafiche → Uscite.';
 
 const adminPage = (day: string) => openAdminPage(e2e, day);
-
-/** Every activity on the page by its accessible name, with the people it lists. */
-async function dayContents(page: Page): Promise<Record<string, string[]>> {
-  return page
-    .locator('.activity-card')
-    .evaluateAll((cards) =>
-      Object.fromEntries(
-        cards.map((card) => [
-          card.getAttribute('aria-label') ?? '',
-          [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
-        ]),
-      ),
-    );
-}
-
-/** Changes the displayed day with the date picker, as staff do. */
-async function pickDay(page: Page, day: string) {
-  await fillDate(page.getByLabel('Data', { exact: true }), day);
-  await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
-  await page.waitForURL(`**/calendario?data=${day}`);
-  await dayLoaded(page);
-}
 
 const MONDAY_AS_SEEDED = {
   'Andata Nord, Attività esterne, 08:00–09:00': ['laura.fontana', 'Anna Neri'],

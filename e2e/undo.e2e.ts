@@ -9,29 +9,9 @@ import { addDays } from '../common/dates.ts';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE } from './dates.ts';
 import { adminPage, serverAndBrowser } from './harness.ts';
-import { callServer, clearToasts, dayLoaded, expectNoPageErrors, fillDate, headline, openDay, waitForToast } from './helpers.ts';
+import { callServer, clearToasts, dayContents, dayLoaded, expectNoPageErrors, openDay, pickDay, waitForToast } from './helpers.ts';
 
 const e2e = serverAndBrowser();
-
-/** The cards of the day by their accessible names, with their people. */
-async function dayContents(page: Page): Promise<Record<string, string[]>> {
-  return page
-    .locator('.activity-card')
-    .evaluateAll((cards) =>
-      Object.fromEntries(
-        cards.map((card) => [
-          card.getAttribute('aria-label') ?? '',
-          [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
-        ]),
-      ),
-    );
-}
-
-async function pickDay(page: Page, day: string) {
-  await fillDate(page.getByLabel('Data', { exact: true }), day);
-  await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
-  await dayLoaded(page);
-}
 
 /** What the server holds on a day: activity names and runs with their passengers. */
 async function planOf(page: Page, day: string) {
