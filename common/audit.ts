@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   'giornata.svuota': 'Giornata svuotata',
   'giornata.incolla': 'Giornata incollata',
   'giornata.annulla': 'Operazione annullata',
+  'modello.applica': 'Modello di settimana applicato',
+  'settimana.incolla': 'Settimana incollata',
   'anagrafica.paziente.crea': 'Utente aggiunto all’anagrafica',
   'anagrafica.paziente.modifica': 'Anagrafica utente modificata',
   'anagrafica.paziente.archivia': 'Utente archiviato',
@@ -107,6 +109,16 @@ export const PLAN_ACTIONS = [
 export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
 
+/**
+ * The operations over several days (docs/decisions/0027-multi-day-operations.md): one registro row
+ * whose id is the operation, written before its days' rows; each day's undoable row names it in
+ * `after.gruppo`, and Annulla takes back every day of it at once. A new multi-day write (the
+ * planner's apply) adds its action here and passes its row's id as `gruppo` to the days it writes.
+ */
+export const MULTI_DAY_ACTIONS = ['modello.applica', 'settimana.incolla'] as const satisfies AuditAction[];
+export type MultiDayAction = (typeof MULTI_DAY_ACTIONS)[number];
+export const isMultiDay = (action: string) => (MULTI_DAY_ACTIONS as readonly string[]).includes(action);
+
 export const EXPORT_KINDS = [
   'settimana_pdf',
   'giornata_pdf',
@@ -165,6 +177,8 @@ export const AUDIT_MSG = {
   operationNotFound: 'Operazione non trovata nel registro',
   notUndoable: 'Questa operazione non si può annullare',
   dayChanged: 'La giornata è cambiata dopo questa operazione: annullamento non possibile',
+  daysChanged: 'Annullamento non possibile: dopo questa operazione sono cambiate le giornate di',
+  partOfOperation: 'Questa giornata fa parte di un’operazione su più giorni: annullala tutta dal Registro',
   undoArchived: 'Annullamento non possibile: rimetterebbe in programma persone archiviate',
   markAccountNotFound: 'Account non trovato: si segnalano solo le righe di un account esistente',
   markMotiveInvalid: 'Motivo non valido: testo di al massimo 200 caratteri',
@@ -175,6 +189,9 @@ const M = AUDIT_MSG;
 /** Annulla's refusal naming the archived people it would put back in the plan. */
 export const undoArchivedMessage = (names: readonly string[]) =>
   `${M.undoArchived} (${names.join(', ')}): ripristinale in Anagrafiche e riprova`;
+
+/** Annulla's refusal of a multi-day operation naming the days changed since (`lun 23-11-2026`). */
+export const undoDaysChangedMessage = (days: readonly string[]) => `${M.daysChanged} ${days.map(dayLabel).join(', ')}`;
 
 /** The longest period a registro or accessi query covers, both ends included. */
 export const MAX_AUDIT_RANGE_DAYS = 366;
@@ -228,6 +245,14 @@ export const exportBody = z
     if (patient === 'none' && v.paziente !== undefined)
       ctx.addIssue({ code: 'custom', path: ['paziente'], message: M.exportPatientNotAllowed });
   });
+
+/** The answer of POST /server/calendario/annulla: `operazione` its own registro row (the first, for a multi-day one), every day put back. */
+export interface UndoAnswer {
+  ok: true;
+  operazione: number;
+  data: string;
+  giorni: string[];
+}
 
 export const undoBody = z.object({
   operazione: z.coerce
@@ -434,7 +459,18 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
         typeof after.azione === 'string' && after.azione in AUDIT_ACTIONS
           ? AUDIT_ACTIONS[after.azione as AuditAction].toLowerCase()
           : 'operazione';
-      return `Annullata l’operazione n. ${num(after.operazione)} (${what}): giornata di ${day} riportata com’era`;
+      const group = typeof after.gruppo === 'number' ? `, parte dell’operazione n. ${after.gruppo}` : '';
+      return `Annullata l’operazione n. ${num(after.operazione)} (${what}${group}): giornata di ${day} riportata com’era`;
+    }
+    case 'modello.applica':
+    case 'settimana.incolla': {
+      const what =
+        row.action === 'modello.applica'
+          ? `Modello «${str(after.modello)}» applicato`
+          : `Settimana del ${typeof after.da === 'string' ? formatDayMonthYear(after.da) : '?'} incollata`;
+      const range = row.day ? dates(row.day, row.dayTo ?? row.day) : '';
+      const replaced = after.esistenti === 'sostituisci' ? ', giornate già in programma sostituite' : '';
+      return `${what} ${range}: ${plural(num(after.giorni), 'giornata scritta', 'giornate scritte')}${replaced}`;
     }
     case 'anagrafica.paziente.crea':
       return `Utente ${person(after, 'paziente')} aggiunto all’anagrafica`;

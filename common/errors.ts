@@ -24,6 +24,8 @@ export const ERROR_CODES = {
   conflict: 'conflict',
   /** 409: the write touches a closed month: an administrator repeats it with the reason of the correction (`correzione`). */
   correctionRequired: 'correction_required',
+  /** 409: Annulla of an operation over several days refused: some of its days changed since (the message names them). */
+  daysChanged: 'days_changed',
   /** 413: the body is too large. */
   tooLarge: 'too_large',
   /** 429: too many attempts or requests; try again later. */

@@ -15,7 +15,9 @@ export const MSG = {
   startInvalid: 'Inserisci un orario di inizio in formato HH:mm',
   endInvalid: 'Inserisci un orario di fine attività in formato HH:mm',
   // Confirmations
-  confirmEmptyDay: 'Vuoi davvero svuotare questa giornata? non potrai recuperarla',
+  confirmEmptyDay: 'Vuoi davvero svuotare questa giornata? Potrai annullare dal Registro',
+  /** After a question before a write that replaces days: the registro's Annulla takes it back. */
+  undoFromRegistro: 'Potrai annullare dal Registro.',
   confirmDeleteActivity: 'Sei sicuro di voler eliminare questa attività?',
   confirmRemovePatient: 'Vuoi davvero eliminare questo paziente da questa attività?',
   confirmRemoveTherapist: 'Vuoi davvero eliminare questo terapista da questa attività?',

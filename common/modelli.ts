@@ -147,4 +147,6 @@ export interface DayApplied {
 /** The answer of applica and pasteweek: every working day of the range, in date order. */
 export interface ApplyResult {
   giorni: DayApplied[];
+  /** The registro's operation (what `annulla` takes back whole), or null when no day was written. */
+  operazione: number | null;
 }

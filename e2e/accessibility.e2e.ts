@@ -133,6 +133,19 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'domanda prima di sostituire una giornata',
+    path: `/calendario?data=${MON}`,
+    roles: ADMIN,
+    prepare: async (page) => {
+      // Wednesday copied, pasted onto Monday, which holds a run and activities: the question, left open for axe.
+      await page.evaluate((day) => sessionStorage.setItem('giornata:giornata-copiata', day), WED);
+      await page.reload();
+      await page.getByRole('button', { name: 'Incolla giornata' }).click();
+      await modal(page, 'Sostituire la giornata?').waitFor();
+      await page.evaluate(() => sessionStorage.removeItem('giornata:giornata-copiata'));
+    },
+  },
+  {
     name: 'Cambia password',
     path: `/calendario?data=${MON}`,
     roles: STAFF,

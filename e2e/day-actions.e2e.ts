@@ -1,5 +1,4 @@
 /** Actions on a whole day (docs/product.md, Percorsi): Incolla da precedente, Copia Giornata / Incolla giornata / X, Svuota Giornata. */
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
@@ -7,12 +6,12 @@ import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
 import {
   activity,
   clearToasts,
+  dayContents,
   dayLoaded,
   expectNoPageErrors,
-  fillDate,
-  headline,
   openDay,
   peopleOf,
+  pickDay,
   toastsSeen,
   waitForToast,
 } from './helpers.ts';
@@ -22,28 +21,6 @@ const e2e = serverAndBrowser();
 const RUNS_STAY = 'Le uscite del giorno restano: si gestiscono in Anagrafiche → Uscite.';
 
 const adminPage = (day: string) => openAdminPage(e2e, day);
-
-/** Every activity on the page by its accessible name, with the people it lists. */
-async function dayContents(page: Page): Promise<Record<string, string[]>> {
-  return page
-    .locator('.activity-card')
-    .evaluateAll((cards) =>
-      Object.fromEntries(
-        cards.map((card) => [
-          card.getAttribute('aria-label') ?? '',
-          [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
-        ]),
-      ),
-    );
-}
-
-/** Changes the displayed day with the date picker, as staff do. */
-async function pickDay(page: Page, day: string) {
-  await fillDate(page.getByLabel('Data', { exact: true }), day);
-  await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
-  await page.waitForURL(`**/calendario?data=${day}`);
-  await dayLoaded(page);
-}
 
 const MONDAY_AS_SEEDED = {
   'Andata Nord, Attività esterne, 08:00–09:00': ['laura.fontana', 'Anna Neri'],
@@ -124,20 +101,24 @@ describe('Copia Giornata and Incolla giornata', () => {
     // The copy is kept across a reload (in the tab's session storage).
     await page.getByText('Copiata: lunedì 23-11', { exact: true }).waitFor();
 
-    // Onto a day with activities: the empty-day question first. Annulla keeps the day as it was.
+    // Onto a day with activities: the question first, saying what goes. Annulla keeps the day as it was.
     await pickDay(page, MON);
     await page.getByRole('button', { name: 'Copia Giornata' }).click();
     await pickDay(page, TUE);
-    dialogs.answer(false);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
-    const question = `Questa giornata ha già 1 attività: verranno sostituite da quelle di lunedì 23-11.\n\n${MSG.confirmEmptyDay}`;
-    expect(dialogs.seen).toEqual([{ type: 'confirm', message: question, accepted: false }]);
+    const question = page.getByRole('dialog', { name: 'Sostituire la giornata?' });
+    expect(await question.locator('.modal-body').innerText()).toBe(
+      `Il 24/11 ha 1 attività: verranno sostituite.\n\nAl loro posto il programma di lunedì 23-11. ${MSG.undoFromRegistro}`,
+    );
+    await question.getByRole('button', { name: 'Annulla', exact: true }).click();
+    await question.waitFor({ state: 'detached' });
     expect(await dayContents(page)).toEqual(tuesday);
-    // OK replaces it.
+    // Sostituisci replaces it.
     await clearToasts(page);
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
+    await question.getByRole('button', { name: 'Sostituisci' }).click();
     await waitForToast(page, pasted);
-    expect(dialogs.seen[1]).toEqual({ type: 'confirm', message: question, accepted: true });
+    expect(dialogs.seen).toEqual([]);
     await activity(page, 'Coro', 'Musicoterapia', '14:00', '15:30').waitFor({ state: 'detached' });
     expect(await dayContents(page)).toEqual(monday);
     // The copy stays for another paste (decision 0003); X cancels it.

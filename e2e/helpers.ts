@@ -202,3 +202,25 @@ export const italianDate = formatDate;
 export async function fillDate(field: Locator, day: string) {
   await field.fill(italianDate(day));
 }
+
+/** Every activity on the page by its accessible name, with the people it lists. */
+export async function dayContents(page: Page): Promise<Record<string, string[]>> {
+  return page
+    .locator('.activity-card')
+    .evaluateAll((cards) =>
+      Object.fromEntries(
+        cards.map((card) => [
+          card.getAttribute('aria-label') ?? '',
+          [...card.querySelectorAll('.people-list li, .people-inline')].map((li) => (li.textContent ?? '').trim()).filter(Boolean),
+        ]),
+      ),
+    );
+}
+
+/** Changes the displayed day with the date picker, as staff do. */
+export async function pickDay(page: Page, day: string) {
+  await fillDate(page.getByLabel('Data', { exact: true }), day);
+  await page.getByRole('heading', { level: 1, name: headline(day) }).waitFor();
+  await page.waitForURL(`**/calendario?data=${day}`);
+  await dayLoaded(page);
+}

@@ -148,7 +148,7 @@ describe('planning with the keyboard alone', () => {
     await copy.waitFor({ state: 'detached' });
     await waitForFocus(page, TABLE);
 
-    // Copia Giornata, then the Tuesday through the date field, then Incolla giornata (its question answered OK).
+    // Copia Giornata, then the Tuesday through the date field, then Incolla giornata (its question answered Sostituisci).
     await tabTo(page, 'Copia Giornata', { back: true });
     await page.keyboard.press('Enter');
     await tabTo(page, 'Data', { back: true });
@@ -157,6 +157,11 @@ describe('planning with the keyboard alone', () => {
     await page.getByRole('heading', { level: 1, name: headline(TUE) }).waitFor();
     await dayLoaded(page);
     await tabTo(page, 'Incolla giornata');
+    await page.keyboard.press('Enter');
+    // The question says what Tuesday holds; its focus starts on Annulla, one Tab reaches Sostituisci.
+    await page.getByRole('dialog', { name: 'Sostituire la giornata?' }).waitFor();
+    await waitForFocus(page, 'Annulla');
+    await tabTo(page, 'Sostituisci');
     await page.keyboard.press('Enter');
     await activity(page, 'Canto corale', 'Musicoterapia', '09:00', '10:30').waitFor();
     await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();

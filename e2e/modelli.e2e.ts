@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, todayInRome, WEEKDAYS_IT, weekdayOf, workWeek } from '../common/dates.ts';
 import { holidayName } from '../common/holidays.ts';
+import { MSG } from '../common/messages.ts';
 import { MODELLI_MSG } from '../common/modelli.ts';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { MON, TUE } from './dates.ts';
@@ -305,6 +306,13 @@ describe('Modelli', () => {
       await apply.getByLabel(esistenti).check();
       await apply.getByRole('button', { name: 'Applica' }).click();
       const summary = modal(page, 'Modello «Inverno» applicato');
+      // Replacing planned days asks first, saying what they hold (none planned, or all holidays: no question).
+      const question = modal(page, 'Sostituire le giornate già in programma?');
+      await question.or(summary).first().waitFor();
+      if (esistenti === 'Sostituisci' && (await question.count()) > 0) {
+        expect(await question.locator('.modal-body').innerText()).toContain(MSG.undoFromRegistro);
+        await question.getByRole('button', { name: 'Sostituisci' }).click();
+      }
       await summary.waitFor();
       const rows = await summaryRows(summary);
       await summary.getByRole('button', { name: 'Chiudi' }).last().click();

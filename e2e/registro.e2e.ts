@@ -132,7 +132,8 @@ describe('Annulla', () => {
     expect(Object.keys(before)).toEqual(['Coro, Musicoterapia, 14:00–15:30']);
 
     await page.getByRole('button', { name: 'Incolla giornata' }).click();
-    expect(dialogs.seen.at(-1)?.accepted).toBe(true);
+    await modal(page, 'Sostituire la giornata?').getByRole('button', { name: 'Sostituisci' }).click();
+    expect(dialogs.seen).toEqual([]);
     await waitForToastStartingWith(page, 'Giornata incollata: 2 attività');
     await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
     expect(await page.locator('.activity-card').count()).toBeGreaterThan(1);

@@ -59,6 +59,22 @@ describe('a success toast with Annulla', () => {
     expect(screen.queryByRole('button', { name: 'Annulla' })).toBeNull();
   });
 
+  it('stays until closed when persistent (the Annulla of an operation over several days)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    render(<Toaster />);
+    await act(() =>
+      withToasts(Promise.resolve(1), {
+        success: 'Settimana incollata',
+        action: () => ({ label: 'Annulla', persistent: true, run: async () => true }),
+      }),
+    );
+    act(() => vi.advanceTimersByTime(10 * ACTION_TOAST_MS));
+    expect(screen.getByRole('button', { name: 'Annulla' })).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Chiudi il messaggio' }).click());
+    act(() => vi.advanceTimersByTime(2000));
+    expect(screen.queryByRole('button', { name: 'Annulla' })).toBeNull();
+  });
+
   it('without an action, the plain success toast as before', async () => {
     render(<Toaster />);
     await act(() => withToasts(Promise.resolve(1), { success: 'Salvato' }));

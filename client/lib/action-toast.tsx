@@ -12,12 +12,14 @@ export interface ToastAction {
   description?: string;
   /** Runs the action (with its own toasts); resolves to true once it is done, which closes the toast. */
   run: () => Promise<boolean>;
+  /** Stays until dismissed (its own "Chiudi"), with no timer: the Annulla of an operation over several days. */
+  persistent?: boolean;
 }
 
 /**
  * A success toast whose text reads exactly as a plain one (its role="status" holds only the text)
  * with a button beside it. It stays 15 s, and longer while the pointer or the keyboard focus is on
- * it, or while its action runs (the button is then disabled).
+ * it, or while its action runs (the button is then disabled); a persistent one stays until closed.
  */
 function ActionToast({ t, text, action }: { t: Toast; text: string; action: ToastAction }) {
   const [running, setRunning] = useState(false);
@@ -25,10 +27,10 @@ function ActionToast({ t, text, action }: { t: Toast; text: string; action: Toas
   const paused = running || held.pointer || held.focus;
 
   useEffect(() => {
-    if (paused || !t.visible) return;
+    if (paused || !t.visible || action.persistent) return;
     const timer = setTimeout(() => toast.dismiss(t.id), ACTION_TOAST_MS);
     return () => clearTimeout(timer);
-  }, [paused, t.id, t.visible]);
+  }, [paused, t.id, t.visible, action.persistent]);
 
   const run = async () => {
     setRunning(true);
@@ -60,6 +62,17 @@ function ActionToast({ t, text, action }: { t: Toast; text: string; action: Toas
             >
               {action.label}
             </Button>
+            {action.persistent && (
+              <Button
+                variant="link"
+                size="sm"
+                className="text-nowrap p-0 me-1"
+                onClick={() => toast.dismiss(t.id)}
+                aria-label="Chiudi il messaggio"
+              >
+                Chiudi
+              </Button>
+            )}
           </>
         )}
       </ToastBar>

@@ -13,7 +13,8 @@ import { holidayName } from '../../common/holidays.ts';
 import type { DayApplied, ExistingChoice, LeftOut } from '../../common/modelli.ts';
 import type { AbsenceReason } from '../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
-import type { Actor } from './audit.ts';
+import type { MultiDayAction } from '../../common/audit.ts';
+import { appendAudit, type Actor } from './audit.ts';
 import { lockDays } from './locks.ts';
 import type { Db } from './client.ts';
 import { readClosingDays } from './closing-days.ts';
@@ -265,6 +266,11 @@ export interface CopyPlan {
   skipClosed: boolean;
   /** Keys added to each registro row's `after`. */
   audit?: Record<string, unknown>;
+  /**
+   * The multi-day operation these days are (docs/decisions/0027-multi-day-operations.md): its registro
+   * row is written before the days' rows, which name it as `gruppo`, so Annulla takes them back at once.
+   */
+  operation?: { action: MultiDayAction; after: Record<string, unknown> };
 }
 
 /** Activities and runs of each of these days (days with none are absent from the map). */
@@ -287,7 +293,7 @@ const forAnswer = (left: DayLeftOut): LeftOut => ({ ...left, motivo: left.motivo
  * that already holds activities or runs. A source day with nothing on it leaves an empty target
  * as it is (no registro row); under `sostituisci` it empties a planned one.
  */
-export async function copyDays(tx: Db, by: Actor, plan: CopyPlan): Promise<DayApplied[]> {
+export async function copyDays(tx: Db, by: Actor, plan: CopyPlan): Promise<{ giorni: DayApplied[]; operazione: number | null }> {
   const targets = plan.copies.map((c) => c.to);
   await lockDays(tx, targets);
   const planned = await countPlanned(tx, [...targets, ...plan.copies.map((c) => c.from)]);
@@ -307,18 +313,26 @@ export async function copyDays(tx: Db, by: Actor, plan: CopyPlan): Promise<DayAp
     // A source day with nothing on it leaves an empty target as it is.
     if (skipped !== null || (!planned.has(from) && !planned.has(to))) skips.set(to, skipped);
   }
-  const copied = await copyDayList(
-    tx,
-    by,
-    plan.copies.filter((c) => !skips.has(c.to)),
-    plan.audit,
-  );
-  return plan.copies.map(({ to }): DayApplied => {
+  const written = plan.copies.filter((c) => !skips.has(c.to));
+  // The operation's row first (the registro refuses updates, and its hash chain follows ids): only when a day is written.
+  const operazione =
+    plan.operation && written.length > 0
+      ? await appendAudit(tx, by, {
+          action: plan.operation.action,
+          entity: 'giornata',
+          day: written[0].to,
+          dayTo: written[written.length - 1].to,
+          after: { ...plan.operation.after, esistenti: plan.existing, giorni: written.length },
+        })
+      : null;
+  const copied = await copyDayList(tx, by, written, operazione === null ? plan.audit : { ...plan.audit, gruppo: operazione });
+  const giorni = plan.copies.map(({ to }): DayApplied => {
     const day = copied.get(to);
     return day
       ? { data: to, scritto: day.attivita + day.uscite, saltato: null, esclusi: day.esclusi.map(forAnswer) }
       : { data: to, scritto: 0, saltato: skips.get(to) ?? null, esclusi: [] };
   });
+  return { giorni, operazione };
 }
 
 /** Days written at once from which the planner's statistics of the plan's tables are refreshed. */

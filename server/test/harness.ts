@@ -179,6 +179,8 @@ export interface Answer<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | number | undefined>;
+  /** The body as the browser receives it (a day's answer compared byte for byte). */
+  text: string;
 }
 
 /** A browser-like client: keeps cookies and echoes XSRF-TOKEN (or, over HTTPS, __Host-XSRF-TOKEN) in X-XSRF-TOKEN, as the web app does. */
@@ -241,7 +243,7 @@ export class TestClient {
     } catch {
       // not JSON (HTML of the web app)
     }
-    return { status: res.statusCode, body: body as T, headers: res.headers };
+    return { status: res.statusCode, body: body as T, headers: res.headers, text: res.body };
   }
 
   get<T = unknown>(url: string) {

@@ -96,6 +96,9 @@ const LABELS: Record<string, string> = {
   operazione: 'Operazione annullata',
   azione: 'Tipo di operazione',
   da: 'Copiata da',
+  a: 'Incollata su',
+  gruppo: 'Parte dell’operazione n.',
+  esistenti: 'Giornate già in programma',
 };
 /** Identifiers and technical values, of no use to a reader. */
 const HIDDEN = new Set(['ID', 'versione', 'impronta']);

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
+import { AUDIT_MSG } from '../../../common/audit.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MODELLI_MSG, type ApplyResult, type TemplateCreated, type TemplateList } from '../../../common/modelli.ts';
 import type { Giornata } from '../../../common/schemas.ts';
@@ -186,12 +187,20 @@ describeOnBothDatabases('modelli', (ctx) => {
     ]);
     expect((await day(target)).attivita.map((a) => a.NomeAttivita)).toEqual(['Uscita al museo']);
 
-    const replaced = await apply({ modello: saved.ID, dal: target, al: target, esistenti: 'sostituisci' });
-    expect(replaced).toEqual([{ data: target, scritto: 2, saltato: null, esclusi: [] }]);
+    const replacedRes = await admin.post<ApplyResult>('/server/modelli/applica', {
+      modello: saved.ID,
+      dal: target,
+      al: target,
+      esistenti: 'sostituisci',
+    });
+    expect(replacedRes.body.giorni).toEqual([{ data: target, scritto: 2, saltato: null, esclusi: [] }]);
     expect(plan(await day(target))).toEqual(plan(await day(WEEK)));
-    // The registro row of that day puts the replaced plan back (Annulla), exactly as it was.
-    const operazione = await count(`select max(id) as n from audit_log where action = 'giornata.incolla' and day = '${target}'`);
-    const undo = await admin.post('/server/calendario/annulla', { operazione });
+    // The day's own row is part of the operation: it is not taken back alone.
+    const dayRow = await count(`select max(id) as n from audit_log where action = 'giornata.incolla' and day = '${target}'`);
+    const alone = await admin.post('/server/calendario/annulla', { operazione: dayRow });
+    expect([alone.status, errorOf(alone.body)]).toEqual([409, AUDIT_MSG.partOfOperation]);
+    // The operation puts the replaced plan back (Annulla), exactly as it was.
+    const undo = await admin.post('/server/calendario/annulla', { operazione: replacedRes.body.operazione });
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
     expect((await day(target)).attivita.map((a) => a.NomeAttivita)).toEqual(['Uscita al museo']);
   });

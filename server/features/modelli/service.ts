@@ -172,7 +172,7 @@ export async function deleteTemplate(db: Db, by: Actor, id: number) {
  * weekday, skipping holidays, closing days and (`salta`) days already planned; one transaction.
  */
 export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof templateApplyBody>): Promise<ApplyResult> {
-  const giorni = await db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     const template = await findTemplate(tx, input.modello, 'share');
     const { saturday } = await readCentreSettings(tx);
     const weekdays = workingWeekdays(saturday);
@@ -181,10 +181,16 @@ export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof te
       const weekday = weekdayOf(day);
       if (weekdays.includes(weekday)) copies.push({ from: addDays(template.week, weekday - 1), to: day });
     }
-    return copyDays(tx, by, { copies, existing: input.esistenti, skipClosed: true, audit: { modello: template.name } });
+    return copyDays(tx, by, {
+      copies,
+      existing: input.esistenti,
+      skipClosed: true,
+      audit: { modello: template.name },
+      operation: { action: 'modello.applica', after: { modello: template.name, ID: template.id } },
+    });
   });
-  if (giorni.filter((g) => g.saltato === null && g.scritto > 0).length >= BULK_COPY_DAYS) await refreshPlanStatistics(db);
-  return { giorni };
+  if (applied.giorni.filter((g) => g.saltato === null && g.scritto > 0).length >= BULK_COPY_DAYS) await refreshPlanStatistics(db);
+  return applied;
 }
 
 /**
@@ -192,8 +198,12 @@ export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof te
  * same weekday of week `to`, in one transaction, by the rules of a template applied (server/db/paste-days.ts).
  */
 export async function pasteWeek(db: Db, by: Actor, from: string, to: string, existing: ExistingChoice): Promise<ApplyResult> {
-  const giorni = await db.transaction(async (tx) =>
-    copyDays(tx, by, { copies: await weekCopies(tx, from, to), existing, skipClosed: true }),
+  return db.transaction(async (tx) =>
+    copyDays(tx, by, {
+      copies: await weekCopies(tx, from, to),
+      existing,
+      skipClosed: true,
+      operation: { action: 'settimana.incolla', after: { da: from, a: to } },
+    }),
   );
-  return { giorni };
 }

@@ -10,6 +10,7 @@ import {
   MAX_AUDIT_RANGE_DAYS,
   UNDOABLE_ACTIONS,
   auditSentence,
+  isMultiDay,
   isUndoable,
   type AccessPage,
   type AccessQuery,
@@ -114,6 +115,10 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
     db,
     rows.filter((r) => isUndoable(r.action) && r.day !== null).map((r) => ({ id: Number(r.id), day: r.day! })),
   );
+  const groupsNow = await undoableGroups(
+    db,
+    rows.filter((r) => isMultiDay(r.action)).map((r) => Number(r.id)),
+  );
   const items: AuditRow[] = rows.map((r) => {
     const id = Number(r.id);
     const undo = r.day ? undoableNow.get(r.day) : undefined;
@@ -129,7 +134,10 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
       frase: auditSentence({ action: r.action, entityId: r.entity_id, day: r.day, dayTo: r.day_to, before: r.before, after: r.after }),
       prima: r.before,
       dopo: r.after,
-      annullabile: undo !== undefined && undo.id === id && undo.fingerprint === r.fingerprint,
+      // A day of a multi-day operation is taken back with the whole operation, from the operation's own row.
+      annullabile: isMultiDay(r.action)
+        ? groupsNow.has(id)
+        : undo !== undefined && undo.id === id && undo.fingerprint === r.fingerprint && !inGroup(r.after),
       segnalata: isMarked(marked, r),
     };
   });
@@ -168,6 +176,28 @@ async function undoableOperations(db: Db, rows: { id: number; day: string }[]): 
       .filter((r) => r.fingerprint !== null && r.fingerprint === r.now)
       .map((r) => [r.day, { id: Number(r.id), fingerprint: r.fingerprint! }]),
   );
+}
+
+const inGroup = (after: unknown) => typeof after === 'object' && after !== null && 'gruppo' in after;
+
+/**
+ * The multi-day operations of the page that Annulla can still take back: each of their days (the
+ * undoable rows naming them as `gruppo`) still as the operation left it, by Annulla's own checks.
+ */
+async function undoableGroups(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  // The days as a CTE of their own columns only: the fingerprint's `at` (activity_therapists) would
+  // otherwise name audit_log's column `at`, a column winning over a table alias in PostgreSQL.
+  const result = (await db.execute(sql`
+    with days as (
+      select g.id as operation, c.id, c.day, c.after->>'impronta' as fingerprint
+      from audit_log g join audit_log c on c.day between g.day and g.day_to and c.action in (${undoable})
+        and c.after->>'gruppo' = g.id::text
+      where g.id = any(${`{${ids.join(',')}}`}::bigint[]))
+    select d.operation as id from days d group by d.operation
+    having bool_and(d.fingerprint = ${dayFingerprintSql(sql`d.day`)} and ${notUndone(sql`d`)}
+      and not ${planChangedAfter(sql`d.day`, sql`d.id`)})`)) as unknown as Rows<{ id: string | number }>;
+  return new Set(result.rows.map((r) => Number(r.id)));
 }
 
 /**

@@ -78,6 +78,8 @@ interface Expected {
   /** Who makes the call (the administrator unless said). */
   client?: TestClient;
   username?: string;
+  /** A multi-day operation (docs/decisions/0027-multi-day-operations.md): its own row first, then the day's row above. */
+  operation?: AuditAction;
 }
 
 interface Refused {
@@ -817,6 +819,7 @@ const CASES: Record<string, WriteCase> = {
       return {
         method: 'POST',
         body: { modello: ID, dal: '2026-11-30', al: '2026-11-30' },
+        operation: 'modello.applica',
         action: 'giornata.incolla',
         day: '2026-11-30',
         patients: [w.centre.mario.id],
@@ -832,6 +835,7 @@ const CASES: Record<string, WriteCase> = {
       return {
         method: 'POST',
         body: { from: w.day, to: '2026-11-30' },
+        operation: 'settimana.incolla',
         action: 'giornata.incolla',
         day: '2026-11-30',
         patients: [w.centre.mario.id],
@@ -904,16 +908,21 @@ describeOnBothDatabases('registro', (ctx) => {
       });
       continue;
     }
-    it(`${route} appends exactly one row with who, what, the day and the persons; refused, none`, async () => {
+    it(`${route} appends exactly one row (a multi-day operation: its own and its day's) with who, what, the day and the persons; refused, none`, async () => {
       const expected = await testCase.valid(world);
       const client = expected.client ?? world.admin;
       const mark = await lastAuditId(ctx.database.db);
       const res = await client.request(expected.method, url, expected.body);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const rows = await auditSince(ctx.database.db, mark);
-      expect(rows, JSON.stringify(rows)).toHaveLength(1);
-      const [row] = rows;
+      const all = await auditSince(ctx.database.db, mark);
       const username = expected.username ?? ADMIN.username;
+      if (expected.operation) {
+        expect(all[0]).toMatchObject({ action: expected.operation, username, day: expected.day, patients: [], therapists: [] });
+        expect(res.body as { operazione: number }).toMatchObject({ operazione: Number(all[0].id) });
+      }
+      const rows = expected.operation ? all.slice(1) : all;
+      expect(rows, JSON.stringify(all)).toHaveLength(1);
+      const [row] = rows;
       const [account] = await ctx.database.db
         .select()
         .from(users)

@@ -4,10 +4,23 @@
  * the day's answer is the one it was. Only when the day is still as that operation left it
  * (its fingerprint, docs/decisions/0011-audit-log.md) and no change of the day's plan came after
  * it in the registro, and never to put back a person archived since (409 naming them); in one
- * transaction, under the day's lock, and itself recorded in the registro.
+ * transaction, under the day's lock, and itself recorded in the registro. A multi-day operation
+ * (a template applied, a week pasted: docs/decisions/0027-multi-day-operations.md) is taken back
+ * whole, every day by the same rules, in one transaction, or not at all.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { AUDIT_MSG, PLAN_ACTIONS, isUndoable, undoArchivedMessage, type AuditAction } from '../../../common/audit.ts';
+import {
+  AUDIT_MSG,
+  PLAN_ACTIONS,
+  UNDOABLE_ACTIONS,
+  isMultiDay,
+  isUndoable,
+  undoArchivedMessage,
+  undoDaysChangedMessage,
+  type AuditAction,
+  type UndoAnswer,
+} from '../../../common/audit.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import {
   SNAPSHOT_TABLES,
   appendAudit,
@@ -20,7 +33,7 @@ import {
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { lockDays } from '../../db/locks.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -43,9 +56,9 @@ export const planChangedAfter = (day: SQL, operationId: SQL): SQL => sql`exists 
       select 1 from audit_log u where u.day = l.day and u.action = 'giornata.annulla' and u.after->>'operazione' = l.id::text))`;
 
 /** The people of the operation's saved rows who have been archived since, by name (patients first). */
-async function archivedPeopleIn(tx: Db, operationId: number): Promise<string[]> {
+async function archivedPeopleIn(tx: Db, operationIds: readonly number[]): Promise<string[]> {
   const { rows } = (await tx.execute(sql`
-    with saved as (select before->'righe' as rows from audit_log where id = ${operationId}),
+    with saved as (select before->'righe' as rows from audit_log where id = any(${`{${operationIds.join(',')}}`}::bigint[])),
     patient_ids as (
       select (r->>'patient_id')::int as id from saved, jsonb_array_elements(coalesce(saved.rows->'activity_patients', '[]'::jsonb)) r
       union select (r->>'patient_id')::int from saved, jsonb_array_elements(coalesce(saved.rows->'transport_patients', '[]'::jsonb)) r),
@@ -60,75 +73,135 @@ async function archivedPeopleIn(tx: Db, operationId: number): Promise<string[]> 
   return rows.map((r) => r.name);
 }
 
-export async function undoOperation(db: Db, by: Actor, operationId: number): Promise<{ ok: true; operazione: number; data: string }> {
+interface DayOperation {
+  id: number;
+  action: string;
+  day: string;
+  fingerprint: string;
+}
+
+/** Whether the day is still as the operation left it: same rows, not undone, no change of its plan recorded after it. */
+async function dayStillAsLeft(tx: Db, op: DayOperation): Promise<boolean> {
+  const [row] = (
+    (await tx.execute(sql`
+      select ${dayFingerprintSql(op.day)} = ${op.fingerprint}
+        and not exists (select 1 from audit_log u
+          where u.day = ${op.day}::date and u.action = 'giornata.annulla' and u.after->>'operazione' = ${String(op.id)})
+        and not ${planChangedAfter(sql`${op.day}::date`, sql`${op.id}::bigint`)} as same`)) as unknown as Rows<{ same: boolean }>
+  ).rows;
+  return row.same;
+}
+
+/** The day's activities and runs locked (a person being added to one of them waits for the undo). */
+async function lockDayRows(tx: Db, days: readonly string[]): Promise<void> {
+  const list = sql`${`{${days.join(',')}}`}::date[]`;
+  await tx.execute(sql`select id from activities where day = any(${list}) order by id for update`);
+  await tx.execute(sql`select id from transport_runs where day = any(${list}) order by id for update`);
+}
+
+/** The day put back as the operation's saved rows hold it, and its own `giornata.annulla` row. */
+async function restoreDay(tx: Db, by: Actor, op: DayOperation, group: number | null): Promise<number> {
+  const day = op.day;
+  const now = await readDaySnapshot(tx, day);
+  // Out with the day's rows as they are now (their links go with them), in with the rows as they were.
+  await tx.execute(sql`delete from transport_runs where id = any(${idList(now.snapshot.transport_runs)})`);
+  await tx.execute(sql`delete from activities where id = any(${idList(now.snapshot.activities)})`);
+  for (const table of SNAPSHOT_TABLES) {
+    await tx.execute(sql`
+      insert into ${sql.identifier(table)}
+      select * from jsonb_populate_recordset(null::${sql.identifier(table)},
+        (select before->'righe'->${table} from audit_log where id = ${op.id}))`);
+  }
+  for (const table of SEQUENCED) {
+    await tx.execute(sql`
+      select setval(s.seq, m.id) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) s,
+        (select max(id) as id from ${sql.identifier(table)}) m
+      where m.id > coalesce(pg_sequence_last_value(s.seq), 0)`);
+  }
+  const [restored] = (
+    (await tx.execute(sql`select before->'righe' as rows from audit_log where id = ${op.id}`)) as unknown as Rows<{
+      rows: DaySnapshot | string;
+    }>
+  ).rows;
+  const back = snapshotPeople(typeof restored.rows === 'string' ? (JSON.parse(restored.rows) as DaySnapshot) : restored.rows);
+  const gone = snapshotPeople(now.snapshot);
+  return appendAudit(tx, by, {
+    action: 'giornata.annulla',
+    entity: 'giornata',
+    day,
+    patients: [...back.patients, ...gone.patients],
+    therapists: [...back.therapists, ...gone.therapists],
+    before: sql`json_build_object('righe', ${now.text}::json)`,
+    after: sql`jsonb_build_object('operazione', ${op.id}::bigint, 'azione', ${op.action as AuditAction}::text,
+      'impronta', ${dayFingerprintSql(day)})${group === null ? sql`` : sql` || jsonb_build_object('gruppo', ${group}::bigint)`}`,
+  });
+}
+
+/** The days' undoable rows of a multi-day operation, in date order (they name it as `gruppo`, between its first and last day). */
+async function groupDays(tx: Db, group: { id: number; day: string; dayTo: string }): Promise<DayOperation[]> {
+  const { rows } = (await tx.execute(sql`
+    select id, action, day::text as day, after->>'impronta' as fingerprint from audit_log
+    where day between ${group.day}::date and ${group.dayTo}::date and action = any(${`{${UNDOABLE_ACTIONS.join(',')}}`}::text[])
+      and after->>'gruppo' = ${String(group.id)} and before ? 'righe' and after ? 'impronta'
+    order by day, id`)) as unknown as Rows<{ id: string; action: string; day: string; fingerprint: string }>;
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * Annulla: a day operation (svuota, incolla, elimina) puts its day back; a multi-day operation
+ * (modello.applica, settimana.incolla) puts back every day it wrote, or none: refused naming the
+ * days changed since. One day's row of a multi-day operation is not taken back alone.
+ */
+export async function undoOperation(db: Db, by: Actor, operationId: number): Promise<UndoAnswer> {
   return db.transaction(async (tx) => {
     const [op] = (
       (await tx.execute(sql`
-        select id, action, day::text as day, after->>'impronta' as fingerprint, before->'righe' is not null as "hasRows"
+        select id, action, day::text as day, day_to::text as "dayTo", after->>'impronta' as fingerprint,
+          after->>'gruppo' as "group", before->'righe' is not null as "hasRows"
         from audit_log where id = ${operationId}`)) as unknown as Rows<{
         id: string;
         action: string;
         day: string | null;
+        dayTo: string | null;
         fingerprint: string | null;
+        group: string | null;
         hasRows: boolean;
       }>
     ).rows;
     if (!op) throw notFound(AUDIT_MSG.operationNotFound);
+    if (isMultiDay(op.action) && op.day !== null) {
+      const days = await groupDays(tx, { id: operationId, day: op.day, dayTo: op.dayTo ?? op.day });
+      if (days.length === 0) throw conflict(AUDIT_MSG.notUndoable);
+      await lockDays(
+        tx,
+        days.map((d) => d.day),
+      );
+      await lockDayRows(
+        tx,
+        days.map((d) => d.day),
+      );
+      const changed: string[] = [];
+      for (const day of days) if (!(await dayStillAsLeft(tx, day))) changed.push(day.day);
+      if (changed.length > 0) throw new HttpError(409, undoDaysChangedMessage(changed), ERROR_CODES.daysChanged);
+      const archived = await archivedPeopleIn(
+        tx,
+        days.map((d) => d.id),
+      );
+      if (archived.length > 0) throw conflict(undoArchivedMessage(archived));
+      const rows: number[] = [];
+      for (const day of days) rows.push(await restoreDay(tx, by, day, operationId));
+      return { ok: true as const, operazione: rows[0], data: days[0].day, giorni: days.map((d) => d.day) };
+    }
+    if (op.group !== null) throw conflict(AUDIT_MSG.partOfOperation);
     if (!isUndoable(op.action) || op.day === null || !op.hasRows || !op.fingerprint) throw conflict(AUDIT_MSG.notUndoable);
-    const day = op.day;
-    await lockDays(tx, [day]);
-    // The day's activities and runs locked too: a person being added to one of them waits for the undo.
-    await tx.execute(sql`select id from activities where day = ${day}::date order by id for update`);
-    await tx.execute(sql`select id from transport_runs where day = ${day}::date order by id for update`);
-    const now = await readDaySnapshot(tx, day);
-    const [undone] = (
-      (await tx.execute(sql`
-        select 1 as undone from audit_log
-        where day = ${day}::date and action = 'giornata.annulla' and after->>'operazione' = ${String(operationId)} limit 1`)) as unknown as Rows<unknown>
-    ).rows;
-    if (now.fingerprint !== op.fingerprint || undone) throw conflict(AUDIT_MSG.dayChanged);
+    const dayOp: DayOperation = { id: operationId, action: op.action, day: op.day, fingerprint: op.fingerprint };
+    await lockDays(tx, [dayOp.day]);
+    await lockDayRows(tx, [dayOp.day]);
     // A change made and then reverted by hand leaves the same fingerprint: the registro still knows it came after.
-    const [changed] = (
-      (await tx.execute(sql`select ${planChangedAfter(sql`${day}::date`, sql`${operationId}::bigint`)} as changed`)) as unknown as Rows<{
-        changed: boolean;
-      }>
-    ).rows;
-    if (changed.changed) throw conflict(AUDIT_MSG.dayChanged);
-    const archived = await archivedPeopleIn(tx, operationId);
+    if (!(await dayStillAsLeft(tx, dayOp))) throw conflict(AUDIT_MSG.dayChanged);
+    const archived = await archivedPeopleIn(tx, [operationId]);
     if (archived.length > 0) throw conflict(undoArchivedMessage(archived));
-
-    // Out with the day's rows as they are now (their links go with them), in with the rows as they were.
-    await tx.execute(sql`delete from transport_runs where id = any(${idList(now.snapshot.transport_runs)})`);
-    await tx.execute(sql`delete from activities where id = any(${idList(now.snapshot.activities)})`);
-    for (const table of SNAPSHOT_TABLES) {
-      await tx.execute(sql`
-        insert into ${sql.identifier(table)}
-        select * from jsonb_populate_recordset(null::${sql.identifier(table)},
-          (select before->'righe'->${table} from audit_log where id = ${operationId}))`);
-    }
-    for (const table of SEQUENCED) {
-      await tx.execute(sql`
-        select setval(s.seq, m.id) from (select pg_get_serial_sequence(${table}, 'id')::regclass as seq) s,
-          (select max(id) as id from ${sql.identifier(table)}) m
-        where m.id > coalesce(pg_sequence_last_value(s.seq), 0)`);
-    }
-    const [restored] = (
-      (await tx.execute(sql`select before->'righe' as rows from audit_log where id = ${operationId}`)) as unknown as Rows<{
-        rows: DaySnapshot | string;
-      }>
-    ).rows;
-    const back = snapshotPeople(typeof restored.rows === 'string' ? (JSON.parse(restored.rows) as DaySnapshot) : restored.rows);
-    const gone = snapshotPeople(now.snapshot);
-    const operazione = await appendAudit(tx, by, {
-      action: 'giornata.annulla',
-      entity: 'giornata',
-      day,
-      patients: [...back.patients, ...gone.patients],
-      therapists: [...back.therapists, ...gone.therapists],
-      before: sql`json_build_object('righe', ${now.text}::json)`,
-      after: sql`jsonb_build_object('operazione', ${operationId}::bigint, 'azione', ${op.action as AuditAction}::text,
-        'impronta', ${dayFingerprintSql(day)})`,
-    });
-    return { ok: true as const, operazione, data: day };
+    const operazione = await restoreDay(tx, by, dayOp, null);
+    return { ok: true as const, operazione, data: dayOp.day, giorni: [dayOp.day] };
   });
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { dayQueryOptions } from '../api/get-day.ts';
 import { useCreateActivity, useRemoveActivity, useUpdateActivity, type ActivityFields } from '../api/activity-writes.ts';
-import { useUndoAction } from '../api/undo.ts';
+import { useUndoAction } from '../../../lib/undo.ts';
 import { clearActivityDraft, saveActivityDraft } from '../activity-draft.ts';
 import {
   activityDraft,

@@ -17,7 +17,9 @@ import { removedCount, useRemoveAbsent } from '../../../lib/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
 import { useEmptyDay, usePasteDay } from '../api/day-writes.ts';
 import { dayQueryOptions, useDay } from '../api/get-day.ts';
-import { useUndoAction } from '../api/undo.ts';
+import { useUndoAction } from '../../../lib/undo.ts';
+import { QuestionLines, useConfirm } from '../../../components/confirm-modal.tsx';
+import { dayContent, replaceLines } from '../../../lib/replace-summary.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
@@ -26,7 +28,7 @@ import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.t
 import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import type { Room } from '../../../../common/schemas.ts';
-import { isTransport, type DayActivity, type Giornata } from '../types.ts';
+import type { DayActivity, Giornata } from '../types.ts';
 import { ActivityFormModal } from './activity-form-modal.tsx';
 import { FirstSteps } from './first-steps.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
@@ -73,8 +75,6 @@ function draftFrom(day: string, now = new Date()): string {
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
 }
 
-const ordinaryCount = (giornata: Giornata | undefined) => giornata?.attivita.filter((a) => !isTransport(a)).length ?? 0;
-
 export function CalendarView({ day, onDayChange, header, print }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
@@ -93,6 +93,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
   const pastePrevious = usePasteFromPrevious(day);
   const removeAbsent = useRemoveAbsent();
   const undoAction = useUndoAction();
+  const confirm = useConfirm();
   const navigate = useNavigate();
   // Below 576 px the table becomes a list (docs/product.md, Aspetto).
   const phone = usePhoneScreen();
@@ -147,18 +148,17 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
       toast.error(MODELLI_MSG.pasteAcrossTemplate, { duration: LONG_TOAST });
       return;
     }
-    // Pasting replaces the displayed day, its runs included: say how much is replaced before asking.
-    const activities = ordinaryCount(giornata);
-    const runs = giornata?.uscite.length ?? 0;
-    if (activities > 0) {
-      const what = runs > 0 ? `${countActivities(activities)} e ${countRuns(runs)}` : countActivities(activities);
-      if (
-        !window.confirm(
-          `Questa giornata ha già ${what}: verranno sostituite da quelle di ${shortDayLabel(copiedDay)}.\n\n${MSG.confirmEmptyDay}`,
-        )
-      )
-        return;
-    }
+    // Pasting replaces the displayed day, its runs and their passengers included: say what goes before asking.
+    const lines = giornata ? replaceLines([dayContent(giornata)]) : [];
+    if (
+      lines.length > 0 &&
+      !(await confirm.ask({
+        title: 'Sostituire la giornata?',
+        body: <QuestionLines lines={lines} after={`Al loro posto il programma di ${shortDayLabel(copiedDay)}. ${MSG.undoFromRegistro}`} />,
+        confirmLabel: 'Sostituisci',
+      }))
+    )
+      return;
     // One toast for the whole paste; the runs are counted on the day as read again after it.
     await withToasts(pasteDay.mutateAsync(copiedDay), {
       loading: MSG.inserting,
@@ -205,6 +205,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
   useFocusReturn(dialog !== null, 'calendario-giornata', giornata);
   return (
     <>
+      {confirm.dialog}
       <DayToolbar
         day={day}
         onDayChange={onDayChange}

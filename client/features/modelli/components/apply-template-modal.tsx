@@ -6,6 +6,9 @@ import { EsistentiChoice } from './esistenti-choice.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField } from '../../../components/text-field.tsx';
 import { WeekResultModal } from './week-result-modal.tsx';
+import { useReplaceQuestion } from './use-replace-question.tsx';
+import { actionToast } from '../../../lib/action-toast.tsx';
+import { useUndoAction } from '../../../lib/undo.ts';
 
 /** How many Mondays the first-week list offers, from this week's. */
 const MONDAYS_OFFERED = 53;
@@ -45,67 +48,86 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
   const [error, setError] = useState<string | undefined>();
   const [result, setResult] = useState<{ title: string; answer: WeekWriteResult } | null>(null);
   const modelli = list.data?.modelli ?? [];
+  const { dialog, confirmReplace } = useReplaceQuestion();
+  const undoAction = useUndoAction();
+  const [asking, setAsking] = useState(false);
 
   if (result) return <WeekResultModal title={result.title} giorni={result.answer.giorni} onClose={onClose} />;
 
   const submit = async () => {
     const chosen = modelli.find((m) => String(m.ID) === modello);
     if (!chosen) return setError(MODELLI_MSG.chooseTemplate);
-    const answer = await withProgress(
-      apply.mutateAsync({ modello: chosen.ID, ...applyRange(monday, weeks), esistenti }),
-      MODELLI_MSG.applying,
-    );
-    if (answer) setResult({ title: `Modello «${chosen.nome}» applicato`, answer });
+    const range = applyRange(monday, weeks);
+    if (esistenti === 'sostituisci') {
+      setAsking(true);
+      const go = await confirmReplace(range.dal, range.al, list.data?.sabato ?? false);
+      setAsking(false);
+      if (!go) return;
+    }
+    const answer = await withProgress(apply.mutateAsync({ modello: chosen.ID, ...range, esistenti }), MODELLI_MSG.applying);
+    if (!answer) return;
+    const title = `Modello «${chosen.nome}» applicato`;
+    if (answer.operazione !== null) actionToast(title, undoAction(answer.operazione, 'operazione'));
+    setResult({ title, answer });
   };
 
   return (
-    <FormModal title="Applica modello" submitLabel="Applica" busy={apply.isPending} onSubmit={() => void submit()} onClose={onClose}>
-      <SelectField
-        id="apply-template"
-        label="Modello"
-        value={modello}
-        onChange={(value) => {
-          setModello(value);
-          setError(undefined);
-        }}
-        error={error}
-        disabled={list.isPending}
-        hint={list.isSuccess && modelli.length === 0 ? MODELLI_MSG.noTemplates : undefined}
-        options={
-          <>
-            <option value="">{list.isPending ? 'Caricamento…' : 'Scegli…'}</option>
-            {modelli.map((m) => (
-              <option key={m.ID} value={m.ID}>
-                {m.nome}
-              </option>
-            ))}
-          </>
-        }
-      />
-      <SelectField
-        id="apply-from"
-        label="Dalla settimana di"
-        value={monday}
-        onChange={setMonday}
-        options={mondays.map((m) => (
-          <option key={m} value={m}>
-            {mondayLabel(m)}
-          </option>
-        ))}
-      />
-      <SelectField
-        id="apply-weeks"
-        label="Per quante settimane"
-        value={String(weeks)}
-        onChange={(value) => setWeeks(Number(value))}
-        hint={`Ultima settimana: ${mondayLabel(addDays(monday, 7 * (weeks - 1)))}`}
-        options={Array.from({ length: MAX_APPLY_WEEKS }, (_, i) => i + 1).map((n) => (
-          <option key={n} value={n}>
-            {n === 1 ? '1 settimana' : `${n} settimane`}
-          </option>
-        ))}
-      />
-      <EsistentiChoice name="apply-existing" value={esistenti} onChange={setEsistenti} />
-    </FormModal>
+    <>
+      {dialog}
+      <FormModal
+        title="Applica modello"
+        submitLabel="Applica"
+        busy={apply.isPending || asking}
+        onSubmit={() => void submit()}
+        onClose={onClose}
+      >
+        <SelectField
+          id="apply-template"
+          label="Modello"
+          value={modello}
+          onChange={(value) => {
+            setModello(value);
+            setError(undefined);
+          }}
+          error={error}
+          disabled={list.isPending}
+          hint={list.isSuccess && modelli.length === 0 ? MODELLI_MSG.noTemplates : undefined}
+          options={
+            <>
+              <option value="">{list.isPending ? 'Caricamento…' : 'Scegli…'}</option>
+              {modelli.map((m) => (
+                <option key={m.ID} value={m.ID}>
+                  {m.nome}
+                </option>
+              ))}
+            </>
+          }
+        />
+        <SelectField
+          id="apply-from"
+          label="Dalla settimana di"
+          value={monday}
+          onChange={setMonday}
+          options={mondays.map((m) => (
+            <option key={m} value={m}>
+              {mondayLabel(m)}
+            </option>
+          ))}
+        />
+        <SelectField
+          id="apply-weeks"
+          label="Per quante settimane"
+          value={String(weeks)}
+          onChange={(value) => setWeeks(Number(value))}
+          hint={`Ultima settimana: ${mondayLabel(addDays(monday, 7 * (weeks - 1)))}`}
+          options={Array.from({ length: MAX_APPLY_WEEKS }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n === 1 ? '1 settimana' : `${n} settimane`}
+            </option>
+          ))}
+        />
+        <EsistentiChoice name="apply-existing" value={esistenti} onChange={setEsistenti} />
+      </FormModal>
+    </>
   );
 }

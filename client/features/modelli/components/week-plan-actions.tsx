@@ -10,7 +10,10 @@ import { EsistentiChoice } from './esistenti-choice.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TemplateNameModal } from './template-name-modal.tsx';
 import { WeekResultModal } from './week-result-modal.tsx';
-import { useCreateModello, usePasteWeek, withProgress, type Esistenti, type WeekWriteResult } from '../api/modelli.ts';
+import { useReplaceQuestion } from './use-replace-question.tsx';
+import { actionToast } from '../../../lib/action-toast.tsx';
+import { useUndoAction } from '../../../lib/undo.ts';
+import { useCreateModello, useModelli, usePasteWeek, withProgress, type Esistenti, type WeekWriteResult } from '../api/modelli.ts';
 import { loadCopiedWeek, saveCopiedWeek } from '../copied-week.ts';
 
 type Dialog = { type: 'save' } | { type: 'paste' } | { type: 'apply' } | { type: 'result'; answer: WeekWriteResult };
@@ -25,7 +28,11 @@ export function WeekPlanActions({ monday }: { monday: string }) {
   const [esistenti, setEsistenti] = useState<Esistenti>('salta');
   const create = useCreateModello();
   const paste = usePasteWeek();
-  const busy = create.isPending || paste.isPending;
+  const list = useModelli();
+  const { dialog: question, confirmReplace } = useReplaceQuestion();
+  const undoAction = useUndoAction();
+  const [asking, setAsking] = useState(false);
+  const busy = create.isPending || paste.isPending || asking;
   const close = () => setDialog(null);
   const setCopiedWeek = (value: string | null) => {
     saveCopiedWeek(value);
@@ -39,12 +46,21 @@ export function WeekPlanActions({ monday }: { monday: string }) {
   };
   const submitPaste = async () => {
     if (!copiedWeek) return;
+    if (esistenti === 'sostituisci') {
+      setAsking(true);
+      const go = await confirmReplace(monday, addDays(monday, 5), list.data?.sabato ?? false);
+      setAsking(false);
+      if (!go) return;
+    }
     const answer = await withProgress(paste.mutateAsync({ from: copiedWeek, to: monday, esistenti }), MODELLI_MSG.pastingWeek);
-    if (answer) setDialog({ type: 'result', answer });
+    if (!answer) return;
+    if (answer.operazione !== null) actionToast('Settimana incollata', undoAction(answer.operazione, 'operazione'));
+    setDialog({ type: 'result', answer });
   };
 
   return (
     <>
+      {question}
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label="Azioni sulla settimana">
         <Button variant="outline-primary" onClick={() => setDialog({ type: 'save' })} disabled={busy}>
           Salva settimana come modello
@@ -101,7 +117,7 @@ export function WeekPlanActions({ monday }: { monday: string }) {
         <FormModal
           title="Incolla settimana"
           submitLabel="Incolla"
-          busy={paste.isPending}
+          busy={paste.isPending || asking}
           onSubmit={() => void submitPaste()}
           onClose={close}
         >

@@ -4,6 +4,7 @@ import type { AccountRecord } from '../../../../common/anagrafiche.ts';
 import type { AccessPage, AuditAction, AuditPage, AuditRow } from '../../../../common/audit.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
+import { undoOperation } from '../../../lib/undo.ts';
 
 /** What the Modifiche tab asks the server for (the URL's filters). */
 export interface AuditFilters {
@@ -78,7 +79,7 @@ export const fetchAllAccesses = (filters: AccessFilters) => fetchAllPages((pagin
 export function useUndoOperation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (operazione: number) => api.post<{ ok: true; operazione: number; data: string }>('/calendario/annulla', { operazione }),
+    mutationFn: undoOperation,
     onSettled: () =>
       Promise.all([QUERY_KEYS.registro, QUERY_KEYS.day, QUERY_KEYS.week].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });

@@ -4,7 +4,8 @@ import CloseButton from 'react-bootstrap/CloseButton';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
-import { AUDIT_ACTION_NAMES, auditQuery, type AuditAction, type AuditRow as Row } from '../../../../common/audit.ts';
+import { AUDIT_ACTION_NAMES, auditQuery, isMultiDay, type AuditAction, type AuditRow as Row } from '../../../../common/audit.ts';
+import { ACTIVITY_RESTORED, DAYS_RESTORED } from '../../../lib/undo.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/csv.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
@@ -24,7 +25,7 @@ import { PersonFilter } from './person-filter.tsx';
 
 /** The actions in the Azione select, grouped as the centre thinks of them. */
 const ACTION_GROUPS: { label: string; prefixes: string[] }[] = [
-  { label: 'Calendario', prefixes: ['attivita.', 'paziente.', 'terapista.', 'giornata.'] },
+  { label: 'Calendario', prefixes: ['attivita.', 'paziente.', 'terapista.', 'giornata.', 'settimana.'] },
   { label: 'Uscite', prefixes: ['uscita.'] },
   { label: 'Anagrafiche', prefixes: ['anagrafica.'] },
   { label: 'Presenze', prefixes: ['assenza.', 'appello.', 'mese.', 'chiusura.'] },
@@ -39,7 +40,9 @@ const KIND_WORDS = { paziente: 'Utente', terapista: 'Operatore' } as const;
 export const confirmUndoText = (row: Row) =>
   row.azione === 'attivita.elimina'
     ? `Ripristinare l’attività eliminata?\n\n${row.frase}\n\nLa giornata torna com’era prima dell’eliminazione.`
-    : `Riportare la giornata com’era prima di questa operazione?\n\n${row.frase}`;
+    : isMultiDay(row.azione)
+      ? `Riportare com’erano tutte le giornate scritte da questa operazione?\n\n${row.frase}`
+      : `Riportare la giornata com’era prima di questa operazione?\n\n${row.frase}`;
 
 interface Props {
   state: RegistroState;
@@ -69,8 +72,8 @@ export function ChangesTab({ state, onChange }: Props) {
   const undoRow = async (row: Row) => {
     if (!window.confirm(confirmUndoText(row))) return;
     try {
-      await undo.mutateAsync(row.ID);
-      toast.success(row.azione === 'attivita.elimina' ? 'Attività ripristinata' : 'Giornata ripristinata');
+      const answer = await undo.mutateAsync(row.ID);
+      toast.success(row.azione === 'attivita.elimina' ? ACTIVITY_RESTORED : DAYS_RESTORED(answer.giorni.length));
     } catch (error) {
       console.error(error);
       toast.error(errorMessage(error));
