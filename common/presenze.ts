@@ -154,6 +154,16 @@ export const rollCallSchema = z
   .refine((b) => b.presente || b.motivo !== undefined, { message: M.reasonRequired, path: ['motivo'] });
 export type RollCallInput = z.input<typeof rollCallSchema>;
 
+/** POST /server/presenze/appello/tutti: marks present the day's expected utenti not yet marked. */
+export const rollCallAllSchema = z.object({ data: dateSchema, correzione: correctionSchema.optional() });
+export type RollCallAllInput = z.input<typeof rollCallAllSchema>;
+/** Its answer: how many it marked, how many were already marked, how many it left for a recorded absence. */
+export interface RollCallAllAnswer {
+  segnati: number;
+  giaSegnati: number;
+  conAssenza: number;
+}
+
 export const rollCallQuery = z.object({ data: dateSchema });
 export const monthQuery = z.object({ mese: monthSchema });
 /** POST /server/presenze/mese/chiudi and /riapri (the second needs `correzione`). */

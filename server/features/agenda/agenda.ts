@@ -8,6 +8,7 @@ import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
 import type { Agenda, AgendaItem, AgendaPerson, PersonKind } from '../../../common/agenda.ts';
 import { AGENDA_MSG } from '../../../common/agenda.ts';
 import { toHourMinute } from '../../../common/dates.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import type { Db } from '../../db/client.ts';
 import {
   activities,
@@ -26,7 +27,20 @@ import { notFound } from '../../lib/http-error.ts';
 type PeopleBySlot = Map<number, AgendaPerson[]>;
 
 const patientColumns = { ID: patients.id, nome: patients.firstName, cognome: patients.lastName, archiviato: patients.archived };
-const therapistColumns = { ID: therapists.id, nome: therapists.username, archiviato: therapists.archived };
+const therapistColumns = {
+  ID: therapists.id,
+  username: therapists.username,
+  Nome: therapists.firstName,
+  Cognome: therapists.lastName,
+  archiviato: therapists.archived,
+};
+/** A therapist as the agenda names people: "Laura Fontana" where set, else the username, all in `nome`. */
+const asPerson = (r: { ID: number; username: string; Nome: string; Cognome: string; archiviato: boolean }) => ({
+  ID: r.ID,
+  nome: operatoreLabel(r),
+  cognome: '',
+  archiviato: r.archiviato,
+});
 
 function group<T extends { slot: number } & AgendaPerson>(rows: T[]): PeopleBySlot {
   const map: PeopleBySlot = new Map();
@@ -47,7 +61,7 @@ export async function readPerson(db: Db, kind: PersonKind, id: number): Promise<
     return row ?? null;
   }
   const [row] = await db.select(therapistColumns).from(therapists).where(eq(therapists.id, id));
-  return row ? { ...row, cognome: '' } : null;
+  return row ? asPerson(row) : null;
 }
 
 /** Ordered by data, inizio, fine, nome (then kind and id, so that equal slots keep one order). */
@@ -113,7 +127,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
           .from(activityTherapists)
           .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))
           .where(inArray(activityTherapists.activityId, activityIds))
-          .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
+          .then((rows) => group(rows.map((r) => ({ slot: r.slot, ...asPerson(r) })))),
     runIds.length === 0
       ? none
       : db
@@ -121,7 +135,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
           .from(transportTherapists)
           .innerJoin(therapists, eq(therapists.id, transportTherapists.therapistId))
           .where(inArray(transportTherapists.runId, runIds))
-          .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
+          .then((rows) => group(rows.map((r) => ({ slot: r.slot, ...asPerson(r) })))),
     // A patient's agenda never holds other patients' names: they are not even read.
     isPatient || activityIds.length === 0
       ? none
