@@ -45,6 +45,7 @@ export const PRESENZE_MSG = {
   absenceSaved: 'Assenza registrata',
   absenceDeleted: 'Assenza eliminata',
   markSaved: 'Appello salvato',
+  reasonToChoose: 'Scegli il motivo: l’assenza si salva quando è indicato',
   monthClosedOk: 'Mese chiuso',
   monthReopened: 'Mese riaperto',
   closingDaySaved: 'Giorno di chiusura aggiunto',

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import {
   ABSENCE_REASONS,
   absentNote,
+  PRESENZE_MSG,
   REASON_LABELS,
   type AbsenceReason,
   type RollCallInput,
@@ -15,15 +16,16 @@ import { formatDate } from '../../../../common/dates.ts';
 
 interface Mark {
   stato: RollCallState;
-  motivo: AbsenceReason;
+  /** '' until chosen: an absence is saved only with its reason (no default). */
+  motivo: AbsenceReason | '';
   giustificata: boolean;
 }
 
-/** What the row shows: the saved mark, else what the recorded absence says, else malattia and justified. */
+/** What the row shows: the saved mark, else what the recorded absence says, else no reason yet and justified. */
 export function markOf(row: RollCallRow): Mark {
   return {
     stato: row.stato,
-    motivo: row.motivo ?? row.assenza?.motivo ?? 'malattia',
+    motivo: row.motivo ?? row.assenza?.motivo ?? '',
     giustificata: row.giustificata ?? row.assenza?.giustificata ?? true,
   };
 }
@@ -58,11 +60,14 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
   const change = async (next: Mark) => {
     const attempt = ++latest.current;
     setDraft(next);
+    // Assente asks the reason first: nothing is saved until it is chosen.
+    const motivo = next.motivo;
+    if (next.stato === 'assente' && motivo === '') return;
     await onSave({
       data: day,
       paziente: row.ID,
       presente: next.stato === 'presente',
-      ...(next.stato === 'assente' ? { motivo: next.motivo, giustificata: next.giustificata } : {}),
+      ...(next.stato === 'assente' && motivo !== '' ? { motivo, giustificata: next.giustificata } : {}),
     });
     // A later change still on its way keeps its own choice on screen.
     if (attempt === latest.current) setDraft(null);
@@ -103,8 +108,11 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
                 <Form.Select
                   size="sm"
                   value={shown.motivo}
-                  onChange={(e) => void change({ ...shown, motivo: e.target.value as AbsenceReason })}
+                  autoFocus={shown.motivo === ''}
+                  aria-describedby={shown.motivo === '' ? `${prefix}-scegli` : undefined}
+                  onChange={(e) => e.target.value !== '' && void change({ ...shown, motivo: e.target.value as AbsenceReason })}
                 >
+                  {shown.motivo === '' && <option value="">Scegli…</option>}
                   {ABSENCE_REASONS.map((r) => (
                     <option key={r} value={r}>
                       {REASON_LABELS[r]}
@@ -119,6 +127,11 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
                 checked={shown.giustificata}
                 onChange={(e) => void change({ ...shown, giustificata: e.target.checked })}
               />
+              {shown.motivo === '' && (
+                <small id={`${prefix}-scegli`} className="text-body-secondary">
+                  {PRESENZE_MSG.reasonToChoose}
+                </small>
+              )}
             </div>
           )}
           {row.assenza && (
