@@ -47,8 +47,11 @@ export function TherapistsTab() {
       tableLabel={archived ? 'Operatori archiviati' : 'Operatori'}
       rowKey={(t) => t.ID}
       columns={[
-        { header: 'Operatore', td: 'fw-semibold', cell: (t) => operatoreLabel(t) },
-        { header: 'Username', cell: (t) => t.username },
+        { header: 'Username', td: 'fw-semibold', cell: (t) => t.username },
+        {
+          header: 'Nome e cognome',
+          cell: (t) => (operatoreLabel(t) === t.username ? <span className="text-muted">—</span> : operatoreLabel(t)),
+        },
         {
           header: 'Account collegato',
           cell: (t) => (t.RifUtente ? (accountName.get(t.RifUtente) ?? `#${t.RifUtente}`) : <span className="text-muted">—</span>),

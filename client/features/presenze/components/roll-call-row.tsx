@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import {
@@ -29,6 +29,9 @@ export function markOf(row: RollCallRow): Mark {
     giustificata: row.giustificata ?? row.assenza?.giustificata ?? true,
   };
 }
+
+const sameMark = (a: Mark, b: Mark) =>
+  a.stato === b.stato && (a.stato !== 'assente' || (a.motivo === b.motivo && a.giustificata === b.giustificata));
 
 /** "già segnato da anna alle 08:42" (with the date when it was marked on another day). */
 export function markedText(row: RollCallRow, day: string): string | null {
@@ -63,15 +66,20 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
     // Assente asks the reason first: nothing is saved until it is chosen.
     const motivo = next.motivo;
     if (next.stato === 'assente' && motivo === '') return;
-    await onSave({
+    const saved = await onSave({
       data: day,
       paziente: row.ID,
       presente: next.stato === 'presente',
       ...(next.stato === 'assente' && motivo !== '' ? { motivo, giustificata: next.giustificata } : {}),
     });
-    // A later change still on its way keeps its own choice on screen.
-    if (attempt === latest.current) setDraft(null);
+    // Refused: the row shows what the server has. Saved: the choice stays until the list read again holds it (the effect
+    // below), so the reason's select is not taken away and given back while the list is read. A later change keeps its own.
+    if (!saved && attempt === latest.current) setDraft(null);
   };
+
+  useEffect(() => {
+    if (draft && sameMark(draft, markOf(row))) setDraft(null);
+  }, [draft, row]);
 
   const marked = markedText(row, day);
   return (
@@ -108,7 +116,6 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
                 <Form.Select
                   size="sm"
                   value={shown.motivo}
-                  autoFocus={shown.motivo === ''}
                   aria-describedby={shown.motivo === '' ? `${prefix}-scegli` : undefined}
                   onChange={(e) => e.target.value !== '' && void change({ ...shown, motivo: e.target.value as AbsenceReason })}
                 >
