@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { addDays, todayInRome } from '../../../common/dates.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import {
   AGENDA_MSG,
   ICAL_DAYS_AHEAD,
@@ -127,6 +128,8 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
     .select({
       id: therapists.id,
       username: therapists.username,
+      Nome: therapists.firstName,
+      Cognome: therapists.lastName,
       userId: therapists.userId,
       archived: therapists.archived,
       createdAt: icalTokens.createdAt,
@@ -188,6 +191,6 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
           sequence: 0,
         };
   });
-  const text = writeCalendar({ name: `${settings.centreName}: ${owner.username}`, stamp: now, events });
+  const text = writeCalendar({ name: `${settings.centreName}: ${operatoreLabel(owner)}`, stamp: now, events });
   return { text, therapistId: owner.id, username: owner.username, userId: owner.userId, from, to };
 }

@@ -3,7 +3,6 @@
  * absent person out of the activities and minibus runs of the days they are
  * absent ("Togli dalle attività del giorno / del periodo").
  */
-import { operatoreLabel } from '../../../common/people.ts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -16,6 +15,7 @@ import {
   type absenceDeleteSchema,
   type absenceRemoveSchema,
 } from '../../../common/presenze.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import { appendAudit, patientJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
