@@ -11,6 +11,8 @@ export const ANAGRAFICHE_MSG = {
   nameInvalid: 'Nome non valido (da 1 a 100 caratteri)',
   surnameInvalid: 'Cognome non valido (da 1 a 100 caratteri)',
   phoneInvalid: 'Numero di cellulare non valido: usa un cellulare italiano, ad esempio +39 333 1234567',
+  therapistNameInvalid: 'Nome operatore non valido (al massimo 100 caratteri)',
+  therapistSurnameInvalid: 'Cognome operatore non valido (al massimo 100 caratteri)',
   therapistUsernameInvalid: 'Username operatore non valido (da 3 a 60 caratteri, senza spazi)',
   therapistDuplicate: 'Esiste già un operatore con questo username',
   roomNameInvalid: 'Nome stanza non valido (da 2 a 60 caratteri)',
@@ -61,6 +63,9 @@ export const therapistFormSchema = z.object({
   username: identifierText(M.therapistUsernameInvalid)
     .trim()
     .regex(/^\S{3,60}$/, M.therapistUsernameInvalid),
+  /** Optional ('' or absent: none); screens show "Nome Cognome" where set, else the username. */
+  Nome: text(M.therapistNameInvalid, 0, 100).optional().default(''),
+  Cognome: text(M.therapistSurnameInvalid, 0, 100).optional().default(''),
   /** The sign-in account of this therapist, or -1 / null for none. */
   RifUtente: z
     .union([idSchema, z.literal(-1), z.null()])
@@ -131,6 +136,9 @@ export interface PatientRecord {
 export interface TherapistRecord {
   ID: number;
   username: string;
+  /** '' when not set. */
+  Nome: string;
+  Cognome: string;
   RifUtente: number | null;
   Archiviato: boolean;
 }

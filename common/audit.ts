@@ -57,6 +57,7 @@ export const AUDIT_ACTIONS = {
   'assenza.modifica': 'Assenza modificata',
   'assenza.togli': 'Assente tolto dal programma',
   'appello.segna': 'Appello segnato',
+  'appello.tutti': 'Appello: tutti presenti',
   'mese.chiudi': 'Mese chiuso',
   'mese.riapri': 'Mese riaperto',
   'chiusura.aggiungi': 'Giorno di chiusura aggiunto',
@@ -548,6 +549,8 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
         : `assente (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})`;
       return `Appello di ${day}: ${person(after, 'paziente')} ${state}${correction(after)}`;
     }
+    case 'appello.tutti':
+      return `Appello di ${day}: ${plural(num(after.segnati), 'utente segnato', 'utenti segnati')} presenti con «Tutti presenti»${correction(after)}`;
     case 'mese.chiudi':
       return `Mese di ${monthLabel(str(after.mese, '0000-01'))} chiuso`;
     case 'mese.riapri':

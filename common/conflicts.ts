@@ -8,6 +8,7 @@
  */
 import type { AbsenceReason } from './presenze.ts';
 import type { Giornata } from './schemas.ts';
+import { operatoreLabel } from './people.ts';
 
 export type ConflictKind = 'paziente' | 'terapista' | 'stanza' | 'assente';
 
@@ -19,7 +20,7 @@ export interface Conflict {
   /** `assente` only: whether ID is a patient's or a therapist's, and the absence's reason. */
   persona?: 'paziente' | 'terapista';
   motivo?: AbsenceReason;
-  /** Display name: "Nome Cognome", the therapist's username or the room's name. */
+  /** Display name: "Nome Cognome", the therapist's operatoreLabel (common/people.ts) or the room's name. */
   nome: string;
   /** Ids of the activities involved, ascending. */
   attivita: number[];
@@ -87,8 +88,8 @@ export function findConflicts(day: ConflictDay, roomName: (id: number) => string
       if (p.Assente) markAbsent('paziente', p.RifPaziente, `${p.Nome} ${p.Cognome}`, p.Motivo ?? 'altro', { activity: a.ID });
     }
     for (const t of a.Terapisti) {
-      slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: t.username }, slot);
-      if (t.Assente) markAbsent('terapista', t.RifTerapista, t.username, t.Motivo ?? 'altro', { activity: a.ID });
+      slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: operatoreLabel(t) }, slot);
+      if (t.Assente) markAbsent('terapista', t.RifTerapista, operatoreLabel(t), t.Motivo ?? 'altro', { activity: a.ID });
     }
   }
   for (const r of day.uscite) {
@@ -98,8 +99,8 @@ export function findConflicts(day: ConflictDay, roomName: (id: number) => string
       if (p.Assente) markAbsent('paziente', p.RifPaziente, `${p.Nome} ${p.Cognome}`, p.Motivo ?? 'altro', { run: r.ID });
     }
     for (const t of r.Terapisti) {
-      slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: t.username }, slot);
-      if (t.Assente) markAbsent('terapista', t.RifTerapista, t.username, t.Motivo ?? 'altro', { run: r.ID });
+      slotOf(`terapista:${t.RifTerapista}`, { tipo: 'terapista', ID: t.RifTerapista, nome: operatoreLabel(t) }, slot);
+      if (t.Assente) markAbsent('terapista', t.RifTerapista, operatoreLabel(t), t.Motivo ?? 'altro', { run: r.ID });
     }
   }
 

@@ -46,6 +46,7 @@ export const PRESENZE_MSG = {
   absenceDeleted: 'Assenza eliminata',
   absenceUpdated: 'Assenza modificata',
   markSaved: 'Appello salvato',
+  reasonToChoose: 'Scegli il motivo: l’assenza si salva quando è indicato',
   monthClosedOk: 'Mese chiuso',
   monthReopened: 'Mese riaperto',
   closingDaySaved: 'Giorno di chiusura aggiunto',
@@ -173,6 +174,16 @@ export const rollCallSchema = z
   })
   .refine((b) => b.presente || b.motivo !== undefined, { message: M.reasonRequired, path: ['motivo'] });
 export type RollCallInput = z.input<typeof rollCallSchema>;
+
+/** POST /server/presenze/appello/tutti: marks present the day's expected utenti not yet marked. */
+export const rollCallAllSchema = z.object({ data: dateSchema, correzione: correctionSchema.optional() });
+export type RollCallAllInput = z.input<typeof rollCallAllSchema>;
+/** Its answer: how many it marked, how many were already marked, how many it left for a recorded absence. */
+export interface RollCallAllAnswer {
+  segnati: number;
+  giaSegnati: number;
+  conAssenza: number;
+}
 
 export const rollCallQuery = z.object({ data: dateSchema });
 export const monthQuery = z.object({ mese: monthSchema });

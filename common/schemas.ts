@@ -202,6 +202,9 @@ export interface Patient {
 export interface Therapist {
   ID: number;
   username: string;
+  /** '' when not set; screens show operatoreLabel (common/people.ts). Always in the server's answers. */
+  Nome?: string;
+  Cognome?: string;
 }
 export interface Room {
   ID: number;
@@ -274,6 +277,9 @@ export interface DayTherapist extends AbsentMark {
   ID: number;
   RifTerapista: number;
   username: string;
+  /** '' when not set (common/people.ts, operatoreLabel); always in the server's answer. */
+  Nome?: string;
+  Cognome?: string;
 }
 export interface DayActivity extends Activity {
   /**
@@ -286,7 +292,7 @@ export interface DayActivity extends Activity {
 }
 export interface DayTransportRun extends TransportRun {
   Pazienti: ({ RifPaziente: number; Nome: string; Cognome: string } & AbsentMark)[];
-  Terapisti: ({ RifTerapista: number; username: string } & AbsentMark)[];
+  Terapisti: ({ RifTerapista: number; username: string; Nome?: string; Cognome?: string } & AbsentMark)[];
 }
 export interface Giornata {
   data: string;

@@ -10,6 +10,7 @@ import { ANAGRAFICHE_MSG } from '../common/anagrafiche.ts';
 import { MSG } from '../common/messages.ts';
 import { TUE, WED } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 
 const e2e = serverAndBrowser();
@@ -217,6 +218,88 @@ describe('Anagrafiche', () => {
       'giulia.conti',
     ]);
     expect(await card(page, 'Giro Sud, Attività esterne, 07:30–08:30').textContent()).toContain('Elena Galli');
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an operatore with a name is shown by it on the calendar and the weekly print; "foa" finds Foà; a second Niccolò Foà is asked first', async () => {
+    const { page, context, errors } = await newPage(e2e.browser);
+    await signIn(page, E2E_ADMIN);
+
+    // Nome and Cognome of a new operatore, optional beside the username.
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=terapisti`);
+    await page.getByRole('button', { name: 'Nuovo operatore' }).click();
+    const therapistForm = dialog(page, 'Nuovo operatore');
+    await therapistForm.getByLabel('Username').fill('chiara.moretti');
+    await therapistForm.getByLabel('Nome (facoltativo)', { exact: true }).fill('Chiara');
+    await therapistForm.getByLabel('Cognome (facoltativo)', { exact: true }).fill('Moretti');
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+    await therapistForm.getByRole('button', { name: 'Salva' }).click();
+    await therapistForm.waitFor({ state: 'detached' });
+    const operatori = page.getByRole('table', { name: 'Operatori' });
+    await operatori.getByRole('cell', { name: 'Chiara Moretti', exact: true }).waitFor();
+    await operatori.getByRole('cell', { name: 'chiara.moretti', exact: true }).waitFor();
+
+    // The calendar's search finds her by surname; the card names her "Chiara Moretti".
+    await openCalendar(page, TUE);
+    const coro = card(page, 'Coro, Musicoterapia, 14:00–15:30');
+    await coro.getByRole('button', { name: 'Aggiungi operatore' }).click();
+    await addThroughSearch(page, 'Aggiungi Terapista', 'Cerca terapista', 'moretti', 'Chiara Moretti');
+    await coro.getByRole('button', { name: 'Chiara Moretti', exact: true }).waitFor();
+    expect(await coro.locator('.people-list li').allInnerTexts()).toContain('Chiara Moretti');
+    expect(await coro.innerText()).not.toContain('chiara.moretti');
+    await page.goto(`${e2e.server.url}/stampasettimana?data=${TUE}`);
+    const musicoterapia = page.getByRole('row', { name: /^Musicoterapia/ }).locator('td');
+    await page.getByRole('rowheader', { name: 'Musicoterapia' }).waitFor();
+    expect((await musicoterapia.allInnerTexts())[1]).toContain('Chiara Moretti');
+
+    // Niccolò Foà, then "niccolo foa" again: the form asks before making a second one.
+    await page.goto(`${e2e.server.url}/anagrafiche?scheda=pazienti`);
+    const newPatient = async (nome: string, cognome: string) => {
+      await page.getByRole('button', { name: 'Nuovo paziente' }).click();
+      const form = dialog(page, 'Nuovo paziente');
+      await form.getByLabel('Nome', { exact: true }).fill(nome);
+      await form.getByLabel('Cognome').fill(cognome);
+      await form.getByRole('button', { name: 'Salva' }).click();
+      return form;
+    };
+    await (await newPatient('Niccolò', 'Foà')).waitFor({ state: 'detached' });
+    const again = await newPatient('niccolo', 'FOA');
+    await again.getByRole('alert').filter({ hasText: 'Esiste già Niccolò Foà: crearne un altro?' }).waitFor();
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+    // Annulla creates nothing; asked again, "Sì, crea un altro" creates the second one.
+    await again.getByRole('button', { name: 'Annulla' }).click();
+    await again.waitFor({ state: 'detached' });
+    await page.getByRole('searchbox', { name: 'Cerca pazienti' }).fill('foa');
+    const rows = page.getByRole('table', { name: 'Pazienti' }).getByRole('row', { name: /foa|foà/i });
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Pazienti"] tbody tr').length === 1);
+    const second = await newPatient('niccolo', 'FOA');
+    await second.getByRole('alert').waitFor();
+    await second.getByRole('button', { name: 'Sì, crea un altro' }).click();
+    await second.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelectorAll('table[aria-label="Pazienti"] tbody tr').length === 2);
+    expect(await rows.count()).toBe(2);
+
+    // The picker: nobody is highlighted before typing, so an early Enter adds no one; "foa" finds Foà.
+    await openCalendar(page, TUE);
+    await coro.getByRole('button', { name: 'Aggiungi utente' }).click();
+    const picker = dialog(page, 'Aggiungi Paziente');
+    await picker.getByRole('option').first().waitFor();
+    expect(await picker.getByRole('option', { selected: true }).count()).toBe(0);
+    const before = await coro.locator('.people-list li').allInnerTexts();
+    await picker.getByRole('combobox', { name: 'Cerca paziente' }).press('Enter');
+    await picker.getByRole('combobox', { name: 'Cerca paziente' }).fill('foa');
+    await picker.locator('[role="listbox"][aria-busy="false"]').waitFor({ state: 'attached' });
+    await picker
+      .getByRole('option', { name: /^Niccolò Foà/ })
+      .first()
+      .waitFor();
+    expect(await picker.getByRole('option').count()).toBe(2);
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+    await picker.getByRole('button', { name: 'Annulla' }).click();
+    await picker.waitFor({ state: 'detached' });
+    expect(await coro.locator('.people-list li').allInnerTexts()).toEqual(before);
 
     expect(errors).toEqual([]);
     await context.close();

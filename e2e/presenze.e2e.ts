@@ -27,6 +27,7 @@ import {
   modalClosed,
   openDay,
   signIn,
+  toastsSeen,
   waitForToast,
   weekTable,
 } from './helpers.ts';
@@ -285,45 +286,61 @@ describe('Presenze', () => {
     await context.close();
   });
 
-  test('the roll call of today, with the keyboard only: Tab to each utente, arrows and Space to choose, kept after a reload', async () => {
+  test('the roll call of today, with the keyboard only: Tab to each utente, arrows and Space to choose, Assente asks the reason, Tutti presenti for the rest, kept after a reload', async () => {
     const { context, page, errors } = await adminPage(e2e, TODAY);
     await page.getByRole('link', { name: 'Presenze' }).click();
     await page.getByRole('list', { name: `Utenti attesi il ${ddmmyyyy(TODAY)}` }).waitFor();
     expect(await page.locator('.roll-call-name').allInnerTexts()).toEqual(PATIENTS);
     expect(await counts(page).innerText()).toBe('Presenti 0 · Assenti 0 · Da segnare 3');
 
-    // From Oggi, the last control of the toolbar, Tab reaches the first utente's choices.
+    // From Oggi, the last control of the toolbar, Tab reaches Tutti presenti, then the first utente's choices.
     await page.getByRole('button', { name: 'Oggi' }).focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Tutti presenti (3)');
     await page.keyboard.press('Tab');
     expect(await focusInRollCall(page)).toEqual({ label: 'Presente', row: 'Bianchi Lucia' });
     await page.keyboard.press('Space');
     await waitForToast(page, PRESENZE_MSG.markSaved);
     await counts(page).getByText('Presenti 1 · Assenti 0 · Da segnare 2').waitFor();
 
-    // Next utente: absent, by the arrow key; then the reason, ferie, with the arrow key on the select.
+    // Next utente: Assente, by the arrow key, asks the reason and saves nothing until it is chosen (no default).
     await page.keyboard.press('Tab');
     expect(await focusInRollCall(page)).toEqual({ label: 'Presente', row: 'Foà Niccolò' });
-    await clearToasts(page);
+    const marks: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/server/presenze/appello')) marks.push(new URL(r.url()).pathname);
+    });
     await page.keyboard.press('ArrowRight');
     expect(await focusInRollCall(page)).toEqual({ label: 'Assente', row: 'Foà Niccolò' });
-    await waitForToast(page, PRESENZE_MSG.markSaved);
-    await counts(page).getByText('Presenti 1 · Assenti 1 · Da segnare 1').waitFor();
+    const foa = rollCallRow(page, 'Foà Niccolò');
+    await foa.getByText(PRESENZE_MSG.reasonToChoose).waitFor();
+    expect(await foa.getByLabel('Motivo').inputValue()).toBe('');
+    expect(describeViolations(await seriousViolations(page))).toBe('');
+    expect(marks).toEqual([]);
+    expect(await counts(page).innerText()).toBe('Presenti 1 · Assenti 0 · Da segnare 2');
+    // The reason, ferie, with the arrow keys on the select: saved as soon as there is one.
     await page.keyboard.press('Tab');
     expect(await focusInRollCall(page)).toEqual({ label: 'Motivo', row: 'Foà Niccolò' });
-    await clearToasts(page);
     await page.keyboard.press('ArrowDown');
-    expect(await rollCallRow(page, 'Foà Niccolò').getByLabel('Motivo').inputValue()).toBe('ferie');
-    await waitForToast(page, PRESENZE_MSG.markSaved);
+    await counts(page).getByText('Presenti 1 · Assenti 1 · Da segnare 1').waitFor();
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/server/presenze/appello')), page.keyboard.press('ArrowDown')]);
+    expect(await foa.getByLabel('Motivo').inputValue()).toBe('ferie');
+    expect(marks).toEqual(['/server/presenze/appello', '/server/presenze/appello']);
 
-    // Past giustificata, the last utente: present with Space.
+    // Past giustificata, the last utente; "Tutti presenti" marks her, only her, in one request and one toast.
     await page.keyboard.press('Tab');
     expect(await focusInRollCall(page)).toEqual({ label: 'giustificata', row: 'Foà Niccolò' });
     await page.keyboard.press('Tab');
     expect(await focusInRollCall(page)).toEqual({ label: 'Presente', row: 'Rossi Mario' });
     await clearToasts(page);
-    await page.keyboard.press('Space');
-    await waitForToast(page, PRESENZE_MSG.markSaved);
+    marks.length = 0;
+    await page.getByRole('button', { name: 'Tutti presenti (1)' }).click();
+    await waitForToast(page, '1 utente segnato presente · 2 erano già segnati');
     await counts(page).getByText('Presenti 2 · Assenti 1 · Da segnare 0').waitFor();
+    expect(marks).toEqual(['/server/presenze/appello/tutti']);
+    expect(await toastsSeen(page)).toEqual(['1 utente segnato presente · 2 erano già segnati']);
+    expect(await foa.getByLabel('Assente', { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Tutti presenti', exact: true }).isDisabled()).toBe(true);
 
     // After a reload: the same marks, each with who made it.
     await page.reload();

@@ -27,8 +27,8 @@ interface Props {
 
 /**
  * Aggiungi Paziente / Aggiungi Terapista, shared by the calendar (activities)
- * and Anagrafiche (minibus runs): search as you type, arrows move, Enter adds
- * the highlighted person. Archived people are never offered (the server's search).
+ * and Anagrafiche (minibus runs): search as you type (accents and case aside), arrows move, Enter adds
+ * the highlighted person; nobody is highlighted until something is typed or an arrow pressed. Archived people are never offered (the server's search).
  * The results are a listbox of their own that Tab reaches: a long list scrolls by
  * keyboard (arrows, Home, End, Page Up/Down) and the highlighted person stays in view.
  */
@@ -44,7 +44,8 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
   const listId = `risultati-${kind}`;
   const optionId = (index: number) => `${listId}-${index}`;
 
-  useEffect(() => setHighlighted(0), [results.data]);
+  // Nobody is highlighted before something is typed: an early Enter adds no one (the arrows still choose on purpose).
+  useEffect(() => setHighlighted(search === '' ? -1 : 0), [results.data, search]);
   // The highlighted person stays in view in a long list (jsdom has no scrollIntoView). A block, not an expression:
   // newer browsers' scrollIntoView returns a promise, which React would take for the effect's cleanup.
   useEffect(() => {
@@ -98,7 +99,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={matches[highlighted] ? optionId(highlighted) : undefined}
-          placeholder={kind === 'paziente' ? 'Nome o cognome' : 'Username'}
+          placeholder={kind === 'paziente' ? 'Nome o cognome' : 'Nome, cognome o username'}
         />
         <div className="mt-2">
           {results.isFetching && matches.length === 0 && <Spinner size="sm" aria-label="Ricerca in corso" />}
@@ -149,7 +150,7 @@ export function PersonSearchDialog({ kind, context, onAdd, busy, noteFor, onClos
         <Button variant="secondary" onClick={onClose}>
           Annulla
         </Button>
-        <Button onClick={() => void add(highlighted)} disabled={matches.length === 0 || busy || stale}>
+        <Button onClick={() => void add(highlighted)} disabled={!matches[highlighted] || busy || stale}>
           {actionLabel}
         </Button>
       </Modal.Footer>

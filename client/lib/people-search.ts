@@ -3,6 +3,7 @@ import type { Patient, Therapist } from '../../common/schemas.ts';
 import { api } from './api-client.ts';
 import { QUERY_KEYS } from './query-keys.ts';
 import { formatMobile } from './phone.ts';
+import { operatoreLabel } from '../../common/people.ts';
 
 export type PersonKind = 'paziente' | 'terapista';
 
@@ -21,7 +22,7 @@ async function findPeople(kind: PersonKind, value: string): Promise<PersonMatch[
     return list.map((p) => ({ ID: p.ID, label: `${p.Nome} ${p.Cognome}`, detail: p.Cellulare ? formatMobile(p.Cellulare) : undefined }));
   }
   const list = await findTherapists(value);
-  return list.map((t) => ({ ID: t.ID, label: t.username }));
+  return list.map((t) => ({ ID: t.ID, label: operatoreLabel(t), detail: operatoreLabel(t) === t.username ? undefined : t.username }));
 }
 
 export const peopleSearchQueryOptions = (kind: PersonKind, value: string) =>

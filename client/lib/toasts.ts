@@ -15,9 +15,11 @@ export async function withToasts<T>(
     success: string | ((result: T) => string);
     successDuration?: number;
     action?: (result: T) => ToastAction | undefined;
+    /** Writes of one kind made in a burst (the roll call's clicks) share one toast, each replacing the last. */
+    toastId?: string;
   },
 ): Promise<T | undefined> {
-  const id = texts.loading ? toast.loading(texts.loading) : undefined;
+  const id = texts.loading ? toast.loading(texts.loading, { id: texts.toastId }) : texts.toastId;
   try {
     const result = await work;
     const success = typeof texts.success === 'function' ? texts.success(result) : texts.success;

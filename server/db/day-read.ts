@@ -49,7 +49,7 @@ const activitiesJson = (start: string | SQL, stop: string | SQL, withPatients: b
     ),
     ters as (
       select at.activity_id,
-             json_agg(${personJson(sql`'ID', at.id, 'RifTerapista', t.id, 'username', t.username`)} order by t.username) as list
+             json_agg(${personJson(sql`'ID', at.id, 'RifTerapista', t.id, 'username', t.username, 'Nome', t.first_name, 'Cognome', t.last_name`)} order by t.username) as list
       from activity_therapists at join acts on acts.id = at.activity_id join therapists t on t.id = at.therapist_id
       cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`acts.day`)} as reason) absent
       group by at.activity_id
@@ -86,7 +86,7 @@ const runsJson = (start: string | SQL, stop: string | SQL): SQL => sql`
       group by tp.run_id
     ),
     staff as (
-      select tt.run_id, json_agg(${personJson(sql`'RifTerapista', t.id, 'username', t.username`)} order by t.username) as list
+      select tt.run_id, json_agg(${personJson(sql`'RifTerapista', t.id, 'username', t.username, 'Nome', t.first_name, 'Cognome', t.last_name`)} order by t.username) as list
       from transport_therapists tt join runs on runs.id = tt.run_id join therapists t on t.id = tt.therapist_id
       cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`runs.day`)} as reason) absent
       group by tt.run_id

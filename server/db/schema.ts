@@ -52,17 +52,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const patients = pgTable('patients', {
-  id: serial('id').primaryKey(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  mobile: text('mobile').notNull().default(''),
-  archived: boolean('archived').notNull().default(false),
-});
+export const patients = pgTable(
+  'patients',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    mobile: text('mobile').notNull().default(''),
+    archived: boolean('archived').notNull().default(false),
+  },
+  // The duplicate question's lookup (server/db/search-key.ts, drizzle/0019).
+  (t) => [index('patients_name_key_idx').on(sql`giornata_search_key(${t.lastName})`, sql`giornata_search_key(${t.firstName})`)],
+);
 
 export const therapists = pgTable('therapists', {
   id: serial('id').primaryKey(),
   username: text('username').notNull().unique(),
+  /** Optional: '' when not set, and screens show the username (common/people.ts, operatoreLabel). */
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   archived: boolean('archived').notNull().default(false),
 });

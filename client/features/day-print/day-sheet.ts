@@ -4,7 +4,7 @@
  * browser's own print of /calendario are drawn from this one list, so they say the same.
  */
 import { toHourMinute } from '../../../common/dates.ts';
-import { operatoreLabel } from '../../../common/operatori.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import { minibusName, type DayActivity, type Giornata, type Room } from '../../../common/schemas.ts';
 
 /** After the name of a person absent that day (Presenze). The reason stays off paper: a sheet on the wall is read by all. */

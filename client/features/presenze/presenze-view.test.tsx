@@ -8,6 +8,7 @@ import { absencesQueryOptions } from '../../lib/absences.ts';
 import { closingDaysQueryOptions } from './api/closing-days.ts';
 import { correctionsQueryOptions, monthRegisterQueryOptions } from './api/month-register.ts';
 import { rollCallQueryOptions } from './api/roll-call.ts';
+import { allPresentSummary } from './components/roll-call-tab.tsx';
 import { removedText } from './components/absences-tab.tsx';
 import { PresenzeView, type PresenzeState } from './components/presenze-view.tsx';
 import { renderWithCache } from '../../test/render.tsx';
@@ -105,6 +106,10 @@ const state = (over: Partial<PresenzeState> = {}): PresenzeState => ({
   ...over,
 });
 
+/** The CSRF cookie's GET answers; every other call stays pending (what it sends is what the test reads). */
+const answerHealthOnly = (input: RequestInfo | URL) =>
+  String(input).endsWith('/health') ? Promise.resolve(new Response('{}')) : new Promise<Response>(() => {});
+
 function renderView(s: PresenzeState, onChange = vi.fn(), canMark = true) {
   renderWithCache(<PresenzeView state={s} onChange={onChange} />, (client) => {
     client.setQueryData(rollCallQueryOptions(s.day).queryKey, rollCall(s.day, false, canMark));
@@ -184,6 +189,33 @@ describe('Appello', () => {
     expect((within(giorgio).getByRole('combobox', { name: 'Motivo' }) as HTMLSelectElement).value).toBe('ricovero');
     expect((within(giorgio).getByRole('checkbox', { name: 'giustificata' }) as HTMLInputElement).checked).toBe(true);
     expect(fetchSpy).toHaveBeenCalled();
+  });
+
+  it('Assente with no recorded absence asks the reason and sends nothing until it is chosen', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(answerHealthOnly);
+    renderView(state());
+    const niccolo = screen.getByRole('group', { name: 'Bianchi Niccolò' });
+    await userEvent.click(within(niccolo).getByRole('radio', { name: 'Assente' }));
+    const reason = within(niccolo).getByRole('combobox', { name: 'Motivo' }) as HTMLSelectElement;
+    expect(reason.value).toBe('');
+    expect(within(niccolo).getByText(PRESENZE_MSG.reasonToChoose)).toBeTruthy();
+    const marks = () => fetchSpy.mock.calls.filter(([url]) => String(url).includes('/presenze/appello')) as [string, RequestInit][];
+    expect(marks()).toEqual([]);
+    await userEvent.selectOptions(reason, 'permesso');
+    await vi.waitFor(() => expect(marks()).toHaveLength(1));
+    const [, init] = marks()[0];
+    expect(JSON.parse(String(init.body))).toMatchObject({ paziente: 6, presente: false, motivo: 'permesso', giustificata: true });
+  });
+
+  it('offers Tutti presenti for those not yet marked and without a recorded absence, in one request', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(answerHealthOnly);
+    renderView(state());
+    await userEvent.click(screen.getByRole('button', { name: 'Tutti presenti (1)' }));
+    const marks = () => fetchSpy.mock.calls.filter(([url]) => String(url).includes('/presenze/appello')) as [string, RequestInit][];
+    await vi.waitFor(() => expect(marks()).toHaveLength(1));
+    const [url, init] = marks()[0];
+    expect(url).toContain('/presenze/appello/tutti');
+    expect(JSON.parse(String(init.body))).toEqual({ data: today });
   });
 
   it('is read-only for a viewer on a past day, and says why', () => {
@@ -381,5 +413,14 @@ describe('Chiusure', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Aggiungi chiusura' }));
     expect(document.getElementById('closing-until-error')?.textContent).toBe(PRESENZE_MSG.closingRangeOrder);
     expect(fetchSpy).not.toHaveBeenCalled();
+  });
+});
+
+describe('allPresentSummary', () => {
+  it('sums up Tutti presenti in one sentence, in the singular or the plural', () => {
+    expect(allPresentSummary({ segnati: 12, giaSegnati: 3, conAssenza: 1 })).toBe(
+      '12 utenti segnati presenti · 3 erano già segnati · 1 con un’assenza registrata, da segnare a mano',
+    );
+    expect(allPresentSummary({ segnati: 1, giaSegnati: 0, conAssenza: 0 })).toBe('1 utente segnato presente');
   });
 });

@@ -4,15 +4,15 @@
  * the staff of that day's transport runs.
  */
 import { WEEKDAYS_IT, formatDayMonthYear, weekdayOf } from '../../../common/dates.ts';
-import { operatoreLabel } from '../../../common/operatori.ts';
 import type { Room } from '../../../common/schemas.ts';
 import type { WeekActivity, WeekRun } from './api/get-week.ts';
+import { operatoreLabel, type NamedOperatore } from '../../../common/people.ts';
 
 export const EXTERNAL_ROW_LABEL = 'ATTIVITÀ ESTERNE';
 
 export interface WeekRow {
   label: string;
-  /** One list of usernames per day, distinct and sorted; an absent therapist's ends in " (assente)". */
+  /** One list of operatori's names (operatoreLabel) per day, distinct and sorted; an absent therapist's ends in " (assente)". */
   days: string[][];
 }
 
@@ -25,7 +25,7 @@ const sortedDistinct = (names: string[]) => [...new Set(names)].sort((a, b) => a
 
 /** Suffix of a therapist absent that day (Presenze): still printed where planned, marked. */
 export const ABSENT_SUFFIX = ' (assente)';
-const shownName = (t: { username: string; Assente?: true }) => (t.Assente ? `${operatoreLabel(t)}${ABSENT_SUFFIX}` : operatoreLabel(t));
+const shownName = (t: NamedOperatore & { Assente?: true }) => (t.Assente ? `${operatoreLabel(t)}${ABSENT_SUFFIX}` : operatoreLabel(t));
 
 export const dayHeader = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
 

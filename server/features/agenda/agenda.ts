@@ -10,6 +10,7 @@ import { AGENDA_MSG } from '../../../common/agenda.ts';
 import { toHourMinute } from '../../../common/dates.ts';
 import type { AbsenceReason } from '../../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import type { Db } from '../../db/client.ts';
 import {
   activities,
@@ -28,7 +29,20 @@ import { notFound } from '../../lib/http-error.ts';
 type PeopleBySlot = Map<number, AgendaPerson[]>;
 
 const patientColumns = { ID: patients.id, nome: patients.firstName, cognome: patients.lastName, archiviato: patients.archived };
-const therapistColumns = { ID: therapists.id, nome: therapists.username, archiviato: therapists.archived };
+const therapistColumns = {
+  ID: therapists.id,
+  username: therapists.username,
+  Nome: therapists.firstName,
+  Cognome: therapists.lastName,
+  archiviato: therapists.archived,
+};
+/** A therapist as the agenda names people: "Laura Fontana" where set, else the username, all in `nome`. */
+const asPerson = (r: { ID: number; username: string; Nome: string; Cognome: string; archiviato: boolean }) => ({
+  ID: r.ID,
+  nome: operatoreLabel(r),
+  cognome: '',
+  archiviato: r.archiviato,
+});
 
 /**
  * Why the person is absent on the slot's day, or null (server/db/absence-sql.ts: the rule the day's
@@ -63,7 +77,7 @@ export async function readPerson(db: Db, kind: PersonKind, id: number): Promise<
     return row ?? null;
   }
   const [row] = await db.select(therapistColumns).from(therapists).where(eq(therapists.id, id));
-  return row ? { ...row, cognome: '' } : null;
+  return row ? asPerson(row) : null;
 }
 
 /** Ordered by data, inizio, fine, nome (then kind and id, so that equal slots keep one order). */
@@ -133,7 +147,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
           .innerJoin(activities, eq(activities.id, activityTherapists.activityId))
           .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))
           .where(inArray(activityTherapists.activityId, activityIds))
-          .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
+          .then((rows) => group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) })))),
     runIds.length === 0
       ? none
       : db
@@ -142,7 +156,7 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
           .innerJoin(transportRuns, eq(transportRuns.id, transportTherapists.runId))
           .innerJoin(therapists, eq(therapists.id, transportTherapists.therapistId))
           .where(inArray(transportTherapists.runId, runIds))
-          .then((rows) => group(rows.map((r) => ({ ...r, cognome: '' })))),
+          .then((rows) => group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) })))),
     // A patient's agenda never holds other patients' names: they are not even read.
     isPatient || activityIds.length === 0
       ? none

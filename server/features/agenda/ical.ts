@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import { addDays, todayInRome } from '../../../common/dates.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import {
   AGENDA_MSG,
   ICAL_DAYS_AHEAD,
@@ -146,6 +147,8 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
     .select({
       id: therapists.id,
       username: therapists.username,
+      Nome: therapists.firstName,
+      Cognome: therapists.lastName,
       userId: therapists.userId,
       archived: therapists.archived,
       createdAt: icalTokens.createdAt,
@@ -229,6 +232,10 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
           sequence: 0,
         };
   });
-  const text = writeCalendar({ name: `${settings.centreName}: ${owner.username}`, stamp: now, events: [...absenceEvents, ...events] });
+  const text = writeCalendar({
+    name: `${settings.centreName}: ${operatoreLabel(owner)}`,
+    stamp: now,
+    events: [...absenceEvents, ...events],
+  });
   return { text, therapistId: owner.id, username: owner.username, userId: owner.userId, from, to };
 }

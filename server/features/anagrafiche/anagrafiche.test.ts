@@ -145,6 +145,78 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       await admin.post('/server/anagrafiche/terapisti/ripristina', { ID: centre.paola.id });
       expect((await viewer.post<unknown[]>('/server/terapisti/find', { value: 'paola' })).body).toHaveLength(1);
     });
+
+    it('keeps an optional Nome and Cognome, shown by every list of operatori and by the day', async () => {
+      const created = await admin.put<{ insertId: number }>('/server/anagrafiche/terapisti', {
+        username: 'laura.fontana',
+        Nome: ' Laura ',
+        Cognome: 'Fontana',
+      });
+      expect(created.status).toBe(200);
+      const id = created.body.insertId;
+      const row = (list: { ID: number }[]) => list.find((t) => t.ID === id);
+      expect(row((await admin.get<{ ID: number }[]>('/server/anagrafiche/terapisti')).body)).toMatchObject({
+        username: 'laura.fontana',
+        Nome: 'Laura',
+        Cognome: 'Fontana',
+      });
+      // Without them: '' (the screens show the username).
+      const plain = (await admin.get<{ username: string; Nome: string }[]>('/server/anagrafiche/terapisti')).body.find(
+        (t) => t.username === 'paola.neri',
+      );
+      expect(plain).toMatchObject({ Nome: '', Cognome: '' });
+      expect(row((await viewer.get<{ ID: number }[]>('/server/terapisti/getpresenze')).body)).toEqual({
+        ID: id,
+        username: 'laura.fontana',
+        Nome: 'Laura',
+        Cognome: 'Fontana',
+      });
+      // Found by name, surname or username, accents and case aside.
+      for (const value of ['laura', 'FONTANA', 'laura.fon', 'fontàna laura'])
+        expect(
+          (await viewer.post<{ ID: number }[]>('/server/terapisti/find', { value })).body.map((t) => t.ID),
+          value,
+        ).toEqual([id]);
+
+      await addActivity(
+        ctx.database.db,
+        { name: 'Coro', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' },
+        { therapists: [id, centre.stefano.id] },
+      );
+      const day = await viewer.post<{ attivita: { Terapisti: { username: string; Nome: string; Cognome: string }[] }[] }>(
+        '/server/calendario/giornata',
+        { data: MON },
+      );
+      expect(day.body.attivita[0].Terapisti.map(({ username, Nome, Cognome }) => ({ username, Nome, Cognome }))).toEqual([
+        { username: 'laura.fontana', Nome: 'Laura', Cognome: 'Fontana' },
+        { username: 'stefano.villa', Nome: '', Cognome: '' },
+      ]);
+
+      // Edited away: the names go, the day shows the username again.
+      expect(
+        (await admin.post('/server/anagrafiche/terapisti/update', { ID: id, username: 'laura.fontana', Nome: '', Cognome: '' })).status,
+      ).toBe(200);
+      const after = await viewer.post<{ attivita: { Terapisti: { Nome: string }[] }[] }>('/server/calendario/giornata', { data: MON });
+      expect(after.body.attivita[0].Terapisti[0]).toMatchObject({ username: 'laura.fontana', Nome: '', Cognome: '' });
+    });
+
+    it.each([
+      [{ Nome: 'x'.repeat(101) }, M.therapistNameInvalid],
+      [{ Cognome: 'x'.repeat(101) }, M.therapistSurnameInvalid],
+      [{ Nome: 'Laura\u0007' }, MSG.textInvalidChars],
+      [{ Cognome: 'Fon\u202Etana' }, MSG.textInvalidChars],
+      [{ Nome: 42 }, M.therapistNameInvalid],
+    ])('refuses %j with 400 in Italian, creating and changing nothing', async (change, message) => {
+      const list = async () => JSON.stringify((await admin.get('/server/anagrafiche/terapisti')).body);
+      const before = await list();
+      const created = await admin.put('/server/anagrafiche/terapisti', { username: 'laura.fontana', ...change });
+      expect(created.status).toBe(400);
+      expect(errorOf(created.body)).toBe(message);
+      const updated = await admin.post('/server/anagrafiche/terapisti/update', { ID: centre.paola.id, username: 'paola.neri', ...change });
+      expect(updated.status).toBe(400);
+      expect(errorOf(updated.body)).toBe(message);
+      expect(await list()).toBe(before);
+    });
   });
 
   describe('rooms', () => {

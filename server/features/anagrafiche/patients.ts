@@ -6,6 +6,7 @@ import { MSG } from '../../../common/messages.ts';
 import { appendAudit, patientJson, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/queries.ts';
+import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
 
@@ -22,11 +23,7 @@ export async function listPatients(db: Db, q: string, page: number, archived: bo
   const where: SQL | undefined = and(
     eq(patients.archived, archived),
     ...words.map((w) =>
-      or(
-        ilike(patients.firstName, containsPattern(w)),
-        ilike(patients.lastName, containsPattern(w)),
-        ilike(patients.mobile, containsPattern(w)),
-      ),
+      or(keyContains(patients.firstName, w), keyContains(patients.lastName, w), ilike(patients.mobile, containsPattern(w))),
     ),
   );
   const [{ total }] = await db.select({ total: count() }).from(patients).where(where);

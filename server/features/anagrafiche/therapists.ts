@@ -16,7 +16,14 @@ import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
 
 export async function listTherapists(db: Db, archived: boolean): Promise<TherapistRecord[]> {
   return db
-    .select({ ID: therapists.id, username: therapists.username, RifUtente: therapists.userId, Archiviato: therapists.archived })
+    .select({
+      ID: therapists.id,
+      username: therapists.username,
+      Nome: therapists.firstName,
+      Cognome: therapists.lastName,
+      RifUtente: therapists.userId,
+      Archiviato: therapists.archived,
+    })
     .from(therapists)
     .where(eq(therapists.archived, archived))
     .orderBy(asc(therapists.username));
@@ -32,7 +39,11 @@ export async function createTherapist(db: Db, by: Actor, input: z.output<typeof 
   return db.transaction(async (tx) => {
     await requireAccount(tx, input.RifUtente);
     const [row] = await refuseViolations(
-      () => tx.insert(therapists).values({ username: input.username, userId: input.RifUtente }).returning({ id: therapists.id }),
+      () =>
+        tx
+          .insert(therapists)
+          .values({ username: input.username, firstName: input.Nome, lastName: input.Cognome, userId: input.RifUtente })
+          .returning({ id: therapists.id }),
       { duplicate: M.therapistDuplicate },
     );
     await appendAudit(tx, by, {
@@ -55,7 +66,7 @@ export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof 
         () =>
           tx
             .update(therapists)
-            .set({ username: input.username, userId: input.RifUtente })
+            .set({ username: input.username, firstName: input.Nome, lastName: input.Cognome, userId: input.RifUtente })
             .where(eq(therapists.id, input.ID))
             .returning({ id: therapists.id }),
         { duplicate: M.therapistDuplicate },

@@ -179,7 +179,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
               { ID: expect.any(Number), RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' },
               { ID: expect.any(Number), RifPaziente: centre.mario.id, Nome: 'Mario', Cognome: 'Rossi' },
             ],
-            Terapisti: [{ ID: expect.any(Number), RifTerapista: centre.paola.id, username: 'paola.neri' }],
+            Terapisti: [{ ID: expect.any(Number), RifTerapista: centre.paola.id, username: 'paola.neri', Nome: '', Cognome: '' }],
           },
         ],
         uscite: [
@@ -191,7 +191,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             RifPulmino: 2,
             Data: MON,
             Pazienti: [{ RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' }],
-            Terapisti: [{ RifTerapista: centre.stefano.id, username: 'stefano.villa' }],
+            Terapisti: [{ RifTerapista: centre.stefano.id, username: 'stefano.villa', Nome: '', Cognome: '' }],
           },
         ],
         conflitti: [],
@@ -239,7 +239,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
       const tLink = (day[0].Terapisti[0] as unknown as { ID: number }).ID;
       const pLink = (day[0].Pazienti[0] as unknown as { ID: number }).ID;
       expect((await viewer.post('/server/calendario/getattivitaterapista', { terapistaId: tLink })).body).toEqual([
-        { ID: tLink, RifAttivita: a.id, RifTerapista: centre.paola.id, username: 'paola.neri' },
+        { ID: tLink, RifAttivita: a.id, RifTerapista: centre.paola.id, username: 'paola.neri', Nome: '', Cognome: '' },
       ]);
       expect((await viewer.post('/server/calendario/getattivitapaziente', { pazienteId: pLink })).body).toEqual([
         { ID: pLink, RifAttivita: a.id, RifPaziente: centre.mario.id, Nome: 'Mario', Cognome: 'Rossi' },

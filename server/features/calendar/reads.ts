@@ -201,6 +201,8 @@ export async function getTherapistLink(db: Db, linkId: number) {
       RifAttivita: activityTherapists.activityId,
       RifTerapista: activityTherapists.therapistId,
       username: therapists.username,
+      Nome: therapists.firstName,
+      Cognome: therapists.lastName,
     })
     .from(activityTherapists)
     .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))

@@ -225,6 +225,19 @@ describeOnBothDatabases('live events', (ctx) => {
     ).toEqual([day(FRI), { tipo: 'presenze' }]);
   });
 
+  it('sends "Tutti presenti" of a whole day as one event', async () => {
+    await addActivity(
+      ctx.database.db,
+      { name: 'Coro', roomId: centre.palestra.id, day: FRI, start: '09:00', end: '10:00' },
+      { patients: [centre.mario.id, centre.lucia.id] },
+    );
+    const reader = await listening();
+    expect(await eventsOf(reader, () => ok(admin.post('/server/presenze/appello/tutti', { data: FRI })))).toEqual([
+      day(FRI),
+      { tipo: 'presenze' },
+    ]);
+  });
+
   it('sends a burst of 20 roll-call marks on one day as two events, not twenty: the first at once, the rest as one', async () => {
     const reader = await listening();
     const live = ctx.app.liveEvents;

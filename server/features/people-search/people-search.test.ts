@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.ts';
 import { patients, therapists } from '../../db/schema.ts';
 import { seedCentre } from '../../test/fixtures.ts';
-import { TestClient, describeOnBothDatabases, VIEWER } from '../../test/harness.ts';
+import { ADMIN, TestClient, describeOnBothDatabases, VIEWER } from '../../test/harness.ts';
 
 describeOnBothDatabases('search', (ctx) => {
   let viewer: TestClient;
@@ -23,6 +23,22 @@ describeOnBothDatabases('search', (ctx) => {
     expect(names((await viewer.post('/server/pazienti/find', { value: 'mario rossi' })).body)).toEqual(['Mario Rossi']);
     expect(names((await viewer.post('/server/pazienti/find', { value: 'rossi mar' })).body)).toEqual(['Mario Rossi', 'Maria Rossini']);
     expect(names((await viewer.post('/server/pazienti/find', { value: 'archiviato' })).body)).toEqual([]);
+  });
+
+  it('finds people as they are typed: accents, case, apostrophes and doubled letters aside', async () => {
+    await ctx.database.db.insert(patients).values([
+      { firstName: 'Niccolò', lastName: 'Foà', mobile: '' },
+      { firstName: 'Nicola', lastName: 'D’Angelo', mobile: '' },
+    ]);
+    expect(names((await viewer.post('/server/pazienti/find', { value: 'foa' })).body)).toEqual(['Niccolò Foà']);
+    expect(names((await viewer.post('/server/pazienti/find', { value: 'nicolo' })).body)).toEqual(['Niccolò Foà']);
+    expect(names((await viewer.post('/server/pazienti/find', { value: "FOA' NICCOLO" })).body)).toEqual(['Niccolò Foà']);
+    expect(names((await viewer.post('/server/pazienti/find', { value: 'dangelo' })).body)).toEqual(['Nicola D’Angelo']);
+    expect(names((await viewer.post('/server/pazienti/find', { value: 'nico' })).body)).toEqual(['Nicola D’Angelo', 'Niccolò Foà']);
+    // The list of the Anagrafiche searches the same way.
+    const admin = await new TestClient(ctx.app).login(ADMIN);
+    const page = await admin.get<{ items: { Nome: string; Cognome: string }[] }>('/server/anagrafiche/pazienti?q=foa');
+    expect(names(page.body.items)).toEqual(['Niccolò Foà']);
   });
 
   it('answers Nome, Cognome and Cellulare (and the ID) of each result', async () => {
@@ -49,7 +65,7 @@ describeOnBothDatabases('search', (ctx) => {
     const res = await viewer.post<{ username: string }[]>('/server/terapisti/find/', { value: 'ROSS' });
     expect(res.body.map((t) => t.username)).toEqual(['paolo.rossi']);
     const exact = await viewer.post('/server/terapisti/getfromfind/', { username: 'paola.neri' });
-    expect(exact.body).toEqual([{ ID: expect.any(Number), username: 'paola.neri' }]);
+    expect(exact.body).toEqual([{ ID: expect.any(Number), username: 'paola.neri', Nome: '', Cognome: '' }]);
   });
 
   it('refuses a search text that is not a string or too long', async () => {

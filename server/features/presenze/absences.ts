@@ -16,6 +16,7 @@ import {
   type absenceRemoveSchema,
   type absenceUpdateSchema,
 } from '../../../common/presenze.ts';
+import { operatoreLabel } from '../../../common/people.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import { appendAudit, patientJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -101,14 +102,21 @@ export async function listAbsences(db: Db, dal: string, al: string): Promise<Abs
            case when ab.patient_id is null then 'terapista' else 'paziente' end as tipo,
            coalesce(ab.patient_id, ab.therapist_id) as persona,
            coalesce(p.first_name || ' ' || p.last_name, t.username) as nome,
+           t.username, t.first_name as "Nome", t.last_name as "Cognome",
            ab.start_day::text as dal, ab.end_day::text as al, ab.reason as motivo, ab.justified as giustificata, ab.note
     from absences ab
     left join patients p on p.id = ab.patient_id
     left join therapists t on t.id = ab.therapist_id
     where ab.end_day >= ${dal}::date and ab.start_day <= ${al}::date
     order by ab.start_day, nome, ab.id
-  `)) as unknown as Rows<Absence>;
-  return result.rows.map((r) => ({ ...r, ID: Number(r.ID), persona: Number(r.persona) }));
+  `)) as unknown as Rows<Absence & { username: string | null; Nome: string | null; Cognome: string | null }>;
+  // A therapist is named as everywhere else (common/people.ts): "Laura Fontana" where set, else the username.
+  return result.rows.map(({ username, Nome, Cognome, ...r }) => ({
+    ...r,
+    nome: username === null ? r.nome : operatoreLabel({ username, Nome: Nome ?? '', Cognome: Cognome ?? '' }),
+    ID: Number(r.ID),
+    persona: Number(r.persona),
+  }));
 }
 
 interface AbsenceRow {

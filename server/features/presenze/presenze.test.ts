@@ -4,6 +4,7 @@ import { addDays, todayInRome } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type Absence, type RollCallDay } from '../../../common/presenze.ts';
+import { patients } from '../../db/schema.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ROLL_CALL_MARKS } from './routes.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
@@ -614,6 +615,60 @@ describeOnBothDatabases('presenze', (ctx) => {
       expect(res.status).toBe(400);
       expect(errorOf(res.body)).toBe(message);
       expect(await tablesDump()).toBe(before);
+    });
+
+    it('"Tutti presenti" marks present only the expected utenti not yet marked: an absent one stays absent', async () => {
+      const [extra] = await ctx.database.db.insert(patients).values({ firstName: 'Niccolò', lastName: 'Foà', mobile: '' }).returning();
+      await addActivity(
+        ctx.database.db,
+        { name: 'Coro', roomId: centre.palestra.id, day: today, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id, centre.lucia.id, extra.id] },
+      );
+      await admin.put('/server/presenze/assenze', absence({ persona: extra.id, dal: today, al: today, motivo: 'ferie' }));
+      await viewer.post('/server/presenze/appello', { data: today, paziente: centre.mario.id, presente: false, motivo: 'permesso' });
+      const res = await viewer.post('/server/presenze/appello/tutti', { data: today });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ segnati: 1, giaSegnati: 1, conAssenza: 1 });
+      const list = await viewer.get<RollCallDay>(`/server/presenze/appello?data=${today}`);
+      expect(list.body.pazienti.map((p) => [p.Cognome, p.stato, p.motivo])).toEqual([
+        ['Bianchi', 'presente', null],
+        ['Foà', null, null],
+        ['Rossi', 'assente', 'permesso'],
+      ]);
+      // Again: nothing left to mark, nothing written.
+      const before = await tablesDump();
+      expect((await viewer.post('/server/presenze/appello/tutti', { data: today })).body).toEqual({
+        segnati: 0,
+        giaSegnati: 2,
+        conAssenza: 1,
+      });
+      expect(await tablesDump()).toBe(before);
+    });
+
+    it('"Tutti presenti" keeps the rules of one mark: staff only, a past day for administrators, never a future day', async () => {
+      await addActivity(
+        ctx.database.db,
+        { name: 'Coro', roomId: centre.palestra.id, day: yesterday, start: '09:00', end: '10:00' },
+        { patients: [centre.mario.id] },
+      );
+      const before = await tablesDump();
+      const past = await viewer.post('/server/presenze/appello/tutti', { data: yesterday });
+      expect(past.status).toBe(403);
+      expect(errorOf(past.body)).toBe(M.pastDayAdminOnly);
+      const future = await admin.post('/server/presenze/appello/tutti', { data: tomorrow });
+      expect(future.status).toBe(400);
+      expect(errorOf(future.body)).toBe(M.futureDay);
+      await link(VIEWER.username, centre.stefano.id);
+      await ctx.database.db.execute(sql`update therapists set user_id = null`);
+      const notStaff = await viewer.post('/server/presenze/appello/tutti', { data: today });
+      expect(notStaff.status).toBe(403);
+      expect(codeOf(notStaff.body)).toBe(ERROR_CODES.staffOnly);
+      expect(await tablesDump()).toBe(before);
+      expect((await admin.post('/server/presenze/appello/tutti', { data: yesterday })).body).toEqual({
+        segnati: 1,
+        giaSegnati: 0,
+        conAssenza: 0,
+      });
     });
 
     it('refuses a bad date for the list', async () => {

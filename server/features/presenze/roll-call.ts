@@ -9,8 +9,15 @@ import type { z } from 'zod';
 import { todayInRome } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import { PRESENZE_MSG as M, type AbsenceReason, type RollCallDay, type rollCallSchema } from '../../../common/presenze.ts';
-import { appendAudit, patientJson } from '../../db/audit.ts';
+import {
+  PRESENZE_MSG as M,
+  type AbsenceReason,
+  type RollCallAllAnswer,
+  type rollCallAllSchema,
+  type RollCallDay,
+  type rollCallSchema,
+} from '../../../common/presenze.ts';
+import { appendAudit, intArray, patientJson } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { patients, rollCall } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
@@ -123,4 +130,64 @@ export async function markRollCall(db: Db, input: z.output<typeof rollCallSchema
       .onConflictDoUpdate({ target: [rollCall.day, rollCall.patientId], set: values });
   });
   return { ok: true };
+}
+
+/**
+ * "Tutti presenti": marks present, in one statement (so one live event), every utente expected on
+ * the day and not yet marked. A mark already made stays as it is, an absent one included; an utente
+ * with a recorded absence covering the day is left for a person to decide. The same rules as one
+ * mark: never a future day, a past day by an administrator only, a closed month with a correction.
+ */
+export async function markAllPresent(
+  db: Db,
+  input: z.output<typeof rollCallAllSchema>,
+  by: Writer,
+  today: string = todayInRome(),
+): Promise<RollCallAllAnswer> {
+  if (input.data > today) throw badRequest(M.futureDay);
+  const isAdmin = by.Admin > 0;
+  if (input.data < today && !isAdmin) throw forbidden(M.pastDayAdminOnly, ERROR_CODES.adminOnly);
+  const day = input.data;
+  return db.transaction(async (tx) => {
+    await guardClosedMonths(tx, {
+      months: [day.slice(0, 7)],
+      change: `appello del ${day}: tutti presenti`,
+      correction: input.correzione,
+      userId: by.ID,
+      isAdmin,
+    });
+    const counted = (await tx.execute(sql`
+      with expected as (
+        select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
+        union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date
+      )
+      select e.patient_id as id,
+             exists (select 1 from roll_call rc where rc.day = ${day}::date and rc.patient_id = e.patient_id) as marked,
+             exists (select 1 from absences ab where ab.patient_id = e.patient_id
+                       and ab.end_day >= ${day}::date and ab.start_day <= ${day}::date) as absent
+      from expected e
+    `)) as unknown as { rows: { id: number | string; marked: boolean; absent: boolean }[] };
+    const rows = counted.rows;
+    const toMark = rows.filter((r) => !r.marked && !r.absent).map((r) => Number(r.id));
+    const answer = {
+      segnati: toMark.length,
+      giaSegnati: rows.filter((r) => r.marked).length,
+      conAssenza: rows.filter((r) => !r.marked && r.absent).length,
+    };
+    if (toMark.length === 0) return answer;
+    await appendAudit(tx, by, {
+      action: 'appello.tutti',
+      entity: 'appello',
+      day,
+      patients: toMark,
+      after: { presente: true, segnati: toMark.length, ...(input.correzione ? { correzione: input.correzione } : {}) },
+    });
+    // One statement: one live event for the whole roll call. A mark made meanwhile is kept.
+    await tx.execute(sql`
+      insert into roll_call (day, patient_id, present, reason, justified, marked_by, marked_at)
+      select ${day}::date, id, true, null, true, ${by.ID}, now() from unnest(${intArray(toMark)}) id
+      on conflict (day, patient_id) do nothing
+    `);
+    return answer;
+  });
 }

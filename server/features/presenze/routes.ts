@@ -20,6 +20,7 @@ import {
   monthQuery,
   monthReopenSchema,
   PRESENZE_MSG,
+  rollCallAllSchema,
   rollCallQuery,
   rollCallSchema,
   yearQuery,
@@ -81,6 +82,10 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   };
   app.post('/appello', { schema: { body: rollCallSchema }, onRequest: [requireUser, markLimit, requireStaff] }, async (req) =>
     rollCall.markRollCall(db, req.body, currentUser(req)),
+  );
+  // "Tutti presenti": one request for the whole day, counted as one mark.
+  app.post('/appello/tutti', { schema: { body: rollCallAllSchema }, onRequest: [requireUser, markLimit, requireStaff] }, async (req) =>
+    rollCall.markAllPresent(db, req.body, currentUser(req)),
   );
 
   app.get('/mese', await limitedRead(monthQuery), async (req) => {

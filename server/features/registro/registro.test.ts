@@ -698,6 +698,20 @@ const CASES: Record<string, WriteCase> = {
       client: w.viewer,
     }),
   },
+  'POST /server/presenze/appello/tutti': {
+    kind: 'write',
+    valid: async (w) => {
+      // A patient of its own: the other cases' patients keep today free of plans.
+      const id = await w.newPatient();
+      await addActivity(
+        w.db,
+        { name: 'Coro', roomId: w.centre.palestra.id, day: todayInRome(), start: '09:00', end: '10:00' },
+        { patients: [id] },
+      );
+      return { method: 'POST', body: { data: todayInRome() }, action: 'appello.tutti', day: todayInRome(), patients: [id] };
+    },
+    refused: async () => ({ method: 'POST', body: { data: addDays(todayInRome(), 1) }, status: 400 }),
+  },
   'POST /server/presenze/mese/chiudi': {
     kind: 'write',
     valid: async (w) => ({ method: 'POST', body: { mese: w.day.slice(0, 7) }, action: 'mese.chiudi', day: `${w.day.slice(0, 7)}-01` }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import { MSG } from '../../../../common/messages.ts';
 import { patientFormSchema, type PatientRecord } from '../../../../common/anagrafiche.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
@@ -7,8 +8,19 @@ import { formatMobile } from '../../../lib/phone.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/patients.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { findPatients } from '../../../lib/people-search.ts';
+import { sameName } from '../../../../common/people.ts';
+import type { Patient } from '../../../../common/schemas.ts';
 
-/** Nuovo paziente / Modifica paziente: Nome, Cognome, Cellulare, checked by the shared patientFormSchema. */
+/** "Esiste già Niccolò Foà (cellulare …): crearne un altro?" */
+const homonymQuestion = (p: Patient) =>
+  `Esiste già ${p.Nome} ${p.Cognome}${p.Cellulare ? ` (cellulare ${formatMobile(p.Cellulare)})` : ''}: crearne un altro?`;
+
+/**
+ * Nuovo paziente / Modifica paziente: Nome, Cognome, Cellulare, checked by the shared patientFormSchema.
+ * A new utente with the name and surname of one already there (accents and case aside) is created
+ * only after the form asks, so a second "Niccolò Foà" is never made by mistake.
+ */
 export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord; onClose: () => void }) {
   const [values, setValues] = useState({
     Nome: patient?.Nome ?? '',
@@ -16,16 +28,37 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
     Cellulare: patient ? formatMobile(patient.Cellulare) : '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** The utente with the same name found at the last Salva: the next Salva creates anyway. */
+  const [homonym, setHomonym] = useState<Patient | null>(null);
+  const [checking, setChecking] = useState(false);
   const create = useCreatePatient();
   const update = useUpdatePatient();
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+    if (field !== 'Cellulare') setHomonym(null);
+  };
+
+  /** An utente already there with the same name and surname, if any (the search folds accents as the server does). */
+  const findHomonym = async (data: { Nome: string; Cognome: string }) => {
+    setChecking(true);
+    try {
+      const found = await findPatients(`${data.Nome} ${data.Cognome}`.slice(0, 100));
+      return found.find((p) => sameName(p, data)) ?? null;
+    } catch {
+      return null; // The search failing must not stop the centre from recording someone: the server still checks the rest.
+    } finally {
+      setChecking(false);
+    }
   };
 
   const submit = async () => {
     const result = checkForm(patientFormSchema, values);
     if ('errors' in result) return setErrors(result.errors);
+    if (!patient && !homonym) {
+      const found = await findHomonym(result.data);
+      if (found) return setHomonym(found);
+    }
     const work = patient ? update.mutateAsync({ ...result.data, ID: patient.ID }) : create.mutateAsync(result.data);
     if (await withToasts(work, { success: MSG.saved })) onClose();
   };
@@ -33,8 +66,8 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
   return (
     <FormModal
       title={patient ? 'Modifica paziente' : 'Nuovo paziente'}
-      submitLabel="Salva"
-      busy={create.isPending || update.isPending}
+      submitLabel={homonym ? 'Sì, crea un altro' : 'Salva'}
+      busy={create.isPending || update.isPending || checking}
       onSubmit={() => void submit()}
       onClose={onClose}
     >
@@ -57,6 +90,11 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
         hint="Facoltativo. Cellulare italiano, con o senza +39"
         maxLength={40}
       />
+      {homonym && (
+        <Alert variant="warning" className="mb-0" role="alert">
+          {homonymQuestion(homonym)}
+        </Alert>
+      )}
     </FormModal>
   );
 }

@@ -4,6 +4,7 @@ import Card from 'react-bootstrap/Card';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { minibusName, type DayTransportRun } from '../../../../common/schemas.ts';
 import type { RunPersonKind } from '../api/runs.ts';
+import { operatoreLabel } from '../../../../common/people.ts';
 
 export { minibusName };
 export const runTitle = (run: DayTransportRun) => `${run.Tratta} ${run.Ora.slice(0, 5)}–${run.OraArrivo.slice(0, 5)}`;
@@ -72,7 +73,7 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
           'terapista',
           'Operatori',
           'Aggiungi operatore',
-          run.Terapisti.map((t) => ({ id: t.RifTerapista, name: t.username })),
+          run.Terapisti.map((t) => ({ id: t.RifTerapista, name: operatoreLabel(t) })),
         )}
       </Card.Body>
     </Card>

@@ -13,18 +13,25 @@ interface Props {
   onClose: () => void;
 }
 
-/** Nuovo operatore / Modifica operatore: the username and, optionally, the sign-in account it belongs to. */
+/** Nuovo operatore / Modifica operatore: the username, optionally the name and the sign-in account it belongs to. */
 export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
   const [username, setUsername] = useState(therapist?.username ?? '');
+  const [nome, setNome] = useState(therapist?.Nome ?? '');
+  const [cognome, setCognome] = useState(therapist?.Cognome ?? '');
   const [account, setAccount] = useState(String(therapist?.RifUtente ?? -1));
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateTherapist();
   const update = useUpdateTherapist();
 
   const submit = async () => {
-    const result = checkForm(therapistFormSchema, { username, RifUtente: Number(account) });
+    const result = checkForm(therapistFormSchema, { username, Nome: nome, Cognome: cognome, RifUtente: Number(account) });
     if ('errors' in result) return setErrors(result.errors);
-    const fields = { username: result.data.username, RifUtente: result.data.RifUtente ?? -1 };
+    const fields = {
+      username: result.data.username,
+      Nome: result.data.Nome,
+      Cognome: result.data.Cognome,
+      RifUtente: result.data.RifUtente ?? -1,
+    };
     const work = therapist ? update.mutateAsync({ ...fields, ID: therapist.ID }) : create.mutateAsync(fields);
     if (await withToasts(work, { success: MSG.saved })) onClose();
   };
@@ -46,9 +53,34 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
           setErrors({});
         }}
         error={errors.username}
-        hint="Il nome con cui l'operatore compare nel calendario, senza spazi (es. paola.neri)"
+        hint="Senza spazi (es. paola.neri): compare nel calendario quando nome e cognome non sono indicati"
         autoFocus
         maxLength={60}
+      />
+      <TextField
+        id="therapist-nome"
+        label="Nome (facoltativo)"
+        value={nome}
+        onChange={(value) => {
+          setNome(value);
+          setErrors({});
+        }}
+        error={errors.Nome}
+        maxLength={100}
+        autoComplete="off"
+      />
+      <TextField
+        id="therapist-cognome"
+        label="Cognome (facoltativo)"
+        value={cognome}
+        onChange={(value) => {
+          setCognome(value);
+          setErrors({});
+        }}
+        error={errors.Cognome}
+        hint="Con nome e cognome, calendario, stampe e agenda mostrano «Laura Fontana» invece dello username"
+        maxLength={100}
+        autoComplete="off"
       />
       <SelectField
         id="therapist-account"

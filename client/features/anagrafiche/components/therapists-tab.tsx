@@ -6,6 +6,7 @@ import { EditArchiveActions } from './archive-button.tsx';
 import { RecordsTab } from './records-tab.tsx';
 import { TherapistFormModal } from './therapist-form-modal.tsx';
 import { agendaOf } from '../../../../common/paths.ts';
+import { nameKey, operatoreLabel } from '../../../../common/people.ts';
 
 /** Terapisti (shown as operatori): username, optional sign-in account, archive and restore. */
 export function TherapistsTab() {
@@ -16,15 +17,19 @@ export function TherapistsTab() {
   const accounts = useAccounts();
   const setTherapistArchived = useSetTherapistArchived();
   const accountName = new Map((accounts.data ?? []).map((a) => [a.ID, a.username]));
-  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  const items = (list.data ?? []).filter((t) => words.every((w) => t.username.toLowerCase().includes(w)));
+  const words = text.trim().split(/\s+/).filter(Boolean).map(nameKey);
+  // As the server searches (common/people.ts): name, surname or username, accents and case aside.
+  const items = (list.data ?? []).filter((t) => {
+    const keys = [t.Nome, t.Cognome, t.username].map(nameKey);
+    return words.every((w) => keys.some((k) => k.includes(w)));
+  });
 
   return (
     <RecordsTab
       id="therapists"
       title="Operatori"
       count={list.data?.length}
-      search={{ label: 'Cerca operatori', placeholder: 'Username', value: text, onChange: setText }}
+      search={{ label: 'Cerca operatori', placeholder: 'Nome, cognome o username', value: text, onChange: setText }}
       archived={{ checked: archived, onChange: setArchived }}
       newLabel="Nuovo operatore"
       onNew={() => setEditing('new')}
@@ -44,13 +49,17 @@ export function TherapistsTab() {
       columns={[
         { header: 'Username', td: 'fw-semibold', cell: (t) => t.username },
         {
+          header: 'Nome e cognome',
+          cell: (t) => (operatoreLabel(t) === t.username ? <span className="text-muted">—</span> : operatoreLabel(t)),
+        },
+        {
           header: 'Account collegato',
           cell: (t) => (t.RifUtente ? (accountName.get(t.RifUtente) ?? `#${t.RifUtente}`) : <span className="text-muted">—</span>),
         },
       ]}
       actions={(t) => (
         <EditArchiveActions
-          name={t.username}
+          name={operatoreLabel(t)}
           editLabel="Modifica"
           onEdit={() => setEditing(t)}
           agenda={agendaOf('terapista', t.ID)}

@@ -8,6 +8,7 @@ import { AbsentName } from './absent-name.tsx';
 import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
 import type { PlacedActivity } from '../day-grid.ts';
 import type { DayActivity } from '../types.ts';
+import { operatoreLabel } from '../../../../common/people.ts';
 
 export interface CardActions {
   onEdit: (activity: DayActivity) => void;
@@ -53,7 +54,7 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
       list: activity.Terapisti.map((t) => ({
         linkId: t.ID,
         personId: t.RifTerapista,
-        name: t.username,
+        name: operatoreLabel(t),
         clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
         motivo: t.Assente ? t.Motivo : undefined,
       })),

@@ -6,6 +6,7 @@ import type { PlacedRun } from '../day-grid.ts';
 import { minibusLabel, type DayActivity } from '../types.ts';
 import { AbsentName } from './absent-name.tsx';
 import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
+import { operatoreLabel } from '../../../../common/people.ts';
 
 interface Props {
   placed: PlacedRun;
@@ -33,7 +34,7 @@ export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
     })) ?? [];
   const staff =
     run?.Terapisti.map((t) => ({
-      name: t.username,
+      name: operatoreLabel(t),
       clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
       motivo: t.Assente ? t.Motivo : undefined,
     })) ?? [];

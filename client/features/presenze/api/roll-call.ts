@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RollCallDay, RollCallInput } from '../../../../common/presenze.ts';
+import type { RollCallAllAnswer, RollCallAllInput, RollCallDay, RollCallInput } from '../../../../common/presenze.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 import { usePresenzeMutation } from '../../../lib/presenze-mutation.ts';
@@ -11,3 +11,6 @@ export const rollCallQueryOptions = (data: string) =>
 export const useRollCall = (data: string) => useQuery(rollCallQueryOptions(data));
 
 export const useMarkRollCall = () => usePresenzeMutation((mark: RollCallInput) => api.post<{ ok: true }>('/presenze/appello', mark));
+/** "Tutti presenti": the day's utenti not yet marked, in one request. */
+export const useMarkAllPresent = () =>
+  usePresenzeMutation((input: RollCallAllInput) => api.post<RollCallAllAnswer>('/presenze/appello/tutti', input));

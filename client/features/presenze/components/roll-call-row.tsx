@@ -1,9 +1,10 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import {
   ABSENCE_REASONS,
   absentNote,
+  PRESENZE_MSG,
   REASON_LABELS,
   type AbsenceReason,
   type RollCallInput,
@@ -15,18 +16,22 @@ import { formatDate } from '../../../../common/dates.ts';
 
 interface Mark {
   stato: RollCallState;
-  motivo: AbsenceReason;
+  /** '' until chosen: an absence is saved only with its reason (no default). */
+  motivo: AbsenceReason | '';
   giustificata: boolean;
 }
 
-/** What the row shows: the saved mark, else what the recorded absence says, else malattia and justified. */
+/** What the row shows: the saved mark, else what the recorded absence says, else no reason yet and justified. */
 export function markOf(row: RollCallRow): Mark {
   return {
     stato: row.stato,
-    motivo: row.motivo ?? row.assenza?.motivo ?? 'malattia',
+    motivo: row.motivo ?? row.assenza?.motivo ?? '',
     giustificata: row.giustificata ?? row.assenza?.giustificata ?? true,
   };
 }
+
+const sameMark = (a: Mark, b: Mark) =>
+  a.stato === b.stato && (a.stato !== 'assente' || (a.motivo === b.motivo && a.giustificata === b.giustificata));
 
 /** "già segnato da anna alle 08:42" (with the date when it was marked on another day). */
 export function markedText(row: RollCallRow, day: string): string | null {
@@ -58,15 +63,23 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
   const change = async (next: Mark) => {
     const attempt = ++latest.current;
     setDraft(next);
-    await onSave({
+    // Assente asks the reason first: nothing is saved until it is chosen.
+    const motivo = next.motivo;
+    if (next.stato === 'assente' && motivo === '') return;
+    const saved = await onSave({
       data: day,
       paziente: row.ID,
       presente: next.stato === 'presente',
-      ...(next.stato === 'assente' ? { motivo: next.motivo, giustificata: next.giustificata } : {}),
+      ...(next.stato === 'assente' && motivo !== '' ? { motivo, giustificata: next.giustificata } : {}),
     });
-    // A later change still on its way keeps its own choice on screen.
-    if (attempt === latest.current) setDraft(null);
+    // Refused: the row shows what the server has. Saved: the choice stays until the list read again holds it (the effect
+    // below), so the reason's select is not taken away and given back while the list is read. A later change keeps its own.
+    if (!saved && attempt === latest.current) setDraft(null);
   };
+
+  useEffect(() => {
+    if (draft && sameMark(draft, markOf(row))) setDraft(null);
+  }, [draft, row]);
 
   const marked = markedText(row, day);
   return (
@@ -103,8 +116,10 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
                 <Form.Select
                   size="sm"
                   value={shown.motivo}
-                  onChange={(e) => void change({ ...shown, motivo: e.target.value as AbsenceReason })}
+                  aria-describedby={shown.motivo === '' ? `${prefix}-scegli` : undefined}
+                  onChange={(e) => e.target.value !== '' && void change({ ...shown, motivo: e.target.value as AbsenceReason })}
                 >
+                  {shown.motivo === '' && <option value="">Scegli…</option>}
                   {ABSENCE_REASONS.map((r) => (
                     <option key={r} value={r}>
                       {REASON_LABELS[r]}
@@ -119,6 +134,11 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
                 checked={shown.giustificata}
                 onChange={(e) => void change({ ...shown, giustificata: e.target.checked })}
               />
+              {shown.motivo === '' && (
+                <small id={`${prefix}-scegli`} className="text-body-secondary">
+                  {PRESENZE_MSG.reasonToChoose}
+                </small>
+              )}
             </div>
           )}
           {row.assenza && (

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { addDays, formatDate, todayLocal, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
-import { PRESENZE_MSG, type RollCallInput, type RollCallRow } from '../../../../common/presenze.ts';
+import { PRESENZE_MSG, type RollCallAllAnswer, type RollCallInput, type RollCallRow } from '../../../../common/presenze.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
-import { useMarkRollCall, useRollCall } from '../api/roll-call.ts';
+import { useMarkAllPresent, useMarkRollCall, useRollCall } from '../api/roll-call.ts';
 import { CorrectionModal } from './correction-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';
@@ -30,8 +30,25 @@ export function rollCallCounts(rows: readonly RollCallRow[]): string {
   return `Presenti ${present} · Assenti ${absent} · Da segnare ${rows.length - present - absent}`;
 }
 
+/** "12 utenti segnati presenti · 3 erano già segnati · 1 con un’assenza registrata, da segnare a mano". */
+export function allPresentSummary(a: RollCallAllAnswer): string {
+  const parts = [a.segnati === 1 ? '1 utente segnato presente' : `${a.segnati} utenti segnati presenti`];
+  if (a.giaSegnati > 0) parts.push(a.giaSegnati === 1 ? '1 era già segnato' : `${a.giaSegnati} erano già segnati`);
+  if (a.conAssenza > 0)
+    parts.push(
+      a.conAssenza === 1
+        ? '1 con un’assenza registrata, da segnare a mano'
+        : `${a.conAssenza} con un’assenza registrata, da segnare a mano`,
+    );
+  return parts.join(' · ');
+}
+
+/** One toast for the roll call's marks however fast they are clicked: each replaces the last. */
+const MARK_TOAST = 'appello';
+
 interface Asking {
-  mark: RollCallInput;
+  /** Saves with the reason of the correction. */
+  send: (correzione: string) => Promise<unknown>;
   done: () => void;
 }
 
@@ -40,6 +57,7 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
   const admin = isAdmin(useUser());
   const list = useRollCall(day);
   const markRollCall = useMarkRollCall();
+  const markAll = useMarkAllPresent();
   const [asking, setAsking] = useState<Asking | null>(null);
   const [lastReason, setLastReason] = useState('');
   const rows = list.data?.pazienti ?? [];
@@ -47,17 +65,27 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
   // Until the server has answered, nothing can be marked anyway (no rows).
   const locked = readOnlyReason(day, todayLocal(), admin, closed, list.data?.puoSegnare ?? true);
 
-  const save = (mark: RollCallInput): Promise<unknown> => {
-    // A closed month changes only with a reason: asked before saving, the row waits for the answer.
-    if (closed) return new Promise<void>((done) => setAsking({ mark, done }));
-    return withToasts(markRollCall.mutateAsync(mark), { success: PRESENZE_MSG.markSaved });
-  };
+  const saveMark = (mark: RollCallInput) =>
+    withToasts(markRollCall.mutateAsync(mark), { success: PRESENZE_MSG.markSaved, toastId: MARK_TOAST });
+  const saveAll = (correzione?: string) =>
+    withToasts(markAll.mutateAsync({ data: day, ...(correzione ? { correzione } : {}) }), {
+      success: allPresentSummary,
+      successDuration: 6000,
+      toastId: MARK_TOAST,
+    });
+
+  /** A closed month changes only with a reason: asked before saving, the row waits for the answer. */
+  const withReason = (send: (correzione?: string) => Promise<unknown>): Promise<unknown> =>
+    closed ? new Promise<void>((done) => setAsking({ send, done })) : send();
+  const save = (mark: RollCallInput) => withReason((correzione) => saveMark({ ...mark, ...(correzione ? { correzione } : {}) }));
 
   const saveCorrection = async (correzione: string) => {
     if (!asking) return undefined;
     setLastReason(correzione);
-    return withToasts(markRollCall.mutateAsync({ ...asking.mark, correzione }), { success: PRESENZE_MSG.markSaved });
+    return asking.send(correzione);
   };
+  // Those "Tutti presenti" would mark: expected, not yet marked, no recorded absence.
+  const unmarked = rows.filter((r) => r.stato === null && !r.assenza).length;
 
   return (
     <section aria-labelledby="roll-call-title">
@@ -89,9 +117,22 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
         </div>
       </div>
       {list.data && (
-        <p className="roll-call-counts fw-semibold mb-2" aria-live="polite">
-          {rollCallCounts(rows)}
-        </p>
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <p className="roll-call-counts fw-semibold mb-0 me-auto" aria-live="polite">
+            {rollCallCounts(rows)}
+          </p>
+          {!locked && rows.length > 0 && (
+            <Button
+              size="sm"
+              variant="success"
+              disabled={unmarked === 0 || markAll.isPending}
+              onClick={() => void withReason(saveAll)}
+              title={unmarked === 0 ? 'Nessun utente da segnare' : `Segna presenti i ${unmarked} utenti non ancora segnati`}
+            >
+              Tutti presenti{unmarked > 0 ? ` (${unmarked})` : ''}
+            </Button>
+          )}
+        </div>
       )}
       {list.data && locked && (
         <Alert variant="secondary" className="py-2">
@@ -123,7 +164,7 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
           intro={`Il mese è chiuso: per cambiare l’appello del ${formatDate(day)} indica il motivo della correzione.`}
           submitLabel="Salva la correzione"
           initialReason={lastReason}
-          busy={markRollCall.isPending}
+          busy={markRollCall.isPending || markAll.isPending}
           onSubmit={saveCorrection}
           onClose={() => {
             asking.done();

@@ -12,6 +12,7 @@ import { useWeek } from '../api/get-week.ts';
 import { useWeekConflicts } from '../api/get-week-conflicts.ts';
 import { ABSENT_SUFFIX, buildWeekGrid } from '../week-grid.ts';
 import { saveWeekPdf, weekPdfName } from '../week-pdf.ts';
+import { operatoreLabel } from '../../../../common/people.ts';
 
 interface Props {
   day: string;
@@ -36,7 +37,7 @@ export function WeekPrintView({ day, actions, loadPaper }: Props) {
   const grid = buildWeekGrid(days, rooms.data ?? [], week.data?.attivita ?? [], week.data?.uscite ?? []);
   const therapistIds = new Map(
     [...(week.data?.attivita ?? []), ...(week.data?.uscite ?? [])].flatMap((item) =>
-      item.Terapisti.map((t) => [t.username, t.RifTerapista]),
+      item.Terapisti.map((t) => [operatoreLabel(t), t.RifTerapista]),
     ),
   );
   const title = `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
@@ -118,11 +119,11 @@ export function WeekPrintView({ day, actions, loadPaper }: Props) {
 
 /** A therapist's name in the week: a link to her agenda on that day (docs/product.md, Schermate, Agenda). */
 function TherapistName({ name, ids, day }: { name: string; ids: Map<string, number>; day: string }) {
-  const username = name.endsWith(ABSENT_SUFFIX) ? name.slice(0, -ABSENT_SUFFIX.length) : name;
-  const id = ids.get(username);
+  const shown = name.endsWith(ABSENT_SUFFIX) ? name.slice(0, -ABSENT_SUFFIX.length) : name;
+  const id = ids.get(shown);
   if (id === undefined) return <>{name}</>;
   return (
-    <Link className="link-dark" to={agendaOf('terapista', id, day)} title={`Agenda di ${username}`}>
+    <Link className="link-dark" to={agendaOf('terapista', id, day)} title={`Agenda di ${shown}`}>
       {name}
     </Link>
   );
