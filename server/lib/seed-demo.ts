@@ -71,6 +71,12 @@ const LAST_NAMES = [
   'Lombardi',
   'Moretti',
 ];
+/** Nome and Cognome from a "nome.cognome" username, each word capitalised. */
+function nameOfUsername(username: string): { firstName: string; lastName: string } {
+  const [first, last] = username.split('.').map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  return { firstName: first ?? '', lastName: last ?? '' };
+}
+
 const THERAPISTS = [
   'paola.neri',
   'stefano.villa',
@@ -173,7 +179,8 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
       .returning({ id: patients.id });
     const therapistRows = await tx
       .insert(therapists)
-      .values(THERAPISTS.map((username) => ({ username })))
+      // "elisa.sala" is Elisa Sala on the calendar and the prints (an operatore's name is optional; the demo sets it).
+      .values(THERAPISTS.map((username) => ({ username, ...nameOfUsername(username) })))
       .returning({ id: therapists.id });
     const patientIds = patientRows.map((p) => p.id);
     const therapistIds = therapistRows.map((t) => t.id);
