@@ -1,5 +1,5 @@
 /** Rooms, people and runs written straight into the database, so the calendar's tests need no Anagrafiche call. */
-import { weekdayOf } from '../../common/dates.ts';
+import { addDays, weekdayOf } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
 import {
   activities,
@@ -64,4 +64,28 @@ export async function addRun(
   if (people.therapists?.length)
     await db.insert(transportTherapists).values(people.therapists.map((therapistId) => ({ runId: row.id, therapistId })));
   return row;
+}
+
+/**
+ * The week a template is saved from in the modelli and undo tests: on its Monday a run (Andata Nord, Mario and
+ * Stefano) with its TRASPORTO and Ginnastica in Palestra (Mario, Lucia, Paola); on its Wednesday Logopedia di gruppo
+ * (Lucia, Stefano).
+ */
+export async function seedSourceWeek(db: Db, centre: Awaited<ReturnType<typeof seedCentre>>, monday: string) {
+  const run = await addRun(
+    db,
+    { route: 'Andata Nord', departure: '08:00', arrival: '08:45', minibus: 2, day: monday },
+    { patients: [centre.mario.id], therapists: [centre.stefano.id] },
+  );
+  await addActivity(db, { name: 'TRASPORTO', roomId: null, day: monday, start: '08:00', end: '08:45', transportRunId: run.id });
+  await addActivity(
+    db,
+    { name: 'Ginnastica', roomId: centre.palestra.id, day: monday, start: '09:00', end: '10:00' },
+    { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
+  );
+  await addActivity(
+    db,
+    { name: 'Logopedia di gruppo', roomId: centre.logopedia.id, day: addDays(monday, 2), start: '10:00', end: '11:30' },
+    { patients: [centre.lucia.id], therapists: [centre.stefano.id] },
+  );
 }

@@ -11,7 +11,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MODELLI_MSG, type ApplyResult, type TemplateCreated, type TemplateList } from '../../../common/modelli.ts';
 import type { Giornata } from '../../../common/schemas.ts';
 import { absences, closingDays } from '../../db/schema.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 /** The demo week: Monday 23 to Friday 27 November 2026. */
@@ -73,22 +73,7 @@ describeOnBothDatabases('modelli', (ctx) => {
     admin = await new TestClient(ctx.app).login(ADMIN);
     viewer = await new TestClient(ctx.app).login(VIEWER);
     const db = ctx.database.db;
-    const run = await addRun(
-      db,
-      { route: 'Andata Nord', departure: '08:00', arrival: '08:45', minibus: 2, day: WEEK },
-      { patients: [centre.mario.id], therapists: [centre.stefano.id] },
-    );
-    await addActivity(db, { name: 'TRASPORTO', roomId: null, day: WEEK, start: '08:00', end: '08:45', transportRunId: run.id });
-    await addActivity(
-      db,
-      { name: 'Ginnastica', roomId: centre.palestra.id, day: WEEK, start: '09:00', end: '10:00' },
-      { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
-    );
-    await addActivity(
-      db,
-      { name: 'Logopedia di gruppo', roomId: centre.logopedia.id, day: WED, start: '10:00', end: '11:30' },
-      { patients: [centre.lucia.id], therapists: [centre.stefano.id] },
-    );
+    await seedSourceWeek(db, centre, WEEK);
   });
 
   it('saves the week as a template and applies it to other weeks: the same plan, day by day', async () => {

@@ -9,7 +9,7 @@ import { AUDIT_MSG, undoDaysChangedMessage, type AuditPage } from '../../../comm
 import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import type { ApplyResult, TemplateCreated } from '../../../common/modelli.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 /** The template's source week, and three target weeks without holidays (1 to 19 February 2027). */
@@ -43,22 +43,7 @@ describeOnBothDatabases('Annulla of a multi-day operation', (ctx) => {
     viewer = await new TestClient(ctx.app).login(VIEWER);
     const db = ctx.database.db;
     // The source week: a run with a passenger on Monday, activities on Monday and Wednesday.
-    const run = await addRun(
-      db,
-      { route: 'Andata Nord', departure: '08:00', arrival: '08:45', minibus: 2, day: WEEK },
-      { patients: [centre.mario.id], therapists: [centre.stefano.id] },
-    );
-    await addActivity(db, { name: 'TRASPORTO', roomId: null, day: WEEK, start: '08:00', end: '08:45', transportRunId: run.id });
-    await addActivity(
-      db,
-      { name: 'Ginnastica', roomId: centre.palestra.id, day: WEEK, start: '09:00', end: '10:00' },
-      { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] },
-    );
-    await addActivity(
-      db,
-      { name: 'Logopedia di gruppo', roomId: centre.logopedia.id, day: addDays(WEEK, 2), start: '10:00', end: '11:30' },
-      { patients: [centre.lucia.id], therapists: [centre.stefano.id] },
-    );
+    await seedSourceWeek(db, centre, WEEK);
     // What two target days already hold, which a replacing apply takes away: an activity, and a run with passengers.
     await addActivity(
       db,
