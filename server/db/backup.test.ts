@@ -185,6 +185,8 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
       tables.rooms = [{ id: 1, name: 'Palestra', position: 1, archived: false }];
       // A centre that showed full names in the calendar feed, before that choice was removed: it shows initials now.
       tables.centre_settings = [{ id: 1, centre_name: 'Il Girasole', saturday: false, ical_full_names: true }];
+      // An operatore as a backup made before operatori had a Nome and Cognome wrote her.
+      tables.therapists = [{ id: 1, username: 'laura.fontana', archived: false }];
       tables.activities = [
         {
           id: 1,
@@ -208,10 +210,14 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
         rows: { version: number }[];
       };
       expect(restored.rows).toEqual([{ version: 1 }]);
-      const settings = (await fresh.db.execute(sql`select centre_name, ical_initials from centre_settings`)) as unknown as {
+      const settings = (await fresh.db.execute(sql`select centre_name, ical_initials, paper_format from centre_settings`)) as unknown as {
         rows: unknown[];
       };
-      expect(settings.rows).toEqual([{ centre_name: 'Il Girasole', ical_initials: true }]);
+      expect(settings.rows).toEqual([{ centre_name: 'Il Girasole', ical_initials: true, paper_format: 'A4' }]);
+      const therapist = (await fresh.db.execute(sql`select username, first_name, last_name from therapists`)) as unknown as {
+        rows: unknown[];
+      };
+      expect(therapist.rows).toEqual([{ username: 'laura.fontana', first_name: '', last_name: '' }]);
       const account = (await fresh.db.execute(sql`select password_change_required from users`)) as unknown as { rows: unknown[] };
       expect(account.rows).toEqual([{ password_change_required: false }]);
       expect(await countOf(fresh, 'sessions')).toBe(0);

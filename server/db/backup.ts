@@ -90,7 +90,8 @@ export const BACKUP_FORMAT = 'giornata-backup-1';
 const COLUMNS_ADDED_SINCE_FORMAT_1 = {
   activities: { version: 1 },
   users: { password_change_required: false },
-  centre_settings: { ical_initials: false },
+  centre_settings: { ical_initials: false, paper_format: 'A4' },
+  therapists: { first_name: '', last_name: '' },
 } as const;
 
 /**
