@@ -138,11 +138,18 @@ const SCREENS: Screen[] = [
     roles: ADMIN,
     prepare: async (page) => {
       // Wednesday copied, pasted onto Monday, which holds a run and activities: the question, left open for axe.
-      await page.evaluate((day) => sessionStorage.setItem('giornata:giornata-copiata', day), WED);
-      await page.reload();
+      const monday = page.url();
+      await page.goto(monday.replace(MON, WED));
+      await page.getByRole('button', { name: 'Copia Giornata' }).click();
+      await page.goto(monday);
       await page.getByRole('button', { name: 'Incolla giornata' }).click();
       await modal(page, 'Sostituire la giornata?').waitFor();
-      await page.evaluate(() => sessionStorage.removeItem('giornata:giornata-copiata'));
+      // The copied day is forgotten, so the next lines see the toolbar as it was.
+      await page.evaluate(() =>
+        Object.keys(localStorage)
+          .filter((key) => key.startsWith('giornata:giornata-copiata'))
+          .forEach((key) => localStorage.removeItem(key)),
+      );
     },
   },
   {

@@ -153,7 +153,10 @@ describe('Stampa giornata', () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await signIn(page, e2e.server.url, E2E_ADMIN, MON);
     expect(describeViolations(await seriousViolations(page))).toBe('');
+    // On screen the sheet is not there at all (each name once on the page); printing brings it.
+    expect(await page.locator('.day-print-sheet').count()).toBe(0);
     await page.emulateMedia({ media: 'print' });
+    await page.locator('.day-print-sheet').waitFor();
     expect(await page.locator('.app-navbar').isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Stampa giornata' }).isVisible()).toBe(false);
     expect(await page.locator('.day-table').isVisible()).toBe(false);
@@ -165,7 +168,7 @@ describe('Stampa giornata', () => {
     for (const expected of MONDAY_TEXT.filter((t) => t !== 'Centro diurno')) expect(text, expected).toContain(expected);
     for (const screenOnly of ['Logout', 'Copia Giornata', 'Stampa PDF', 'Svuota Giornata']) expect(text).not.toContain(screenOnly);
     await page.emulateMedia({ media: 'screen' });
-    expect(await page.locator('.day-print-sheet').isVisible()).toBe(false);
+    await page.locator('.day-print-sheet').waitFor({ state: 'detached' });
     expectNoPageErrors(errors);
     await context.close();
   });

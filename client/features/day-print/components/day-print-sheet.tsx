@@ -2,6 +2,7 @@ import type { PaperFormat } from '../../../../common/impostazioni.ts';
 import type { Giornata, Room } from '../../../../common/schemas.ts';
 import { dayTitle } from '../day-pdf.ts';
 import { buildDaySheet, NOTHING_PLANNED, peopleLines } from '../day-sheet.ts';
+import { usePrinting } from '../use-printing.ts';
 import '../day-print.css';
 
 interface Props {
@@ -14,10 +15,12 @@ interface Props {
 }
 
 /**
- * What the browser's own print of /calendario gives (Ctrl+P): the same sheet as Stampa giornata's PDF, hidden on
- * screen; the print style sheet hides the top bar, the toolbars and the on-screen grid (day-print.css).
+ * What the browser's own print of /calendario gives (Ctrl+P): the same sheet as Stampa giornata's PDF, rendered only
+ * while printing; the print style sheet hides the top bar, the toolbars and the on-screen grid (day-print.css).
  */
 export function DayPrintSheet({ day, giornata, rooms, centre, paper }: Props) {
+  const printing = usePrinting();
+  if (!printing) return null;
   const sections = buildDaySheet(giornata, rooms);
   return (
     <section className="day-print-sheet">
