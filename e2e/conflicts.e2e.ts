@@ -12,6 +12,7 @@ import { screenshot, serverAndBrowser, adminPage as openAdminPage } from './harn
 import {
   activity,
   callServer,
+  createActivityOnServer,
   clearToasts,
   expectNoPageErrors,
   modal,
@@ -138,15 +139,7 @@ describe('conflicts on the calendar', () => {
       ['Ginnastica', palestra.id, '09:00', '10:00'],
       ['Logopedia di gruppo', logopedia.id, '09:30', '10:30'],
     ] as const) {
-      const created = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-        nome,
-        stanza,
-        giorno: 5,
-        data: FRI,
-        orainizio,
-        orafine,
-        trasporto: -1,
-      });
+      const created = await createActivityOnServer(page, { nome, stanza, data: FRI, orainizio, orafine });
       expect(created.status).toBe(200);
       const added = await callServer(page, 'PUT', '/server/calendario/insertterapista', {
         terapista: paola.id,

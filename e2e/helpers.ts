@@ -175,6 +175,10 @@ export async function callServer(
   );
 }
 
+/** An activity in a room, created through the server as the web app's Crea Attività would. */
+export const createActivityOnServer = (page: Page, a: { nome: string; stanza: number; data: string; orainizio: string; orafine: string }) =>
+  callServer(page, 'PUT', '/server/calendario/createattivita', { ...a, giorno: weekdayOf(a.data), trasporto: -1 });
+
 /** The table of the weekly print as text: the header row, then one row per room. */
 export async function weekTable(page: Page): Promise<string[][]> {
   return page

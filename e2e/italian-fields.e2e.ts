@@ -14,7 +14,7 @@ import { E2E_ADMIN } from './fixtures.ts';
 import { newPage, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
-  callServer,
+  createActivityOnServer,
   clearToasts,
   dayLoaded,
   expectNoPageErrors,
@@ -122,14 +122,12 @@ describe('Italian in every field, in an en-US browser', () => {
 
   test('an activity until 24:00 edits as 24:00; the run dialog and the register dialogs speak Italian', async () => {
     const { context, page, errors } = await englishAdminPage(FRI);
-    const created = await callServer(page, 'PUT', '/server/calendario/createattivita', {
+    const created = await createActivityOnServer(page, {
       nome: 'Veglia di Natale',
       stanza: e2e.server.centre.rooms.palestra.id,
-      giorno: 5,
       data: FRI,
       orainizio: '22:30',
       orafine: '24:00',
-      trasporto: -1,
     });
     expect(created.status).toBe(200);
     await openDay(page, e2e.server.url, FRI);
@@ -185,15 +183,7 @@ describe('Italian in every field, in an en-US browser', () => {
       ['Laboratorio di cucina', palestra.id, '09:30', '11:00'],
       ['Logopedia lunga', logopedia.id, '09:00', '16:00'],
     ] as const) {
-      const created = await callServer(page, 'PUT', '/server/calendario/createattivita', {
-        nome,
-        stanza,
-        giorno: 5,
-        data: FRI,
-        orainizio,
-        orafine,
-        trasporto: -1,
-      });
+      const created = await createActivityOnServer(page, { nome, stanza, data: FRI, orainizio, orafine });
       expect(created.status).toBe(200);
     }
     await openDay(page, e2e.server.url, FRI);
