@@ -10,6 +10,9 @@ import { purgeExpiredSessions } from './features/session/store.ts';
 import { privateUmask } from './db/private-files.ts';
 import { httpsRedirect } from './lib/https-redirect.ts';
 
+/** How long SIGTERM waits for requests in flight and the database before the process exits anyway. */
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 async function main() {
   privateUmask();
   const config = loadConfig();
@@ -50,6 +53,11 @@ async function main() {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(purge);
     redirect?.close();
+    // A request or a database connection that never ends must not keep the process: a service manager waits for it.
+    setTimeout(() => {
+      app.log.warn({ signal }, 'shutdown took more than 15 s: exiting without waiting further');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await app.close(); // stops accepting, waits for requests in flight
     } finally {
