@@ -58,9 +58,13 @@ async function main() {
       app.log.warn({ signal }, 'shutdown took more than 15 s: exiting without waiting further');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS).unref();
+    // A keep-alive connection whose request was in flight at close() stays open for Fastify's keepAliveTimeout
+    // (72 s) once it falls idle, and close() waits for it: close each connection as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
     try {
       await app.close(); // stops accepting, waits for requests in flight
     } finally {
+      clearInterval(idle);
       await database.close();
       process.exit(0);
     }
