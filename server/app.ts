@@ -198,9 +198,12 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       // Every call of a signed-in account counts in its account's bucket, whichever session makes it.
       api.addHook('onRequest', accountCallsLimit(callLimitsOf(api).accountCalls));
-      api.get('/health', { config: { beforePasswordChange: true } }, async (_req, reply) => {
+      api.get('/health', { config: { beforePasswordChange: true } }, async (req, reply) => {
         const ok = await pingDatabase(db);
-        return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unreachable', database: database.kind });
+        const body = { status: ok ? 'ok' : 'database unreachable', database: database.kind };
+        // The access log's buffer (lost reads, entries waiting) is for administrators only.
+        const accessLog = req.session && req.session.user.Admin > 0 ? req.server.accessLog?.status() : undefined;
+        return reply.status(ok ? 200 : 503).send(accessLog ? { ...body, registroAccessi: accessLog } : body);
       });
       await api.register(sessionRoutes, { db, cookieSecure: secure, dataDir: options.dataDir });
       await api.register(calendarRoutes, { db });

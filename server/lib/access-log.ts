@@ -5,6 +5,12 @@
  * recording is a push onto an array, so the day read's budget is untouched. The features record
  * through `recordAccess(request, …)`; server/features/registro decorates the app with the log.
  *
+ * Nothing promised is dropped quietly (docs/decisions/0035-access-log-buffer.md): a batch the
+ * database refuses goes back to the buffer and is tried again after 1, 2, 4 … 30 s; a graceful
+ * stop writes the buffer (retrying for up to 5 s); the buffer holds at most ACCESS_MAX_PENDING
+ * entries, and a read that finds it full is counted, reported at most once a minute (its number
+ * only) and shown to administrators on `/server/health`. kill -9 loses at most the last second.
+ *
  * Identical reads coalesce (docs/decisions/0022-coalesced-access-log.md): the same account, the
  * same kind of read, the same day or period and the same utente within 10 minutes of the entry's
  * first read are ONE entry with a count (`conteggio`) and the last read's time (`ultima`). In
@@ -41,52 +47,127 @@ export const ACCESS_FLUSH_MS = 1000;
 export const ACCESS_FLUSH_ROWS = 500;
 /** Identical reads whose first is less than this long ago are one entry. */
 export const ACCESS_COALESCE_MS = 10 * 60 * 1000;
+/**
+ * Entries the buffer holds at most, written or waiting (about 200 bytes each): only a database that
+ * refuses the writes for a long while fills it. Beyond, a read that adds to no entry is not recorded
+ * and is counted (`lost`).
+ */
+export const ACCESS_MAX_PENDING = 50_000;
+/** The wait before a failed batch is tried again, doubled at each failure up to ACCESS_RETRY_MAX_MS. */
+export const ACCESS_RETRY_MS = 1000;
+export const ACCESS_RETRY_MAX_MS = 30_000;
+/** Reads not recorded are logged at most this often (their number only). */
+export const ACCESS_LOST_LOG_MS = 60_000;
+/** A graceful stop keeps trying to write the buffer this long (SIGTERM's own deadline is 15 s). */
+export const ACCESS_CLOSE_MS = 5000;
+
+/** The buffer's state, for `/server/health` (administrators). */
+export interface AccessLogStatus {
+  /** Entries in memory not yet in the database. */
+  inAttesa: number;
+  /** Reads not recorded since the process started: buffer full, or still unwritten at the end of a stop. */
+  persi: number;
+  /** Failed writes in a row (0 when the last one succeeded). */
+  tentativiFalliti: number;
+}
+
+export interface AccessLogEvents {
+  /** A batch failed; its entries wait and are tried again in `retryInMs`. */
+  onWriteFailed(err: unknown, failures: number, retryInMs: number): void;
+  /** Reads not recorded: `lost` since the last report, `total` since the start. Called at most once per ACCESS_LOST_LOG_MS, and at close. */
+  onLost(lost: number, total: number): void;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
+/** A batch that failed after some of its rounds were committed: `rest` is what is left to write. */
+class PartialWrite extends Error {
+  constructor(
+    readonly failure: unknown,
+    readonly rest: Pending[],
+  ) {
+    super('access log write failed');
+  }
+}
 
 export class AccessLog {
   private pending: Pending[] = [];
   /** The pending entry each key adds to now. */
   private open = new Map<string, Pending>();
+  /** Entries handed to a write not yet committed: they count against the bound. */
+  private writing = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  private failures = 0;
+  private lost = 0;
+  private lostSinceReport = 0;
+  private lastLostReport = Number.NEGATIVE_INFINITY;
+  private lostTimer: NodeJS.Timeout | undefined;
   /** The clock (ms): tests move it instead of waiting 10 minutes. */
   now: () => number = () => Date.now();
+  /** The bound and the first retry's wait (tests lower them). */
+  maxPending = ACCESS_MAX_PENDING;
+  retryMs = ACCESS_RETRY_MS;
+  closeMs = ACCESS_CLOSE_MS;
 
   constructor(
     private readonly db: Db,
-    private readonly onError: (err: unknown) => void,
+    private readonly events: AccessLogEvents,
   ) {}
+
+  status(): AccessLogStatus {
+    return { inAttesa: this.pending.length + this.writing, persi: this.lost, tentativiFalliti: this.failures };
+  }
 
   /** `user.ID` is null for a read made without a session by an unlinked holder (the calendar feed of a therapist with no account). */
   record(user: { ID: number | null; username: string }, entry: AccessEntry) {
     if (this.closed) return;
     const now = this.now();
-    const row = {
-      kind: entry.kind,
-      day: entry.day ?? null,
-      dayTo: entry.dayTo ?? null,
-      patientId: entry.patientId ?? null,
-      userId: user.ID,
-      username: user.username.slice(0, 100),
-    };
-    const key = JSON.stringify([row.userId, row.username, row.kind, row.day, row.dayTo, row.patientId]);
+    const userId = user.ID;
+    const username = user.username.slice(0, 100);
+    const day = entry.day ?? null;
+    const dayTo = entry.dayTo ?? null;
+    const patientId = entry.patientId ?? null;
+    // Built by hand: this runs on every read, JSON.stringify of an array costs several times more.
+    const key = `${userId}\u0000${username}\u0000${entry.kind}\u0000${day}\u0000${dayTo}\u0000${patientId}`;
     const same = this.open.get(key);
     if (same && now - same.first < ACCESS_COALESCE_MS && now >= same.first) {
       same.count++;
       same.last = Math.max(same.last, now);
       return;
     }
-    const added: Pending = { ...row, key, first: now, last: now, count: 1 };
+    if (this.pending.length + this.writing >= this.maxPending) {
+      this.noteLost(1);
+      return;
+    }
+    const added: Pending = { key, kind: entry.kind, day, dayTo, patientId, userId, username, first: now, last: now, count: 1 };
     this.pending.push(added);
     this.open.set(key, added);
-    if (this.pending.length >= ACCESS_FLUSH_ROWS) void this.flush();
-    else if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), ACCESS_FLUSH_MS);
+    this.schedule();
+  }
+
+  /** The next write: at once at ACCESS_FLUSH_ROWS entries, else within ACCESS_FLUSH_MS; after a failure, when its wait ends. */
+  private schedule() {
+    if (this.closed || this.pending.length === 0) return;
+    if (this.failures === 0 && this.pending.length >= ACCESS_FLUSH_ROWS) {
+      void this.flush();
+      return;
+    }
+    if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), this.failures === 0 ? ACCESS_FLUSH_MS : this.retryWait());
       this.timer.unref();
     }
   }
 
-  /** Writes what is pending now, after any write in progress; resolves when it is in the database. */
+  private retryWait(): number {
+    return Math.min(ACCESS_RETRY_MAX_MS, this.retryMs * 2 ** Math.max(0, this.failures - 1));
+  }
+
+  /**
+   * Writes what is pending now, after any write in progress; resolves when it is in the database,
+   * or when the attempt failed (its entries then wait for the next, with backoff: never dropped).
+   */
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
@@ -94,14 +175,81 @@ export class AccessLog {
     this.pending = [];
     this.open = new Map();
     if (rows.length === 0) return this.flushing;
-    this.flushing = this.flushing.then(() => this.write(rows)).catch(this.onError);
+    this.writing += rows.length;
+    this.flushing = this.flushing.then(() => this.attempt(rows));
     return this.flushing;
   }
 
-  /** Writes the rest and records nothing more. */
+  private async attempt(rows: Pending[]) {
+    try {
+      await this.write(rows);
+      this.failures = 0;
+    } catch (err) {
+      const rest = err instanceof PartialWrite ? err.rest : rows;
+      this.failures++;
+      this.putBack(rest);
+      this.events.onWriteFailed(err instanceof PartialWrite ? err.failure : err, this.failures, this.retryWait());
+    } finally {
+      this.writing -= rows.length;
+    }
+    this.schedule();
+  }
+
+  /** Entries of a failed write go back before the newer ones; reads coming meanwhile add to them. */
+  private putBack(rest: Pending[]) {
+    this.pending = [...rest, ...this.pending];
+    for (const r of rest) if (!this.open.has(r.key)) this.open.set(r.key, r);
+  }
+
+  private noteLost(reads: number) {
+    this.lost += reads;
+    this.lostSinceReport += reads;
+    this.reportLost();
+  }
+
+  /** Reports the reads lost since the last report, at most once per ACCESS_LOST_LOG_MS (a timer catches the rest). */
+  private reportLost(force = false) {
+    if (this.lostSinceReport === 0) return;
+    const now = this.now();
+    const due = this.lastLostReport + ACCESS_LOST_LOG_MS;
+    if (force || now >= due) {
+      clearTimeout(this.lostTimer);
+      this.lostTimer = undefined;
+      this.lastLostReport = now;
+      const lost = this.lostSinceReport;
+      this.lostSinceReport = 0;
+      this.events.onLost(lost, this.lost);
+    } else if (!this.lostTimer) {
+      this.lostTimer = setTimeout(() => {
+        this.lostTimer = undefined;
+        this.reportLost();
+      }, due - now);
+      this.lostTimer.unref();
+    }
+  }
+
+  /**
+   * Writes the rest and records nothing more. A write that fails is tried again with backoff for
+   * up to `closeMs`; what is still unwritten then is counted as lost and reported.
+   */
   async close(): Promise<void> {
+    const deadline = Date.now() + this.closeMs;
     await this.flush();
+    while (this.pending.length > 0 && Date.now() < deadline) {
+      await sleep(Math.min(this.retryWait(), Math.max(0, deadline - Date.now())));
+      await this.flush();
+    }
     this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const unwritten = this.pending.reduce((sum, r) => sum + r.count, 0);
+    this.pending = [];
+    this.open = new Map();
+    if (unwritten > 0) {
+      this.lost += unwritten;
+      this.lostSinceReport += unwritten;
+    }
+    this.reportLost(true);
   }
 
   /**
@@ -121,7 +269,12 @@ export class AccessLog {
           round.push(r);
         }
       }
-      await this.writeRound(round);
+      try {
+        await this.writeRound(round);
+      } catch (err) {
+        // The earlier rounds are committed: only this round and the later ones are left.
+        throw new PartialWrite(err, [...round, ...later]);
+      }
       rest = later;
     }
   }

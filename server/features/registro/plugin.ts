@@ -18,7 +18,13 @@ export interface RegistroOptions {
 }
 
 async function registroPlugin(app: FastifyInstance, { db, retentionDays }: RegistroOptions) {
-  const accessLog = new AccessLog(db, (err) => app.log.error({ err }, 'access log write failed'));
+  const accessLog = new AccessLog(db, {
+    onWriteFailed: (err, failures, retryInMs) =>
+      app.log.error({ err, tentativi: failures, riprovaTraMs: retryInMs }, 'access log write failed: the entries wait and are tried again'),
+    // The number only: who read what stays out of the log.
+    onLost: (lost, total) =>
+      app.log.error({ persi: lost, totale: total }, 'access log: reads not recorded (buffer full or unwritten at stop)'),
+  });
   app.decorate('accessLog', accessLog);
 
   let purging: Promise<unknown> = Promise.resolve();
