@@ -16,11 +16,13 @@ import { startListener, type Listener } from './listener.ts';
 const RELOAD: LiveEvent[] = [{ tipo: 'ricarica' }];
 
 /**
- * The same event (one day, or one list) goes to the streams at most once per this window: the
- * first at once, what repeats it within the window once at its end. A burst of roll-call marks on
- * one day is two events, not one per mark (docs/decisions/0024-sessions-streams-roll-call.md).
+ * Events wait until the writes fall quiet for this long, then go out together, each once (one day,
+ * or one list): a burst of roll-call marks on one day is ONE event for that day, not one per mark
+ * (docs/decisions/0035-access-log-buffer.md, which replaces the "first at once, the rest as one" of 0024).
  */
-export const LIVE_COALESCE_MS = 500;
+export const LIVE_COALESCE_MS = 250;
+/** However long a burst goes on, what waits goes out this long after the first of it: a screen is never more than a second behind. */
+export const LIVE_MAX_WAIT_MS = 750;
 
 /** How long a session lives unused, and at most (the session feature's rule, read here without its help). */
 export interface SessionTimes {
@@ -56,13 +58,14 @@ export class LiveEvents {
   private heartbeat: NodeJS.Timeout | undefined;
   private heartbeatEvery = LIVE_HEARTBEAT_MS;
   private checking = false;
-  /** When each event (by its JSON) was last sent: a repeat within coalesceMs waits. */
-  private readonly lastSent = new Map<string, number>();
-  /** Events waiting for the window's end, in arrival order, each once; once one waits, every later one queues behind it (order kept). */
+  /** Events waiting for the writes to fall quiet, in arrival order, each once. */
   private readonly held = new Map<string, LiveEvent>();
   private heldTimer: NodeJS.Timeout | undefined;
-  /** The coalescing window (tests lengthen it). */
+  /** When the first of the events waiting arrived. */
+  private heldSince = 0;
+  /** The quiet that sends what waits, and the longest anything waits (tests lengthen them). */
   coalesceMs = LIVE_COALESCE_MS;
+  maxWaitMs = LIVE_MAX_WAIT_MS;
   private troubled = false;
   private closed = false;
 
@@ -111,40 +114,35 @@ export class LiveEvents {
     return this.listener.ready;
   }
 
-  /** Sends the events, holding a repeat of one sent within coalesceMs (and whatever comes after it) until the window ends. */
+  /**
+   * Holds the events until no other arrives for coalesceMs (at most maxWaitMs after the first
+   * held), then sends each once, in the order they first came. `ricarica` goes at once, and takes
+   * what waits with it (everything is read again).
+   */
   coalesce(events: LiveEvent[]): void {
     if (events.some((e) => e.tipo === 'ricarica')) {
-      // Everything is read again: what waits is part of it.
       this.held.clear();
+      clearTimeout(this.heldTimer);
+      this.heldTimer = undefined;
       this.hub.publish(RELOAD);
       return;
     }
+    if (events.length === 0 || this.closed) return;
     const now = Date.now();
-    const send: LiveEvent[] = [];
+    if (this.held.size === 0) this.heldSince = now;
     for (const event of events) {
       const key = JSON.stringify(event);
-      if (this.held.has(key) || send.some((e) => JSON.stringify(e) === key)) continue;
-      const last = this.lastSent.get(key);
-      if (this.held.size === 0 && (last === undefined || now - last >= this.coalesceMs)) {
-        send.push(event);
-        this.lastSent.set(key, now);
-      } else {
-        this.held.set(key, event);
-      }
+      if (!this.held.has(key)) this.held.set(key, event);
     }
-    this.hub.publish(send);
-    if (this.held.size > 0 && !this.heldTimer) {
-      this.heldTimer = setTimeout(() => this.releaseHeld(), this.coalesceMs);
-      this.heldTimer.unref();
-    }
+    clearTimeout(this.heldTimer);
+    const wait = Math.max(0, Math.min(this.coalesceMs, this.heldSince + this.maxWaitMs - now));
+    this.heldTimer = setTimeout(() => this.releaseHeld(), wait);
+    this.heldTimer.unref();
   }
 
   private releaseHeld(): void {
     this.heldTimer = undefined;
-    const now = Date.now();
-    for (const [key, at] of this.lastSent) if (now - at >= this.coalesceMs) this.lastSent.delete(key);
     const events = [...this.held.values()];
-    for (const key of this.held.keys()) this.lastSent.set(key, now);
     this.held.clear();
     this.hub.publish(events);
   }
