@@ -33,9 +33,22 @@ const WIDE_DAY = '2026-11-10'; // 20 rooms × 15 slots for the browser
 const HISTORIES = { '10y': addDays(LAST_DAY, -3652), '1m': addDays(LAST_DAY, -30) } as const;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The throughput ratio (cached day read ÷ health) is the median of this many alternating pairs of
+ * runs (health, then day reads, BENCH_SECONDS each): on a shared machine one pair measures the
+ * machine's other load as much as the server (one pair gave 0.13 to 1.14 within minutes).
+ */
+const RATIO_PAIRS = Number(process.env.BENCH_RATIO_PAIRS ?? 3);
+/**
+ * The per-account limit of calls (600 a minute) would answer most of the bench's reads 429: the
+ * bench measures the work of a read, so its server lifts it (as bench/load.ts does).
+ */
+const UNLIMITED_CALLS = { CALLS_PER_MINUTE: '100000000' };
+
 const BUDGETS = {
   dayP95MsPostgres10y: 10,
-  dayThroughputVsHealth: 0.3,
+  /** With the access log on (every day read records an entry): issue 28. */
+  dayThroughputVsHealth: 0.9,
   dayP50Flatness: 1.5,
   /** The cold day read (database + conflicts, no cache): p50 at 10 years within this factor of 1 month, each database. */
   coldDayP50Flatness: 1.5,
@@ -128,7 +141,7 @@ async function prepare(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `giornata-bench-${history}-`));
   if (kind === 'pglite') {
     database = await openPglite(dataDir);
-    env = { DATA_DIR: dataDir, DATABASE_URL: '' };
+    env = { DATA_DIR: dataDir, DATABASE_URL: '', ...UNLIMITED_CALLS };
   } else {
     const name = `giornata_bench_${history}_${process.pid}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -140,7 +153,7 @@ async function prepare(
     u.pathname = `/${name}`;
     dropUrl = u.toString();
     database = await openPostgres(dropUrl);
-    env = { DATABASE_URL: dropUrl, DATA_DIR: dataDir };
+    env = { DATABASE_URL: dropUrl, DATA_DIR: dataDir, ...UNLIMITED_CALLS };
   }
   await buildSyntheticCentre(database.db, HISTORIES[history], LAST_DAY);
   await buildPasteSource(database.db, PASTE_SOURCE);
@@ -304,10 +317,16 @@ async function browserMeasures(url: string) {
   }
 }
 
+const find = (db: DbKind, history: string, name: string) => cases.find((c) => c.db === db && c.history === history && c.case === name);
+const cases: CaseResult[] = [];
+
 async function main() {
-  if (!fs.existsSync('dist/client/index.html')) throw new Error('Build the web app first (npm run build).');
-  const kinds: DbKind[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
-  const cases: CaseResult[] = [];
+  // BENCH_DATABASES=postgres (or pglite) measures one database only; the browser's figures come with pglite.
+  const kinds = (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']).filter(
+    (k) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(k),
+  ) as DbKind[];
+  if (kinds.includes('pglite') && !fs.existsSync('dist/client/index.html')) throw new Error('Build the web app first (npm run build).');
+  const throughputRatios: Record<string, number[]> = {};
   const pastes: Record<string, Awaited<ReturnType<typeof pasteBench>>> = {};
   const colds: Record<string, Awaited<ReturnType<typeof coldReads>>> = {};
   let browser: Awaited<ReturnType<typeof browserMeasures>> | undefined;
@@ -326,12 +345,24 @@ async function main() {
           cases.push({ db: kind, history, case: name, ...r });
           console.error(`[bench] ${kind} ${history} ${name}: ${JSON.stringify(r)}`);
         };
-        await run('health', { method: 'GET', path: '/server/health' });
-        await run('day', {
+        const dayRead = {
           method: 'POST',
           path: '/server/calendario/giornata',
           bodies: () => JSON.stringify({ data: pick(recentWeekdays) }),
-        });
+        } as const;
+        await run('health', { method: 'GET', path: '/server/health' });
+        await run('day', dayRead);
+        if (history === '10y') {
+          // The pair above, then more alternating pairs: the ratio is their median.
+          const ratios = [find(kind, history, 'day')!.requestsPerSec / find(kind, history, 'health')!.requestsPerSec];
+          for (let i = 1; i < RATIO_PAIRS; i++) {
+            const health = await cannon(server.url, { method: 'GET', path: '/server/health' }, headers);
+            const day = await cannon(server.url, dayRead, headers);
+            ratios.push(day.requestsPerSec / health.requestsPerSec);
+            console.error(`[bench] ${kind} ${history} pair ${i + 1}: health ${health.requestsPerSec}/s, day ${day.requestsPerSec}/s`);
+          }
+          throughputRatios[kind] = ratios.map((r) => round(r, 3));
+        }
         // Any weekday of the whole history: at 10 years most of these miss the cache and build the day in the database.
         const allWeekdays = historyWeekdays(HISTORIES[history]);
         await run('day, any day of the history', {
@@ -363,14 +394,15 @@ async function main() {
     }
   }
 
-  const find = (db: DbKind, history: string, name: string) => cases.find((c) => c.db === db && c.history === history && c.case === name);
   const ratios: Record<string, number> = {};
   const budgets: { budget: string; limit: number; value: number | null; ok: boolean }[] = [];
   for (const kind of kinds) {
     const day10 = find(kind, '10y', 'day')!;
     const day1 = find(kind, '1m', 'day')!;
     const health10 = find(kind, '10y', 'health')!;
-    ratios[`${kind} day/health throughput (10y)`] = round(day10.requestsPerSec / health10.requestsPerSec, 3);
+    const pairs = [...(throughputRatios[kind] ?? [day10.requestsPerSec / health10.requestsPerSec])].sort((a, b) => a - b);
+    ratios[`${kind} day/health throughput (10y)`] = round(pairs[Math.floor(pairs.length / 2)], 3);
+    console.error(`[bench] ${kind} day/health throughput at 10 years, each pair: ${pairs.join(', ')} (median counts)`);
     ratios[`${kind} day p50 10y/1m`] = round(day10.p50 / day1.p50, 3);
     // Over HTTP, "any day of the history" at 1 month is a cache hit (its 22 weekdays all fit): reported, not a flatness measure.
     ratios[`${kind} day, any day of the history, p50 10y/1m (10y mostly misses the cache, 1m hits it)`] = round(
@@ -428,7 +460,7 @@ async function main() {
       ok: day.p95 <= BUDGETS.dayP95MsPostgres10y,
     });
     budgets.push({
-      budget: 'postgres: day read throughput / health throughput at 10 years',
+      budget: `postgres: day read throughput / health throughput at 10 years, access log on (median of ${RATIO_PAIRS} pairs)`,
       limit: BUDGETS.dayThroughputVsHealth,
       value: ratios['postgres day/health throughput (10y)'],
       ok: ratios['postgres day/health throughput (10y)'] >= BUDGETS.dayThroughputVsHealth,
@@ -458,6 +490,7 @@ async function main() {
     settings: { seconds: SECONDS, connections: CONNECTIONS, histories: HISTORIES, lastDay: LAST_DAY },
     cases,
     ratios,
+    throughputPairs: throughputRatios,
     paste: pastes,
     cold: colds,
     browser,
