@@ -279,9 +279,12 @@ export async function listAccesses(db: Db, query: AccessQuery, today: string): P
         where l.day = p.day and l.patient_id is null and (l.day_to is null or l.day_to = l.day) and l.kind in ${DAY_KINDS} and ${within}
         ${newest}) x)
       union all
-      (select l.id, l.at from access_log l, spans s
-       where l.patient_id is null and l.day_to > l.day and l.kind in ${DAY_KINDS} and ${within}
-         and s.days && daterange(l.day, l.day_to, '[]') ${newest})
+      (select x.id, x.at from spans s cross join lateral (
+        select l.id, l.at from access_log l
+        where l.patient_id is null and l.day_to > l.day and l.kind in ${DAY_KINDS} and ${within}
+          and s.days && daterange(l.day, l.day_to, '[]') ${newest}) x
+       -- A utente never planned has no days: the period reads are not walked at all (they were, every one of the period, to find none).
+       where s.days is not null)
       union all
       (select l.id, l.at from access_log l where l.patient_id is null and l.day is null and l.kind in ${DAY_KINDS} and ${within} ${newest})
     ),
