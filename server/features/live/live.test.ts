@@ -210,7 +210,7 @@ describeOnBothDatabases('live events', (ctx) => {
       '2026-12-09',
       '2026-12-01',
     ]);
-    expect(events.every((e) => e.tipo === 'giornata')).toBe(true);
+    expect(events.every((e) => (e as { tipo: string }).tipo === 'giornata')).toBe(true);
   });
 
   it("names a minibus run's day when its people change", async () => {
