@@ -46,8 +46,10 @@ BEGIN
   WHILE i < TG_NARGS LOOP
     named := CASE WHEN TG_OP = 'INSERT' THEN format('SELECT n.%1$I FROM plan_new n', TG_ARGV[i])
       ELSE format('SELECT n.%1$I FROM plan_new n EXCEPT SELECT o.%1$I FROM plan_old o', TG_ARGV[i]) END;
-    -- The rows named, locked as a foreign key locks them: a concurrent delete waits for this transaction, or is seen below.
-    EXECUTE format('SELECT 1 FROM %I p WHERE p.id = ANY (ARRAY(%s)) ORDER BY p.id FOR KEY SHARE OF p', TG_ARGV[i + 1], named);
+    -- The rows named, locked as a foreign key locks them: a concurrent delete waits for this transaction, or is seen
+    -- below. Rows this transaction wrote itself no other can delete (a paste's new activities): not locked again.
+    EXECUTE format('SELECT 1 FROM %I p WHERE p.id = ANY (ARRAY(%s)) AND p.xmin::text::bigint <> pg_current_xact_id()::text::bigint %% 4294967296'
+      ' ORDER BY p.id FOR KEY SHARE OF p', TG_ARGV[i + 1], named);
     EXECUTE format('SELECT v FROM (%s) named(v) WHERE v IS NOT NULL AND NOT EXISTS (SELECT 1 FROM %I p WHERE p.id = v) LIMIT 1',
       named, TG_ARGV[i + 1]) INTO missing;
     IF missing IS NOT NULL THEN

@@ -199,16 +199,16 @@ describeOnBothDatabases('live events', (ctx) => {
     const events = await eventsOf(reader, () =>
       ok(admin.post('/server/modelli/applica', { modello: saved.ID, dal: '2026-11-30', al: '2026-12-11', esistenti: 'sostituisci' })),
     );
-    // Measured on the database before migration 0023 (foreign keys and their cascades): one notification a statement,
-    // the days it touched, identical ones sent once, in the order the statement's parts ran.
-    expect(events.map((e) => (e as { data: string }).data)).toEqual([
+    // The days named are those measured on the database before migration 0023 (foreign keys and their cascades):
+    // the replaced Monday, the emptied Tuesday, every day written. How many times each comes depends on the hub
+    // sending what repeats a day within its window once at the window's end (live-events.ts), so the test compares the
+    // days, not the count.
+    expect([...new Set(events.map((e) => (e as { data: string }).data))].sort()).toEqual([
       '2026-11-30',
-      '2026-12-07',
-      '2026-11-30',
+      '2026-12-01',
       '2026-12-02',
       '2026-12-07',
       '2026-12-09',
-      '2026-12-01',
     ]);
     expect(events.every((e) => (e as { tipo: string }).tipo === 'giornata')).toBe(true);
   });
