@@ -40,7 +40,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const BUDGETS = {
   dayP95MsPostgres10y: 10,
-  dayThroughputVsHealth: 0.3,
+  /** Cached day reads keep this share of health's throughput with the access log on (issue 28; it was 0.3). */
+  dayThroughputVsHealth: 0.9,
   dayP50Flatness: 1.5,
   /** The cold day read (database + conflicts, no cache): p50 at 10 years within this factor of 1 month, each database. */
   coldDayP50Flatness: 1.5,
