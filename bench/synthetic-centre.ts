@@ -14,9 +14,21 @@ import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 
 export const BENCH_ADMIN = { username: 'benchadmin', password: 'misura-dei-tempi-di-risposta' };
+/**
+ * Read-only accounts `benchlettore.1` … `.40` for the week case: an account holds at most 10 sessions (the 11th
+ * ends the oldest, which ended the bench's own session) and its range reads are limited per account.
+ */
+export const BENCH_READERS = { prefix: 'benchlettore', count: 40, password: 'lettura-dei-tempi-di-risposta' };
+export const benchReader = (i: number) => ({ username: `${BENCH_READERS.prefix}.${i + 1}`, password: BENCH_READERS.password });
 
 export async function buildSyntheticCentre(db: Db, firstDay: string, lastDay: string) {
   await db.insert(users).values({ username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), admin: 1 });
+  const readerHash = await hashPassword(BENCH_READERS.password);
+  await db
+    .insert(users)
+    .values(
+      Array.from({ length: BENCH_READERS.count }, (_, i) => ({ username: benchReader(i).username, passwordHash: readerHash, admin: 0 })),
+    );
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
   await run(sql`insert into rooms (name, position) select 'Stanza ' || g, g from generate_series(1, 20) g`);
   await run(sql`insert into patients (first_name, last_name, mobile)
