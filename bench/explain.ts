@@ -12,6 +12,8 @@ import { buildSyntheticCentre } from './synthetic-centre.ts';
 const FIRST = '2016-10-31';
 const LAST = '2026-10-30';
 const DAY = '2026-10-28';
+/** A day early in the history: every absence probe of its people walks the years of absences that end after it. */
+const EARLY_DAY = '2018-03-14';
 
 async function plans(database: Database, label: string) {
   const explain = async (title: string, query: SQL) => {
@@ -21,6 +23,7 @@ async function plans(database: Database, label: string) {
     console.log(`\n#### ${label}: ${title}\n\n\`\`\`\n${res.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
   };
   await explain(`the day read (${DAY})`, dayQuery(DAY));
+  await explain(`the day read of a day early in the history (${EARLY_DAY})`, dayQuery(EARLY_DAY));
   await explain('the week read', weekQuery('2026-10-26', LAST));
   await explain('the session lookup', sql`select * from sessions s join users u on u.id = s.user_id where s.id_hash = 'x'`);
 }

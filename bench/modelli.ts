@@ -3,8 +3,9 @@
  * runs a day with passengers and staff) applied to 26 weeks in one call, on PGlite (a data
  * folder, as the embedded default runs) and on PostgreSQL (DATABASE_URL, else the machine's
  * test server). Budgets (docs/performance.md, Modelli): ≤ 2 s on PostgreSQL, ≤ 6 s on PGlite.
- * Each database runs 3 applies onto empty weeks (the budget) and 3 that replace the weeks just written
- * (reported beside it). BENCH_ANALYZE=1 runs ANALYZE before each apply (the planner's statistics up to date).
+ * Each database runs 3 applies onto empty weeks and 3 that replace the weeks just written ("Sostituisci"):
+ * both within the budget (issue 28; npm run bench times the replace under concurrent reads too).
+ * BENCH_ANALYZE=1 runs ANALYZE before each apply (the planner's statistics up to date).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -108,13 +109,13 @@ for (const [kind, run] of [
 ] as const) {
   const timings = await run();
   console.table(timings);
-  // The budget is the apply onto weeks not yet planned; replacing planned weeks is reported beside it.
+  // The budget holds for the apply onto weeks not yet planned and for replacing planned ones.
   const worst = Math.max(...timings.filter((t) => t.esistenti === 'salta').map((t) => t.ms));
   const worstReplace = Math.max(...timings.filter((t) => t.esistenti === 'sostituisci').map((t) => t.ms));
-  const ok = worst <= BUDGET_MS[kind];
+  const ok = worst <= BUDGET_MS[kind] && worstReplace <= BUDGET_MS[kind];
   if (!ok) failed = true;
   console.log(
-    `${kind}: 26 weeks applied, worst ${worst} ms (budget ${BUDGET_MS[kind]} ms) ${ok ? 'ok' : 'MISSED'}; replacing 26 planned weeks, worst ${worstReplace} ms`,
+    `${kind}: 26 weeks applied, worst ${worst} ms; replacing 26 planned weeks, worst ${worstReplace} ms (budget ${BUDGET_MS[kind]} ms each) ${ok ? 'ok' : 'MISSED'}`,
   );
 }
 process.exit(failed ? 1 : 0);

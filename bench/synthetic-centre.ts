@@ -14,9 +14,21 @@ import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 
 export const BENCH_ADMIN = { username: 'benchadmin', password: 'misura-dei-tempi-di-risposta' };
+/**
+ * Read-only accounts `benchlettore.1` … `.40` for the week case: an account holds at most 10 sessions (the 11th
+ * ends the oldest, which ended the bench's own session) and its range reads are limited per account.
+ */
+export const BENCH_READERS = { prefix: 'benchlettore', count: 40, password: 'lettura-dei-tempi-di-risposta' };
+export const benchReader = (i: number) => ({ username: `${BENCH_READERS.prefix}.${i + 1}`, password: BENCH_READERS.password });
 
 export async function buildSyntheticCentre(db: Db, firstDay: string, lastDay: string) {
   await db.insert(users).values({ username: BENCH_ADMIN.username, passwordHash: await hashPassword(BENCH_ADMIN.password), admin: 1 });
+  const readerHash = await hashPassword(BENCH_READERS.password);
+  await db
+    .insert(users)
+    .values(
+      Array.from({ length: BENCH_READERS.count }, (_, i) => ({ username: benchReader(i).username, passwordHash: readerHash, admin: 0 })),
+    );
   const run = (query: ReturnType<typeof sql>) => db.execute(query);
   await run(sql`insert into rooms (name, position) select 'Stanza ' || g, g from generate_series(1, 20) g`);
   await run(sql`insert into patients (first_name, last_name, mobile)
@@ -82,4 +94,35 @@ export async function buildWideDay(db: Db, day: string) {
     select a.id, 1 + (a.id * 7 + k * 53) % 500 from activities a, generate_series(0, 2) k where a.day = ${day}::date`);
   await db.execute(sql`insert into activity_therapists (activity_id, therapist_id)
     select a.id, 1 + a.id % 80 from activities a where a.day = ${day}::date`);
+}
+
+/**
+ * Template 1 (its reserved week, common/modelli.ts templateWeek) with the plan of bench/modelli.ts: every
+ * weekday 60 activities of 4 patients and 1 therapist (300 links) and two minibus runs with 8 passengers
+ * and their TRASPORTO placements. Returns the template's id.
+ */
+export async function buildTemplate(db: Db, week: string): Promise<number> {
+  await db.execute(sql`insert into templates (id, name, week) values (1, 'Inverno', ${week}::date)`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('templates', 'id'), 1)`);
+  await db.execute(sql`insert into transport_runs (route, departure, arrival, minibus, day)
+    select r.route, r.dep, r.arr, 1 + (d % 2), ${week}::date + d
+    from generate_series(0, 4) d, (values ('Andata', time '08:00', time '08:45'), ('Ritorno', time '16:00', time '16:45')) r(route, dep, arr)`);
+  await db.execute(sql`insert into transport_patients (run_id, patient_id)
+    select r.id, 1 + (r.id * 11 + k * 61) % 500 from transport_runs r, generate_series(0, 7) k
+    where r.day between ${week}::date and ${week}::date + 4`);
+  await db.execute(sql`insert into transport_therapists (run_id, therapist_id)
+    select r.id, 1 + r.id % 80 from transport_runs r where r.day between ${week}::date and ${week}::date + 4`);
+  await db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end", transport_run_id)
+    select 'TRASPORTO', null, r.day, extract(dow from r.day)::int, r.departure, r.arrival, r.id
+    from transport_runs r where r.day between ${week}::date and ${week}::date + 4`);
+  await db.execute(sql`insert into activities (name, room_id, day, weekday, start, "end")
+    select 'Modello ' || n, 1 + n % 20, ${week}::date + d, d + 1,
+      time '08:00' + (n / 20) * interval '1 hour', time '08:45' + (n / 20) * interval '1 hour'
+    from generate_series(0, 4) d, generate_series(0, 59) n`);
+  await db.execute(sql`insert into activity_patients (activity_id, patient_id)
+    select a.id, 1 + (a.id * 4 + k * 101) % 500 from activities a, generate_series(0, 3) k
+    where a.day between ${week}::date and ${week}::date + 4 and a.transport_run_id is null`);
+  await db.execute(sql`insert into activity_therapists (activity_id, therapist_id)
+    select a.id, 1 + a.id % 80 from activities a where a.day between ${week}::date and ${week}::date + 4 and a.transport_run_id is null`);
+  return 1;
 }

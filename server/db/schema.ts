@@ -96,17 +96,25 @@ export const transportRuns = pgTable(
   (t) => [index('transport_runs_day_idx').on(t.day, t.departure)],
 );
 
+/**
+ * The plan's tables (activities, their people, minibus runs and their people) reference each other
+ * and the anagrafiche through statement-level triggers, not foreign keys: the same rules (a row
+ * names rows that exist; an activity or run deleted takes its links with it; a patient, therapist
+ * or room still named is not deleted; refusals are SQLSTATE 23503 with the constraints' old
+ * names), checked once per statement so that replacing months of days costs no query per row
+ * (drizzle/0023_plan_links_statement_level.sql, docs/decisions/0037-plan-links-statement-level.md).
+ */
 export const activities = pgTable(
   'activities',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
-    roomId: integer('room_id').references(() => rooms.id, { onDelete: 'restrict' }),
+    roomId: integer('room_id'),
     day: date('day', { mode: 'string' }).notNull(),
     weekday: integer('weekday').notNull(),
     start: time('start').notNull(),
     end: time('end').notNull(),
-    transportRunId: integer('transport_run_id').references(() => transportRuns.id, { onDelete: 'cascade' }),
+    transportRunId: integer('transport_run_id'),
     /** Grows with every edit of the activity: an edit or removal made on an older version is refused (no lost edits). */
     version: integer('version').notNull().default(1),
   },
@@ -121,12 +129,8 @@ export const activityPatients = pgTable(
   'activity_patients',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id, { onDelete: 'cascade' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    activityId: integer('activity_id').notNull(),
+    patientId: integer('patient_id').notNull(),
   },
   (t) => [unique('activity_patients_once').on(t.activityId, t.patientId), index('activity_patients_patient_idx').on(t.patientId)],
 );
@@ -135,12 +139,8 @@ export const activityTherapists = pgTable(
   'activity_therapists',
   {
     id: serial('id').primaryKey(),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id, { onDelete: 'cascade' }),
-    therapistId: integer('therapist_id')
-      .notNull()
-      .references(() => therapists.id, { onDelete: 'restrict' }),
+    activityId: integer('activity_id').notNull(),
+    therapistId: integer('therapist_id').notNull(),
   },
   (t) => [unique('activity_therapists_once').on(t.activityId, t.therapistId), index('activity_therapists_therapist_idx').on(t.therapistId)],
 );
@@ -148,12 +148,8 @@ export const activityTherapists = pgTable(
 export const transportPatients = pgTable(
   'transport_patients',
   {
-    runId: integer('run_id')
-      .notNull()
-      .references(() => transportRuns.id, { onDelete: 'cascade' }),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id, { onDelete: 'restrict' }),
+    runId: integer('run_id').notNull(),
+    patientId: integer('patient_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.patientId] }), index('transport_patients_patient_idx').on(t.patientId)],
 );
@@ -161,12 +157,8 @@ export const transportPatients = pgTable(
 export const transportTherapists = pgTable(
   'transport_therapists',
   {
-    runId: integer('run_id')
-      .notNull()
-      .references(() => transportRuns.id, { onDelete: 'cascade' }),
-    therapistId: integer('therapist_id')
-      .notNull()
-      .references(() => therapists.id, { onDelete: 'restrict' }),
+    runId: integer('run_id').notNull(),
+    therapistId: integer('therapist_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.therapistId] }), index('transport_therapists_therapist_idx').on(t.therapistId)],
 );
@@ -238,8 +230,10 @@ export const absences = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('absences_patient_idx').on(t.patientId, t.endDay),
-    index('absences_therapist_idx').on(t.therapistId, t.endDay),
+    // start_day last: "absent on this day?" (server/db/absence-sql.ts) is decided in the index; with (person, end_day)
+    // alone each probe fetched from the heap every absence ending after the day, a decade of them for an old day.
+    index('absences_patient_idx').on(t.patientId, t.endDay, t.startDay),
+    index('absences_therapist_idx').on(t.therapistId, t.endDay, t.startDay),
     index('absences_end_day_idx').on(t.endDay),
     check('absences_one_person', sql`num_nonnulls(${t.patientId}, ${t.therapistId}) = 1`),
     check('absences_range', sql`${t.endDay} >= ${t.startDay}`),

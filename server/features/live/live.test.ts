@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { App } from '../../app.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { openEventStream, type EventStreamReader } from './event-stream-reader.ts';
 
@@ -170,6 +170,47 @@ describeOnBothDatabases('live events', (ctx) => {
     const reader = await listening();
     expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/pasteday', { from: MON, to: TUE })))).toEqual([day(TUE)]);
     expect(await eventsOf(reader, () => ok(admin.post('/server/calendario/emptyday', { data: MON })))).toEqual([day(MON)]);
+  });
+
+  it('names every day a template writes over planned days, as before the plan lost its foreign keys', async () => {
+    // The template: a week with a run and its TRASPORTO on Monday, an activity on Monday and on Wednesday.
+    await seedSourceWeek(ctx.database.db, centre, '2026-11-09');
+    const saved = await ok(admin.put('/server/modelli', { nome: 'Inverno', dasettimana: '2026-11-09' }));
+    // Planned already: a Monday with a run and its people, a Tuesday (the template's Tuesday is empty: emptied).
+    const run = await addRun(
+      ctx.database.db,
+      { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 1, day: '2026-11-30' },
+      { patients: [centre.lucia.id], therapists: [centre.paola.id] },
+    );
+    await addActivity(ctx.database.db, {
+      name: 'TRASPORTO',
+      roomId: null,
+      day: '2026-11-30',
+      start: '16:00',
+      end: '17:00',
+      transportRunId: run.id,
+    });
+    await addActivity(
+      ctx.database.db,
+      { name: 'Uscita', roomId: centre.palestra.id, day: '2026-12-01', start: '09:00', end: '12:00' },
+      { patients: [centre.mario.id], therapists: [centre.stefano.id] },
+    );
+    const reader = await listening();
+    const events = await eventsOf(reader, () =>
+      ok(admin.post('/server/modelli/applica', { modello: saved.ID, dal: '2026-11-30', al: '2026-12-11', esistenti: 'sostituisci' })),
+    );
+    // The days named are those measured on the database before migration 0023 (foreign keys and their cascades):
+    // the replaced Monday, the emptied Tuesday, every day written. How many times each comes depends on the hub
+    // sending what repeats a day within its window once at the window's end (live-events.ts), so the test compares the
+    // days, not the count.
+    expect([...new Set(events.map((e) => (e as { data: string }).data))].sort()).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-07',
+      '2026-12-09',
+    ]);
+    expect(events.every((e) => (e as { tipo: string }).tipo === 'giornata')).toBe(true);
   });
 
   it("names a minibus run's day when its people change", async () => {
