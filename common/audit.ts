@@ -76,6 +76,15 @@ export const AUDIT_ACTIONS = {
   'impostazioni.modifica': 'Impostazioni del centro modificate',
   'calendario.crea': 'Indirizzo del calendario esterno creato',
   'calendario.revoca': 'Indirizzo del calendario esterno revocato',
+  'anagrafica.tipo.crea': 'Tipo di attività creato',
+  'anagrafica.tipo.modifica': 'Tipo di attività modificato',
+  'anagrafica.tipo.archivia': 'Tipo di attività archiviato',
+  'anagrafica.tipo.ripristina': 'Tipo di attività ripristinato',
+  'progetto.crea': 'Progetto individuale creato',
+  'progetto.modifica': 'Progetto individuale modificato',
+  'progetto.chiudi': 'Progetto individuale chiuso',
+  'progetto.elimina': 'Progetto individuale eliminato',
+  'terapista.sostituisci': 'Operatore sostituito in un’attività',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -104,6 +113,7 @@ export const PLAN_ACTIONS = [
   'uscita.operatore.aggiungi',
   'uscita.operatore.togli',
   'assenza.togli',
+  'terapista.sostituisci',
 ] as const satisfies AuditAction[];
 
 /** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
@@ -155,6 +165,10 @@ export const ACCESS_KINDS = [
   'calendario',
   /** The calendar's conflicts over a range: names and absence reasons, logged under each patient they name. */
   'conflitti',
+  /** The progetti of one utente (goals: health data), logged under that utente. */
+  'progetto',
+  /** A week's coverage of the progetti, logged under each utente it lists. */
+  'copertura',
   /** A page of the registro read by an administrator, logged under each patient of its rows. */
   'registro',
   /** "Accessi a" read by an administrator, logged under the patient whose accesses were read. */
