@@ -171,6 +171,7 @@ export async function buildApp(options: AppOptions) {
     const refusal = error instanceof ConstraintRefusal ? httpErrorOf(error) : error;
     if (refusal instanceof HttpError) {
       const body: ApiErrorBody = { error: refusal.message, code: refusal.code };
+      if (refusal.path) body.issues = [{ path: refusal.path, message: refusal.message }];
       return reply.status(refusal.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
