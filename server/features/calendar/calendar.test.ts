@@ -177,7 +177,6 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             OraFine: '10:30',
             RifTrasporto: -1,
             RifTipo: -1,
-          RifTipo: -1,
             Versione: 1,
             Pazienti: [
               { ID: expect.any(Number), RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' },

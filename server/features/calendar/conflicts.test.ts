@@ -261,7 +261,10 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
       });
       // Each listed day says what the day answer says.
       expect(await conflictsOf(MON)).toEqual((res.body as { giorni: { conflitti: Conflict[] }[] }).giorni[0].conflitti);
-      expect((await viewer.post('/server/calendario/conflitti', { datastart: TUE, datastop: TUE })).body).toEqual({ giorni: [], settimane: [] });
+      expect((await viewer.post('/server/calendario/conflitti', { datastart: TUE, datastop: TUE })).body).toEqual({
+        giorni: [],
+        settimane: [],
+      });
     });
 
     it('answers at most 31 days; a longer or reversed range is refused in Italian', async () => {

@@ -94,7 +94,9 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
         fc.array(absenceArb, { maxLength: 3 }),
         fc.array(markArb, { maxLength: 10 }),
         async (planSpecs, activitySpecs, absenceSpecs, markSpecs) => {
-          await db.execute(sql`truncate care_plan_rows, care_plans, activity_patients, activity_therapists, activities, absences, roll_call`);
+          await db.execute(
+            sql`truncate care_plan_rows, care_plans, activity_patients, activity_therapists, activities, absences, roll_call`,
+          );
           // Progetti of one utente never overlap: keep each only if it clears the ones kept before it.
           const plans: { patient: number; dal: string; al: string | null; righe: { type: number; sedute: number; minuti: number }[] }[] =
             [];
@@ -146,16 +148,14 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
               .values(kept.map((k) => ({ patientId: people[k.patient], startDay: k.start, endDay: k.end, reason: 'malattia' })));
           const marks = [...new Map(markSpecs.map((m) => [`${m.patient}:${m.day}`, m])).values()];
           if (marks.length)
-            await db
-              .insert(rollCall)
-              .values(
-                marks.map((m) => ({
-                  day: DAYS[m.day],
-                  patientId: people[m.patient],
-                  present: m.present,
-                  reason: m.present ? null : 'altro',
-                })),
-              );
+            await db.insert(rollCall).values(
+              marks.map((m) => ({
+                day: DAYS[m.day],
+                patientId: people[m.patient],
+                present: m.present,
+                reason: m.present ? null : 'altro',
+              })),
+            );
 
           // The independent count.
           const covers = (patient: number, day: string) =>
