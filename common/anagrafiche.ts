@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
+import { therapistPlanFields, type Finestra, type Profilo } from './progetti.ts';
 import { identifierText, idSchema, planDateSchema, isValidTime, minutesOf, passwordText, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
@@ -71,6 +72,8 @@ export const therapistFormSchema = z.object({
     .union([idSchema, z.literal(-1), z.null()])
     .optional()
     .transform((v) => (v === undefined || v === -1 ? null : v)),
+  /** Issue 29: profilo (a code of PROFILI or null), oreSettimanali (0–60, halves) and disponibilita; absent leaves them as they are. */
+  ...therapistPlanFields,
 });
 export const therapistUpdateSchema = therapistFormSchema.extend({ ID: idSchema });
 
@@ -141,6 +144,12 @@ export interface TherapistRecord {
   Cognome: string;
   RifUtente: number | null;
   Archiviato: boolean;
+  /** null: "profilo da indicare". */
+  profilo: Profilo | null;
+  /** Contracted hours a week; null when not set. */
+  oreSettimanali: number | null;
+  /** Availability windows, by weekday then time; [] when not said. */
+  disponibilita: Finestra[];
 }
 export interface RoomRecord {
   ID: number;

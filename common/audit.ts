@@ -76,6 +76,15 @@ export const AUDIT_ACTIONS = {
   'impostazioni.modifica': 'Impostazioni del centro modificate',
   'calendario.crea': 'Indirizzo del calendario esterno creato',
   'calendario.revoca': 'Indirizzo del calendario esterno revocato',
+  'anagrafica.tipo.crea': 'Tipo di attività creato',
+  'anagrafica.tipo.modifica': 'Tipo di attività modificato',
+  'anagrafica.tipo.archivia': 'Tipo di attività archiviato',
+  'anagrafica.tipo.ripristina': 'Tipo di attività ripristinato',
+  'progetto.crea': 'Progetto individuale creato',
+  'progetto.modifica': 'Progetto individuale modificato',
+  'progetto.chiudi': 'Progetto individuale chiuso',
+  'progetto.elimina': 'Progetto individuale eliminato',
+  'terapista.sostituisci': 'Operatore sostituito in un’attività',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -104,10 +113,16 @@ export const PLAN_ACTIONS = [
   'uscita.operatore.aggiungi',
   'uscita.operatore.togli',
   'assenza.togli',
+  'terapista.sostituisci',
 ] as const satisfies AuditAction[];
 
 /** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
-export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
+export const UNDOABLE_ACTIONS = [
+  'giornata.svuota',
+  'giornata.incolla',
+  'attivita.elimina',
+  'terapista.sostituisci',
+] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
 
 /**
@@ -155,6 +170,10 @@ export const ACCESS_KINDS = [
   'calendario',
   /** The calendar's conflicts over a range: names and absence reasons, logged under each patient they name. */
   'conflitti',
+  /** The progetti of one utente (goals: health data), logged under that utente. */
+  'progetto',
+  /** A week's coverage of the progetti, logged under each utente it lists. */
+  'copertura',
   /** A page of the registro read by an administrator, logged under each patient of its rows. */
   'registro',
   /** "Accessi a" read by an administrator, logged under the patient whose accesses were read. */
@@ -499,6 +518,24 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Stanza ${person(before, 'stanza')} archiviata`;
     case 'anagrafica.stanza.ripristina':
       return `Stanza ${person(before, 'stanza')} ripristinata`;
+    case 'anagrafica.tipo.crea':
+      return `Tipo di attività ${person(after, 'tipo')} creato`;
+    case 'anagrafica.tipo.modifica':
+      return `Tipo di attività ${person(before, 'tipo')} modificato`;
+    case 'anagrafica.tipo.archivia':
+      return `Tipo di attività ${person(before, 'tipo')} archiviato`;
+    case 'anagrafica.tipo.ripristina':
+      return `Tipo di attività ${person(before, 'tipo')} ripristinato`;
+    case 'progetto.crea':
+      return `Progetto individuale di ${person(after, 'paziente')} creato ${dates((obj(after.progetto) as Json).dal, (obj(after.progetto) as Json).al)}`;
+    case 'progetto.modifica':
+      return `Progetto individuale di ${person(after, 'paziente')} modificato`;
+    case 'progetto.chiudi':
+      return `Progetto individuale di ${person(after, 'paziente')} chiuso`;
+    case 'progetto.elimina':
+      return `Progetto individuale di ${person(before, 'paziente')} eliminato`;
+    case 'terapista.sostituisci':
+      return `Operatore ${person(before, 'terapista')} sostituito da ${person(after, 'terapista')} in ${str(activity(after).nome, 'un’attività')}${day ? `, ${day}` : ''}`;
     case 'uscita.crea':
       return `Uscita ${runName(run(after))} creata: ${runWhen(run(after))}${run(after).arrivo ? `–${run(after).arrivo}` : ''}`;
     case 'uscita.modifica':

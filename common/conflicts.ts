@@ -7,10 +7,19 @@
  * the plan is still saved (see docs/product.md, Regole).
  */
 import type { AbsenceReason } from './presenze.ts';
+import type { Profilo } from './progetti.ts';
 import type { Giornata } from './schemas.ts';
 import { operatoreLabel } from './people.ts';
 
-export type ConflictKind = 'paziente' | 'terapista' | 'stanza' | 'assente';
+export type ConflictKind = 'paziente' | 'terapista' | 'stanza' | 'assente' | PlanConflictKind;
+/**
+ * The kinds issue 29 adds (common/plan-conflicts.ts), from the progetti, the types of activity and the operatori's
+ * profiles and availability: `profilo` and `disponibilita` name an operatore (ID = therapist), `fuori_progetto` an
+ * utente (ID = patient), `capienza` an activity (ID = the activity's).
+ */
+export type PlanConflictKind = 'profilo' | 'disponibilita' | 'fuori_progetto' | 'capienza';
+/** Why an utente is `fuori_progetto`: no progetto covers the day, the weekday is outside his frequenza, the type is not in his progetto. */
+export type FuoriProgettoCausa = 'senza_progetto' | 'frequenza' | 'tipo';
 
 export interface Conflict {
   /** `assente`: a person absent that day (Presenze) still in some of its activities or runs. */
@@ -26,6 +35,15 @@ export interface Conflict {
   attivita: number[];
   /** Ids of the minibus runs involved, ascending. */
   uscite: number[];
+  /** `profilo` only: the profiles the activities' types need and the operatore does not have, in PROFILO_CODES order. */
+  profili?: Profilo[];
+  /** `fuori_progetto` only: the first reason of senza_progetto, frequenza, tipo that applies to any of the activities. */
+  causa?: FuoriProgettoCausa;
+  /** `capienza` only: the type's `partecipanti` and the utenti in the activity. */
+  partecipanti?: number;
+  iscritti?: number;
+  /** The new kinds only: the Italian sentence of the banner and the card ("paola.neri non è logopedista"). */
+  testo?: string;
 }
 
 /** The part of the day's answer the check reads. */
@@ -136,7 +154,21 @@ export function findConflicts(day: ConflictDay, roomName: (id: number) => string
       uscite: [...uscite].sort((x, y) => x - y),
     });
   }
-  const order: Record<ConflictKind, number> = { assente: 0, stanza: 1, terapista: 2, paziente: 3 };
+  return sortConflicts(conflicts);
+}
+
+/** Absent people first, then rooms, therapists, patients, then the kinds of issue 29; each by name, then ID. */
+export function sortConflicts(conflicts: Conflict[]): Conflict[] {
+  const order: Record<ConflictKind, number> = {
+    assente: 0,
+    stanza: 1,
+    terapista: 2,
+    paziente: 3,
+    profilo: 4,
+    disponibilita: 5,
+    fuori_progetto: 6,
+    capienza: 7,
+  };
   return conflicts.sort((x, y) => order[x.tipo] - order[y.tipo] || x.nome.localeCompare(y.nome, 'it') || x.ID - y.ID);
 }
 

@@ -49,6 +49,7 @@ export const MSG = {
   endBeforeStart: "L'orario di fine deve essere successivo all'orario di inizio",
   transportNotEditable: 'Le attività di trasporto non si possono modificare, solo eliminare',
   transportNotFound: 'Uscita non trovata',
+  activityTypeNotFound: 'Tipo di attività non trovato',
   transportOtherDay: "L'uscita scelta non è di questa giornata",
   activityNotFound: 'Attività non trovata',
   patientNotFound: 'Paziente non trovato',

@@ -107,6 +107,8 @@ export const activityFormSchema = z
     orainizio: z.string({ error: MSG.startInvalid }),
     orafine: z.string({ error: MSG.endInvalid }),
     trasporto: optionalRefSchema(MSG.transportNotFound).default(-1),
+    /** The activity's type of activity (common/progetti.ts), -1 for none; absent: none on creation, unchanged on update. */
+    tipo: optionalRefSchema(MSG.activityTypeNotFound).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.trasporto > 0) return;
@@ -221,6 +223,8 @@ export interface Activity {
   OraInizio: string;
   OraFine: string;
   RifTrasporto: number;
+  /** The activity's type of activity (GET /server/anagrafiche/tipi), -1 when none. Always in the server's answers. */
+  RifTipo?: number;
 }
 export interface TransportRun {
   ID: number;

@@ -76,7 +76,8 @@ export const patientJson = (id: number | SQL): SQL =>
 /** `{ID, nome}` of a therapist: the username; `account` the linked account's username. */
 export const therapistJson = (id: number | SQL): SQL => sql`(
   select json_build_object('ID', t.id, 'nome', t.username, 'Nome', t.first_name, 'Cognome', t.last_name,
-    'account', u.username, 'archiviato', t.archived)
+    'account', u.username, 'archiviato', t.archived, 'profilo', t.profile, 'minutiSettimanali', t.weekly_minutes,
+    'disponibilita', t.availability)
   from therapists t left join users u on u.id = t.user_id where t.id = ${id})`;
 
 /** `{ID, tratta, data, partenza, arrivo, pulmino}` of a minibus run. */

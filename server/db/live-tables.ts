@@ -16,6 +16,9 @@ import type { LiveEvent } from '../../common/live.ts';
 import {
   absences,
   activities,
+  activityTypes,
+  carePlanRows,
+  carePlans,
   activityPatients,
   activityTherapists,
   attendanceCorrections,
@@ -71,6 +74,10 @@ export const LIVE_TABLES: readonly LiveTable[] = [
   { table: therapists, on: EVERY_WRITE, tells: ['anagrafiche'] },
   { table: rooms, on: EVERY_WRITE, tells: ['anagrafiche'] },
   { table: users, on: EVERY_WRITE, tells: ['anagrafiche'] },
+  // Issue 29: the types of activity and the progetti (the Anagrafiche tab, the Scheda utente, Copertura).
+  { table: activityTypes, on: EVERY_WRITE, tells: ['anagrafiche'] },
+  { table: carePlans, on: EVERY_WRITE, tells: ['anagrafiche'] },
+  { table: carePlanRows, on: EVERY_WRITE, tells: ['anagrafiche'] },
   // Sessions ended by any process (sign-out, expiry, a new password, a disabled account).
   { table: sessions, on: ['delete', 'truncate'], tells: ['sessioni'] },
 ];
@@ -93,4 +100,8 @@ export const CALENDAR_VERSION_TABLES: readonly PgTable[] = [
   // A day's answer marks absent people ("Assente").
   absences,
   rollCall,
+  // Issue 29: the day's conflicts read the types, the progetti and their righe.
+  activityTypes,
+  carePlans,
+  carePlanRows,
 ];

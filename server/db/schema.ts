@@ -65,15 +65,30 @@ export const patients = pgTable(
   (t) => [index('patients_name_key_idx').on(sql`giornata_search_key(${t.lastName})`, sql`giornata_search_key(${t.firstName})`)],
 );
 
-export const therapists = pgTable('therapists', {
-  id: serial('id').primaryKey(),
-  username: text('username').notNull().unique(),
-  /** Optional: '' when not set, and screens show the username (common/people.ts, operatoreLabel). */
-  firstName: text('first_name').notNull().default(''),
-  lastName: text('last_name').notNull().default(''),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  archived: boolean('archived').notNull().default(false),
-});
+export const therapists = pgTable(
+  'therapists',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    /** Optional: '' when not set, and screens show the username (common/people.ts, operatoreLabel). */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    archived: boolean('archived').notNull().default(false),
+    /** Issue 29: a code of PROFILI (common/progetti.ts), or NULL ("profilo da indicare"). */
+    profile: text('profile'),
+    /** Contracted minutes a week (0–3600, whole half hours), NULL when not said. */
+    weeklyMinutes: integer('weekly_minutes'),
+    /** Availability windows `[{"giorno","dalle","alle"}]`, sorted; [] when not said (docs/decisions/0033). */
+    availability: jsonb('availability').$type<{ giorno: number; dalle: string; alle: string }[]>().notNull().default([]),
+  },
+  (t) => [
+    check(
+      'therapists_profile_code',
+      sql`${t.profile} IS NULL OR ${t.profile} IN ('mmg_pls', 'medico_specialista', 'infermiere', 'oss', 'fisioterapista', 'logopedista', 'tnpee', 'terp', 'terapista_occupazionale', 'psicologo', 'assistente_sociale', 'educatore_professionale', 'altro')`,
+    ),
+  ],
+);
 
 export const rooms = pgTable('rooms', {
   id: serial('id').primaryKey(),
@@ -96,6 +111,17 @@ export const transportRuns = pgTable(
   (t) => [index('transport_runs_day_idx').on(t.day, t.departure)],
 );
 
+/** Tipi di attività (issue 29): archived, never deleted; the name is stored in NFKC and unique. */
+export const activityTypes = pgTable('activity_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** The profile that gives it (a code of PROFILI), NULL for none (e.g. "Pranzo"). */
+  profile: text('profile'),
+  participants: integer('participants').notNull(),
+  minutes: integer('minutes').notNull(),
+  archived: boolean('archived').notNull().default(false),
+});
+
 /**
  * The plan's tables (activities, their people, minibus runs and their people) reference each other
  * and the anagrafiche through statement-level triggers, not foreign keys: the same rules (a row
@@ -117,8 +143,11 @@ export const activities = pgTable(
     transportRunId: integer('transport_run_id'),
     /** Grows with every edit of the activity: an edit or removal made on an older version is refused (no lost edits). */
     version: integer('version').notNull().default(1),
+    /** Issue 29: the activity's type, NULL for none (the API's -1; every activity before issue 29). */
+    typeId: integer('type_id').references(() => activityTypes.id, { onDelete: 'restrict' }),
   },
   (t) => [
+    index('activities_type_day_idx').on(t.typeId, t.day),
     index('activities_day_idx').on(t.day, t.start),
     index('activities_transport_idx').on(t.transportRunId),
     check('activities_room_or_transport', sql`${t.roomId} is not null or ${t.transportRunId} is not null`),
@@ -463,3 +492,46 @@ export const icalTokens = pgTable('ical_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
 });
+
+/**
+ * Progetti individuali (issue 29, docs/decisions/0033-progetto-individuale.md): one utente's plan over a period
+ * [start_day, end_day] (end NULL: open). Periods of one utente never overlap (checked under the utente's lock).
+ */
+export const carePlans = pgTable(
+  'care_plans',
+  {
+    id: serial('id').primaryKey(),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id, { onDelete: 'restrict' }),
+    startDay: date('start_day', { mode: 'string' }).notNull(),
+    endDay: date('end_day', { mode: 'string' }),
+    reviewDay: date('review_day', { mode: 'string' }).notNull(),
+    goals: text('goals').notNull().default(''),
+    /** Frequenza: `[{"giorno","dalle","alle"}]`, one window per weekday at most. */
+    attendance: jsonb('attendance').$type<{ giorno: number; dalle: string; alle: string }[]>().notNull(),
+  },
+  (t) => [
+    index('care_plans_patient_idx').on(t.patientId, t.startDay),
+    index('care_plans_period_idx').on(t.startDay, t.endDay),
+    check('care_plans_period', sql`${t.endDay} is null or ${t.endDay} >= ${t.startDay}`),
+  ],
+);
+
+/** The righe of a progetto: a type of activity, sessions a week and minutes a session; one type at most once per progetto. */
+export const carePlanRows = pgTable(
+  'care_plan_rows',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => carePlans.id, { onDelete: 'cascade' }),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => activityTypes.id, { onDelete: 'restrict' }),
+    sessions: integer('sessions').notNull(),
+    minutes: integer('minutes').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [unique('care_plan_rows_once').on(t.planId, t.typeId)],
+);

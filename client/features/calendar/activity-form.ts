@@ -7,7 +7,7 @@ import type { ActivityFields } from './api/activity-writes.ts';
 import type { DayActivity } from './types.ts';
 
 /** The form's fields are the shared schema's; the inputs hold each as text. */
-export type ActivityField = keyof ActivityForm;
+export type ActivityField = Exclude<keyof ActivityForm, 'tipo'>;
 export type ActivityValues = Record<ActivityField, string>;
 export type ActivityErrors = FieldErrors<ActivityField>;
 

@@ -44,6 +44,8 @@ export const ACCESS_KIND_LABELS: Record<AccessKind, string> = {
   presenze: 'Presenze',
   calendario: 'Calendario esterno di un operatore',
   conflitti: 'Conflitti del calendario',
+  progetto: 'Progetto individuale',
+  copertura: 'Copertura dei progetti',
   registro: 'Registro modifiche',
   accessi: 'Accessi all’utente',
 };

@@ -8,6 +8,7 @@ import {
   type therapistUpdateSchema,
 } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
+import type { Finestra, Profilo } from '../../../common/progetti.ts';
 import { appendAudit, readJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
@@ -23,10 +24,36 @@ export async function listTherapists(db: Db, archived: boolean): Promise<Therapi
       Cognome: therapists.lastName,
       RifUtente: therapists.userId,
       Archiviato: therapists.archived,
+      profile: therapists.profile,
+      weeklyMinutes: therapists.weeklyMinutes,
+      availability: therapists.availability,
     })
     .from(therapists)
     .where(eq(therapists.archived, archived))
-    .orderBy(asc(therapists.username));
+    .orderBy(asc(therapists.username))
+    .then((rows) =>
+      rows.map(({ profile, weeklyMinutes, availability, ...rest }) => ({
+        ...rest,
+        profilo: profile as Profilo | null,
+        oreSettimanali: weeklyMinutes === null ? null : weeklyMinutes / 60,
+        disponibilita: availability,
+      })),
+    );
+}
+
+/** The issue-29 fields as columns: only those the call sent (absent: unchanged on update, empty on creation). */
+function planColumns(input: z.output<typeof therapistFormSchema>) {
+  const sortWindows = (ws: Finestra[]) =>
+    [...ws]
+      .sort((a, b) => a.giorno - b.giorno || a.dalle.localeCompare(b.dalle))
+      .map((w) => ({ giorno: w.giorno, dalle: w.dalle, alle: w.alle }));
+  return {
+    ...(input.profilo !== undefined ? { profile: input.profilo } : {}),
+    ...(input.oreSettimanali !== undefined
+      ? { weeklyMinutes: input.oreSettimanali === null ? null : Math.round(input.oreSettimanali * 60) }
+      : {}),
+    ...(input.disponibilita !== undefined ? { availability: sortWindows(input.disponibilita) } : {}),
+  };
 }
 
 async function requireAccount(db: Db, userId: number | null) {
@@ -42,7 +69,13 @@ export async function createTherapist(db: Db, by: Actor, input: z.output<typeof 
       () =>
         tx
           .insert(therapists)
-          .values({ username: input.username, firstName: input.Nome, lastName: input.Cognome, userId: input.RifUtente })
+          .values({
+            username: input.username,
+            firstName: input.Nome,
+            lastName: input.Cognome,
+            userId: input.RifUtente,
+            ...planColumns(input),
+          })
           .returning({ id: therapists.id }),
       { duplicate: M.therapistDuplicate },
     );
@@ -66,7 +99,13 @@ export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof 
         () =>
           tx
             .update(therapists)
-            .set({ username: input.username, firstName: input.Nome, lastName: input.Cognome, userId: input.RifUtente })
+            .set({
+              username: input.username,
+              firstName: input.Nome,
+              lastName: input.Cognome,
+              userId: input.RifUtente,
+              ...planColumns(input),
+            })
             .where(eq(therapists.id, input.ID))
             .returning({ id: therapists.id }),
         { duplicate: M.therapistDuplicate },
