@@ -51,6 +51,8 @@ interface Props {
   header?: ReactNode;
   /** What the route adds to a real day: Stampa giornata beside Stampa PDF, and the sheet the browser's own print gives. */
   print?: DayPrintSlot;
+  /** Under the day's title: what the route adds (the week's "N utenti sotto il progetto", from Progetti). */
+  belowTitle?: ReactNode;
 }
 
 export interface DayPrintSlot {
@@ -75,7 +77,7 @@ function draftFrom(day: string, now = new Date()): string {
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
 }
 
-export function CalendarView({ day, onDayChange, header, print }: Props) {
+export function CalendarView({ day, onDayChange, header, print, belowTitle }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
   const queryClient = useQueryClient();
@@ -225,6 +227,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
             : undefined
         }
       />
+      {belowTitle}
       {failed ? (
         <Alert variant="danger" className="day-error d-flex flex-wrap align-items-center gap-3" role="alert">
           <span className="me-auto">{DAY_UNAVAILABLE}</span>
