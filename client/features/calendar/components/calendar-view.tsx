@@ -37,12 +37,14 @@ import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
 import { PersonRemovalModal } from './person-removal-modal.tsx';
 import { PersonSearchModal } from './person-search-modal.tsx';
+import { SubstitutesModal } from './substitutes-modal.tsx';
 
 type Dialog =
   | { type: 'create'; values?: ActivityValues }
   | { type: 'edit'; activity: DayActivity; values?: ActivityValues }
   | { type: 'add'; kind: PersonKind; activity: DayActivity }
-  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity; personId?: number };
+  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity; personId?: number }
+  | { type: 'substitute'; entry: ConflictEntry };
 
 interface Props {
   day: string;
@@ -254,7 +256,12 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
             <FirstSteps admin={admin} />
           ) : (
             <>
-              <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsentFromDay : undefined} busy={busy} />
+              <ConflictBanner
+                entries={conflicts?.entries ?? []}
+                onRemoveAbsent={admin ? removeAbsentFromDay : undefined}
+                onSubstitute={admin ? (entry) => setDialog({ type: 'substitute', entry }) : undefined}
+                busy={busy}
+              />
               <div className={stale ? 'day-stale' : undefined}>
                 {phone && giornata ? (
                   <DayList
@@ -301,6 +308,7 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
           onClose={close}
         />
       )}
+      {admin && dialog?.type === 'substitute' && <SubstitutesModal day={day} entry={dialog.entry} onClose={close} />}
       {admin && dialog?.type === 'manage' && (
         <PersonRemovalModal
           day={day}
