@@ -119,7 +119,12 @@ export const PLAN_ACTIONS = [
 ] as const satisfies AuditAction[];
 
 /** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
-export const UNDOABLE_ACTIONS = ['giornata.svuota', 'giornata.incolla', 'attivita.elimina'] as const satisfies AuditAction[];
+export const UNDOABLE_ACTIONS = [
+  'giornata.svuota',
+  'giornata.incolla',
+  'attivita.elimina',
+  'terapista.sostituisci',
+] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
 
 /**
@@ -521,6 +526,24 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Stanza ${person(before, 'stanza')} archiviata`;
     case 'anagrafica.stanza.ripristina':
       return `Stanza ${person(before, 'stanza')} ripristinata`;
+    case 'anagrafica.tipo.crea':
+      return `Tipo di attività ${person(after, 'tipo')} creato`;
+    case 'anagrafica.tipo.modifica':
+      return `Tipo di attività ${person(before, 'tipo')} modificato`;
+    case 'anagrafica.tipo.archivia':
+      return `Tipo di attività ${person(before, 'tipo')} archiviato`;
+    case 'anagrafica.tipo.ripristina':
+      return `Tipo di attività ${person(before, 'tipo')} ripristinato`;
+    case 'progetto.crea':
+      return `Progetto individuale di ${person(after, 'paziente')} creato ${dates((obj(after.progetto) as Json).dal, (obj(after.progetto) as Json).al)}`;
+    case 'progetto.modifica':
+      return `Progetto individuale di ${person(after, 'paziente')} modificato`;
+    case 'progetto.chiudi':
+      return `Progetto individuale di ${person(after, 'paziente')} chiuso`;
+    case 'progetto.elimina':
+      return `Progetto individuale di ${person(before, 'paziente')} eliminato`;
+    case 'terapista.sostituisci':
+      return `Operatore ${person(before, 'terapista')} sostituito da ${person(after, 'terapista')} in ${str(activity(after).nome, 'un’attività')}${day ? `, ${day}` : ''}`;
     case 'uscita.crea':
       return `Uscita ${runName(run(after))} creata: ${runWhen(run(after))}${run(after).arrivo ? `–${run(after).arrivo}` : ''}`;
     case 'uscita.modifica':

@@ -8,12 +8,13 @@
  * - `disponibilita`: an operatore with availability windows (on any weekday) in an activity that does not lie
  *   inside one window of its weekday (an operatore without any window has not said, and is never flagged).
  * - `fuori_progetto`: an utente in an activity with a type on a day no progetto of his covers, on a weekday outside
- *   that progetto's frequenza, or of a type the progetto has no riga for. Activities without a type never are.
+ *   that progetto's frequenza, or of a type the progetto has no riga for. Activities without a type never are, nor the
+ *   days of the weekly templates.
  * - `capienza`: an activity with more utenti than its type's `partecipanti`.
  * - `ore_settimanali` (week level): an operatore's minutes in the week's activities exceed her contracted hours.
  */
 import { sortConflicts, type Conflict, type FuoriProgettoCausa } from './conflicts.ts';
-import { WEEKDAYS_IT, weekdayOf } from './dates.ts';
+import { WEEKDAYS_IT, isRealDate, weekdayOf } from './dates.ts';
 import { operatoreLabel } from './people.ts';
 import { PROFILO_CODES, profiloInSentence, type Finestra, type Profilo, type WeekConflict } from './progetti.ts';
 import { minutesOf, type DayActivity } from './schemas.ts';
@@ -110,7 +111,8 @@ export function findPlanConflicts(day: { data: string; attivita: DayActivity[] }
       }
     }
     if (!tipo) continue;
-    for (const p of a.Pazienti) {
+    // A weekly template's day (years 3000–3999) belongs to no progetto: only the real days are checked against them.
+    for (const p of isRealDate(day.data) ? a.Pazienti : []) {
       const causa = fuoriProgettoCausa(ctx.progetti.get(p.RifPaziente), day.data, tipoId);
       if (causa === null) continue;
       const nome = `${p.Nome} ${p.Cognome}`;

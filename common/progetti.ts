@@ -67,6 +67,9 @@ export const PROGETTI_MSG = {
   settimanaInvalid: 'Settimana non valida: indica il lunedì in formato aaaa-mm-gg',
   entroInvalid: 'Numero di giorni non valido: da 0 a 365',
   senzaProgetto: 'senza progetto',
+  notInActivity: "L'operatore non è in questa attività",
+  substituteInvalid: "L'operatore scelto non può sostituire: è archiviato o già in questa attività",
+  substituted: 'Operatore sostituito',
 } as const;
 const M = PROGETTI_MSG;
 

@@ -29,6 +29,7 @@ import { calendarRoutes } from './features/calendar/routes.ts';
 import { impostazioniRoutes } from './features/impostazioni/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
 import { modelliRoutes } from './features/modelli/routes.ts';
+import { progettiRoutes } from './features/progetti/routes.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
 import { presenzeRoutes } from './features/presenze/routes.ts';
 import { registro } from './features/registro/plugin.ts';
@@ -60,6 +61,8 @@ export interface AppOptions {
   tls?: TlsFiles;
   /** Per-account call limits (server/lib/rate-limits.ts); the defaults unless a test sets its own. */
   limits?: Partial<CallLimits>;
+  /** Today in Rome (yyyy-mm-dd) for the progetti's calls; the real one unless a test fixes it. */
+  today?: () => string;
 }
 
 /** Fastify's own 4xx refusals (a body too large, unreadable or of another type), answered in Italian with their code. */
@@ -171,6 +174,7 @@ export async function buildApp(options: AppOptions) {
     const refusal = error instanceof ConstraintRefusal ? httpErrorOf(error) : error;
     if (refusal instanceof HttpError) {
       const body: ApiErrorBody = { error: refusal.message, code: refusal.code };
+      if (refusal.path) body.issues = [{ path: refusal.path, message: refusal.message }];
       return reply.status(refusal.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
@@ -211,6 +215,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(agendaRoutes, { db });
       await api.register(impostazioniRoutes, { db });
       await api.register(modelliRoutes, { db });
+      await api.register(progettiRoutes, { db, today: options.today });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

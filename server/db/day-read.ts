@@ -8,7 +8,9 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { findConflicts, type Conflict, type ConflictDay } from '../../common/conflicts.ts';
 import type { DayActivity, DayTransportRun } from '../../common/schemas.ts';
+import { findPlanConflicts } from '../../common/plan-conflicts.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
+import { readPlanContext } from './plan-context.ts';
 import type { Db } from './client.ts';
 import { rooms } from './schema.ts';
 
@@ -63,6 +65,7 @@ const activitiesJson = (start: string | SQL, stop: string | SQL, withPatients: b
       'OraInizio', left(a.start::text, 5),
       'OraFine', left(a."end"::text, 5),
       'RifTrasporto', coalesce(a.transport_run_id, -1),
+      'RifTipo', coalesce(a.type_id, -1),
       'Versione', a.version,
       'Pazienti', coalesce(pats.list, '[]'::json),
       'Terapisti', coalesce(ters.list, '[]'::json)
@@ -152,12 +155,21 @@ async function readDayDocument(db: Db, day: string): Promise<string> {
  * has a conflict, which a clean day never has.
  */
 export async function conflictsOfDay(db: Db, day: ConflictDay): Promise<Conflict[]> {
+  const plan = await planConflictsOfDay(db, day);
   const found = findConflicts(day);
   const roomIds = found.filter((c) => c.tipo === 'stanza').map((c) => c.ID);
-  if (roomIds.length === 0) return found;
+  if (roomIds.length === 0) return [...found, ...plan];
   const rows = await db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(inArray(rooms.id, roomIds));
   const names = new Map(rows.map((r) => [r.id, r.name]));
-  return findConflicts(day, (id) => names.get(id) ?? `Stanza ${id}`);
+  return [...findConflicts(day, (id) => names.get(id) ?? `Stanza ${id}`), ...plan];
+}
+
+/** The conflicts of issue 29 (profilo, disponibilita, fuori_progetto, capienza): after the others, in their order. */
+async function planConflictsOfDay(db: Db, day: ConflictDay): Promise<Conflict[]> {
+  const data = day.attivita[0]?.Data;
+  if (data === undefined) return [];
+  const context = await readPlanContext(db, day.attivita, data, data);
+  return findPlanConflicts({ data, attivita: day.attivita }, context);
 }
 
 /**

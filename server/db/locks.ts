@@ -32,6 +32,8 @@ export const LOCK_KEYS = {
   month: (month: string) => `presenze-mese:${month}`,
   /** One person's absences: two recordings for one person cannot both miss each other's range. */
   absences: (tipo: PersonKind, id: number) => `assenze:${tipo}:${id}`,
+  /** One utente's progetti (issue 29): two writes cannot both miss each other's period (no overlap). */
+  carePlans: (patientId: number) => `progetti:${patientId}`,
   /**
    * The hash chain of `audit_log` or `access_log` (docs/decisions/0023-audit-hash-chain.md): taken by
    * the tables' BEFORE INSERT trigger (migration 0016, where the text is written in SQL), held to the
@@ -105,6 +107,12 @@ export async function lockMonths(tx: Db, months: readonly string[], mode: 'share
 /** One person's absences, while a new one is checked against the others and recorded. */
 export async function lockPersonAbsences(tx: Db, tipo: PersonKind, id: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK_KEYS.absences(tipo, id)}))`);
+}
+
+/** One or two utenti's progetti, in id order. */
+export async function lockPatientPlans(tx: Db, patientIds: readonly number[]): Promise<void> {
+  const sorted = [...new Set(patientIds)].sort((a, b) => a - b);
+  for (const id of sorted) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK_KEYS.carePlans(id)}))`);
 }
 
 // ---- Templates and accounts ----

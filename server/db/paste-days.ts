@@ -165,8 +165,8 @@ export async function copyDayList(
       where a.room_id is null or not ${isLeftOut('stanza', sql`p.to_day`, sql`a.room_id`)}
     ),
     new_activities as (
-      insert into activities (id, name, room_id, day, weekday, start, "end", transport_run_id)
-      select a.new_id, a.name, a.room_id, a.to_day, extract(dow from a.to_day)::int, a.start, a."end", m.new_id
+      insert into activities (id, name, room_id, day, weekday, start, "end", transport_run_id, type_id)
+      select a.new_id, a.name, a.room_id, a.to_day, extract(dow from a.to_day)::int, a.start, a."end", m.new_id, a.type_id
       from activity_map a left join run_map m on m.id = a.transport_run_id and m.to_day = a.to_day
       returning *
     ),

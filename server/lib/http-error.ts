@@ -11,6 +11,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code: ErrorCode,
+    /** A 400 found after the schema (a reference the database does not hold): the field it is under, as the schema's issues. */
+    readonly path?: (string | number)[],
   ) {
     super(message);
   }
@@ -23,7 +25,8 @@ type ForbiddenCode =
   | typeof ERROR_CODES.csrfInvalid
   | typeof ERROR_CODES.passwordChangeRequired;
 
-export const badRequest = (message: string) => new HttpError(400, message, ERROR_CODES.invalidInput);
+/** `path`: the field the message belongs under (sent as `issues`, like the schema's refusals). */
+export const badRequest = (message: string, path?: (string | number)[]) => new HttpError(400, message, ERROR_CODES.invalidInput, path);
 export const forbidden = (message: string, code: ForbiddenCode) => new HttpError(403, message, code);
 export const notFound = (message: string) => new HttpError(404, message, ERROR_CODES.notFound);
 export const conflict = (

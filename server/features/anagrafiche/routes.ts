@@ -28,7 +28,9 @@ import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { currentUser, requireAdmin } from '../../lib/guards.ts';
 import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
+import { tipoFormSchema, tipoUpdateSchema } from '../../../common/progetti.ts';
 import * as accounts from './accounts.ts';
+import * as activityTypes from './activity-types.ts';
 import * as patients from './patients.ts';
 import * as rooms from './rooms.ts';
 import * as runs from './runs.ts';
@@ -82,6 +84,19 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/stanze/sposta', body(roomMoveSchema), async (req) => rooms.moveRoom(db, currentUser(req), req.body.ID, req.body.direzione));
   app.post('/stanze/archivia', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, currentUser(req), req.body.ID, true));
   app.post('/stanze/ripristina', body(idOnlySchema), async (req) => rooms.setRoomArchived(db, currentUser(req), req.body.ID, false));
+
+  // Tipi di attività (issue 29).
+  app.get('/tipi', { schema: { querystring: archivedQuery } }, async (req) =>
+    activityTypes.listActivityTypes(db, req.query.archiviati === '1'),
+  );
+  app.put('/tipi', body(tipoFormSchema), async (req) => activityTypes.createActivityType(db, currentUser(req), req.body));
+  app.post('/tipi/update', body(tipoUpdateSchema), async (req) => activityTypes.updateActivityType(db, currentUser(req), req.body));
+  app.post('/tipi/archivia', body(idOnlySchema), async (req) =>
+    activityTypes.setActivityTypeArchived(db, currentUser(req), req.body.ID, true),
+  );
+  app.post('/tipi/ripristina', body(idOnlySchema), async (req) =>
+    activityTypes.setActivityTypeArchived(db, currentUser(req), req.body.ID, false),
+  );
 
   app.post('/uscite/giorno', body(dayBody), async (req) => {
     const runs = await readRunsWithPeople(db, req.body.data, req.body.data);

@@ -13,6 +13,7 @@ export function toActivity(row: typeof activities.$inferSelect): Activity {
     OraInizio: toHourMinute(row.start),
     OraFine: toHourMinute(row.end),
     RifTrasporto: row.transportRunId ?? -1,
+    RifTipo: row.typeId ?? -1,
   };
 }
 

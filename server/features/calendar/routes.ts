@@ -71,7 +71,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/conflitti', { schema: { body: weekBody }, ...(await limited()) }, async (req) => {
     const found = await rangeConflicts(db, req.body.datastart, req.body.datastop);
     const named = found.giorni.flatMap((d) =>
-      d.conflitti.filter((c) => c.tipo === 'paziente' || (c.tipo === 'assente' && c.persona === 'paziente')).map((c) => c.ID),
+      d.conflitti.filter((c) => c.tipo === 'paziente' || c.persona === 'paziente').map((c) => c.ID),
     );
     recordPatientsRead(req, { kind: 'conflitti', day: req.body.datastart, dayTo: req.body.datastop }, named);
     return found;

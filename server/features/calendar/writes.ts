@@ -8,6 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Conflict } from '../../../common/conflicts.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
+import { PROGETTI_MSG } from '../../../common/progetti.ts';
 import type { z } from 'zod';
 import type { createActivitySchema, updateActivitySchema } from '../../../common/schemas.ts';
 import {
@@ -26,7 +27,7 @@ import { readDayConflicts } from '../../db/day-read.ts';
 import { dayLockSql, lockActivityDay, lockDays } from '../../db/locks.ts';
 import { copyDay } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
-import { activities, activityPatients, activityTherapists, rooms, transportRuns } from '../../db/schema.ts';
+import { activities, activityPatients, activityTherapists, activityTypes, rooms, transportRuns } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 
 type CreateActivityInput = z.output<typeof createActivitySchema>;
@@ -36,6 +37,19 @@ async function requireActivity(db: Db, id: number) {
   const [row] = await db.select().from(activities).where(eq(activities.id, id));
   if (!row) throw notFound(MSG.activityNotFound);
   return row;
+}
+
+/**
+ * The activity's type (issue 29): -1 is none; an unknown type is refused, an archived one too unless the activity
+ * already has it (an edit of an old activity keeps its type). Absent (undefined): none on creation, unchanged on update.
+ */
+async function typeColumn(db: Db, tipo: number | undefined, current: number | null = null): Promise<{ typeId?: number | null }> {
+  if (tipo === undefined) return {};
+  if (tipo === -1) return { typeId: null };
+  const [row] = await db.select({ archived: activityTypes.archived }).from(activityTypes).where(eq(activityTypes.id, tipo));
+  if (!row) throw badRequest(MSG.activityTypeNotFound, ['tipo']);
+  if (row.archived && current !== tipo) throw badRequest(PROGETTI_MSG.tipoArchived, ['tipo']);
+  return { typeId: tipo };
 }
 
 async function requireActiveRoom(db: Db, id: number) {
@@ -66,7 +80,15 @@ export async function createActivity(db: Db, by: Actor, input: CreateActivityInp
       };
     } else {
       await requireActiveRoom(tx, input.stanza);
-      values = { name: input.nome.trim(), roomId: input.stanza, day: input.data, weekday, start: input.orainizio, end: input.orafine };
+      values = {
+        name: input.nome.trim(),
+        roomId: input.stanza,
+        day: input.data,
+        weekday,
+        start: input.orainizio,
+        end: input.orafine,
+        ...(await typeColumn(tx, input.tipo)),
+      };
     }
     const [row] = await tx.insert(activities).values(values).returning({ id: activities.id });
     await appendAudit(tx, by, {
@@ -103,6 +125,7 @@ export async function updateActivity(db: Db, by: Actor, input: UpdateActivityInp
         weekday: weekdayOf(input.data),
         start: input.orainizio,
         end: input.orafine,
+        ...(await typeColumn(tx, input.tipo, current.typeId)),
         version: sql`${activities.version} + 1`,
       })
       .where(and(eq(activities.id, input.attivitaId), sameVersion(input.versione)))
@@ -218,7 +241,7 @@ export async function copyActivity(db: Db, by: Actor, activityId: number, start:
     if (source.transportRunId !== null) throw conflict(MSG.transportNotEditable);
     const [created] = await tx
       .insert(activities)
-      .values({ name: source.name, roomId: source.roomId, day: source.day, weekday: source.weekday, start, end })
+      .values({ name: source.name, roomId: source.roomId, day: source.day, weekday: source.weekday, start, end, typeId: source.typeId })
       .returning({ id: activities.id });
     const people = await tx.select().from(activityPatients).where(eq(activityPatients.activityId, source.id));
     const staff = await tx.select().from(activityTherapists).where(eq(activityTherapists.activityId, source.id));

@@ -1,0 +1,65 @@
+/**
+ * Copertura of a week (GET /server/progetti/copertura, docs/product.md, Progetto individuale): for every utente with
+ * a progetto covering some day of the week (Monday to Sunday), each riga once with
+ * - previste: the riga's sedute (minutiPrevisti = sedute × minuti); when two progetti of the utente share the week
+ *   (one ends, the next starts), a type's riga is the one of the later progetto;
+ * - pianificate: the week's activities of that type with the utente in them, on days one of his progetti covers,
+ *   the days he is absent left out (an absence, or the roll call's absent mark; the roll call's present mark wins);
+ * - erogate: those of them on days the roll call marked him present;
+ * minutes from each activity's own times. Utenti sorted by surname, name, ID; righe in the progetto's order.
+ *
+ * One statement: the progetti of the week (by period), their righe, the week's activities of the types (by day),
+ * their utenti, absences and marks (by key). Its cost follows the week, not the history.
+ */
+import { sql } from 'drizzle-orm';
+import type { Copertura, CoperturaPaziente } from '../../../common/progetti.ts';
+import { weekEnd } from '../../../common/progetti.ts';
+import { patientAbsenceReason } from '../../db/absence-sql.ts';
+import type { Db } from '../../db/client.ts';
+
+export async function weekCoverage(db: Db, monday: string): Promise<Copertura> {
+  const sunday = weekEnd(monday);
+  const result = (await db.execute(sql`
+    with plans as (
+      select id, patient_id, start_day, end_day from care_plans
+      where start_day <= ${sunday}::date and (end_day is null or end_day >= ${monday}::date)
+    ),
+    rows as (
+      select distinct on (p.patient_id, r.type_id) p.patient_id, r.type_id, r.sessions, r.minutes, r.position, p.start_day
+      from plans p join care_plan_rows r on r.plan_id = p.id
+      order by p.patient_id, r.type_id, p.start_day desc
+    ),
+    acts as (
+      select a.id, a.day, a.type_id, ap.patient_id,
+             (extract(epoch from (a."end" - a.start)) / 60)::int as minutes
+      from activities a join activity_patients ap on ap.activity_id = a.id
+      where a.day between ${monday}::date and ${sunday}::date and a.type_id is not null
+        and exists (select 1 from plans p where p.patient_id = ap.patient_id
+                    and p.start_day <= a.day and (p.end_day is null or p.end_day >= a.day))
+    ),
+    counted as (
+      select acts.patient_id, acts.type_id,
+             count(*)::int as pianificate, coalesce(sum(acts.minutes), 0)::int as minuti_pianificati,
+             (count(*) filter (where rc.present))::int as erogate,
+             coalesce(sum(acts.minutes) filter (where rc.present), 0)::int as minuti_erogati
+      from acts
+      left join roll_call rc on rc.day = acts.day and rc.patient_id = acts.patient_id
+      where ${patientAbsenceReason(sql`acts.patient_id`, sql`acts.day`)} is null
+      group by acts.patient_id, acts.type_id
+    )
+    select coalesce(json_agg(json_build_object(
+      'paziente', pt.id,
+      'nome', pt.first_name || ' ' || pt.last_name,
+      'righe', coalesce((
+        select json_agg(json_build_object(
+          'tipo', r.type_id, 'nome', t.name,
+          'previste', r.sessions, 'pianificate', coalesce(c.pianificate, 0), 'erogate', coalesce(c.erogate, 0),
+          'minutiPrevisti', r.sessions * r.minutes, 'minutiPianificati', coalesce(c.minuti_pianificati, 0),
+          'minutiErogati', coalesce(c.minuti_erogati, 0)) order by r.start_day desc, r.position, r.type_id)
+        from rows r join activity_types t on t.id = r.type_id
+        left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
+        where r.patient_id = pt.id), '[]')
+    ) order by pt.last_name, pt.first_name, pt.id), '[]')::text as doc
+    from patients pt where pt.id in (select patient_id from plans)`)) as unknown as { rows: { doc: string }[] };
+  return { settimana: monday, pazienti: JSON.parse(result.rows[0].doc) as CoperturaPaziente[] };
+}
