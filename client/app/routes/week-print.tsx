@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router';
-import { formatDayMonthYear, mondayOf } from '../../../common/dates.ts';
+import { mondayOf } from '../../../common/dates.ts';
 import { isTemplateDay } from '../../../common/modelli.ts';
 import { useLoadPrintSettings } from '../../features/impostazioni/api/settings.ts';
 import { WeekPlanActions } from '../../features/modelli/components/week-plan-actions.tsx';
@@ -68,7 +68,6 @@ export function Component() {
       </Nav>
       {coverage ? (
         <>
-          <h1 className="visually-hidden">Copertura della settimana dal {formatDayMonthYear(monday)}</h1>
           <Suspense
             fallback={
               <div className="text-center py-5">

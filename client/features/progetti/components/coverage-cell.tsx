@@ -7,41 +7,44 @@ interface Props {
   weekOver: boolean;
   /** Where a short cell leads: the utente's activities of the week. */
   shortLink?: string;
-  /** Read with the cell's link: "Mario Rossi, Logopedia individuale". */
+  /** Read before the counts: "Mario Rossi, Logopedia individuale". */
   context: string;
 }
 
 /**
  * One riga of one utente in one week: "1 / 2" (pianificate of previste) and the erogate, with its state in words
- * ("sotto il progetto", "non tutte erogate"), red or amber, so colour is never the only sign.
+ * ("sotto il progetto", "non tutte erogate"), red or amber, so colour is never the only sign. Screen readers read one
+ * sentence instead of the figures: "Mario Rossi, Logopedia individuale: 2 previste, 1 pianificata, 1 erogata, sotto il
+ * progetto".
  */
 export function CoverageCell({ riga, weekOver, shortLink, context }: Props) {
   const state = rigaState(riga, weekOver);
+  const sentence = `${context}: ${rigaCounts(riga)}${state === 'ok' ? '' : `, ${STATE_LABEL[state]}`}`;
   const body = (
     <>
-      <span className="coverage-main">
+      <span className="visually-hidden coverage-sentence">{sentence}</span>
+      <span aria-hidden="true" className="coverage-main">
         {riga.pianificate} / {riga.previste}
       </span>
-      <span className="coverage-sub">erogate {riga.erogate}</span>
+      <span aria-hidden="true" className="coverage-sub">
+        erogate {riga.erogate}
+      </span>
       {state !== 'ok' && (
-        <span className="coverage-state">
-          <span aria-hidden="true">{state === 'sotto' ? '▼ ' : '◔ '}</span>
+        <span aria-hidden="true" className="coverage-state">
+          {state === 'sotto' ? '▼ ' : '◔ '}
           {STATE_LABEL[state]}
         </span>
       )}
     </>
   );
-  const label = `${context}: ${rigaCounts(riga)}${state === 'ok' ? '' : `, ${STATE_LABEL[state]}`}`;
   return (
-    <div className={`coverage-cell coverage-${state}`} title={rigaCounts(riga)}>
+    <div className={`coverage-cell coverage-${state}`} data-riga={context}>
       {shortLink && state === 'sotto' ? (
-        <Link to={shortLink} className="coverage-link" aria-label={`${label}: apri le sue attività della settimana`}>
+        <Link to={shortLink} className="coverage-link" title="Apri le sue attività della settimana">
           {body}
         </Link>
       ) : (
-        <span aria-label={label} role="img" className="coverage-static">
-          {body}
-        </span>
+        <span className="coverage-static">{body}</span>
       )}
     </div>
   );
