@@ -54,7 +54,10 @@ async function openCoverage(page: Page, day: string) {
 /** What the Copertura cell of one utente and one type says to a screen reader, once it contains `expected`. */
 async function coverageCell(page: Page, utente: string, type: string, expected: string): Promise<string> {
   const selector = `[data-riga="${utente}, ${type}"] .coverage-sentence`;
-  await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent?.includes(text) ?? false, [selector, expected] as const);
+  await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent?.includes(text) ?? false, [
+    selector,
+    expected,
+  ] as const);
   return (await page.locator(selector).textContent()) ?? '';
 }
 
@@ -163,13 +166,17 @@ describe('progetto individuale', () => {
     await card.waitFor();
     const activityId = Number((await card.getAttribute('id'))?.replace('scheda-a', ''));
     expect(activityId).toBeGreaterThan(0);
-    expect((await callServer(page, 'PUT', '/server/calendario/insertpaziente', { paziente: mario.id, attivita: activityId })).status).toBe(200);
-    expect((await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: paola.id, attivita: activityId })).status).toBe(
+    expect((await callServer(page, 'PUT', '/server/calendario/insertpaziente', { paziente: mario.id, attivita: activityId })).status).toBe(
       200,
     );
+    expect(
+      (await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: paola.id, attivita: activityId })).status,
+    ).toBe(200);
 
     await openCoverage(page, TODAY);
-    expect(await coverageCell(page, 'Mario Rossi', TYPE, '1 pianificata')).toBe(`Mario Rossi, ${TYPE}: 1 prevista, 1 pianificata, 0 erogate`);
+    expect(await coverageCell(page, 'Mario Rossi', TYPE, '1 pianificata')).toBe(
+      `Mario Rossi, ${TYPE}: 1 prevista, 1 pianificata, 0 erogate`,
+    );
     expect(await page.locator('.coverage-sotto').count()).toBe(1);
     // Solo chi è sotto keeps Mario (his group riga is still short).
     await page.getByLabel('Solo chi è sotto').check();
@@ -193,9 +200,9 @@ describe('progetto individuale', () => {
       profilo: 'fisioterapista',
     });
     expect(stefanoUpdate.status).toBe(200);
-    expect((await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: stefano.id, attivita: activityId })).status).toBe(
-      200,
-    );
+    expect(
+      (await callServer(page, 'PUT', '/server/calendario/insertterapista', { terapista: stefano.id, attivita: activityId })).status,
+    ).toBe(200);
     await openDay(page, e2e.server.url, TODAY);
     await page.locator('.activity-card', { hasText: 'stefano.villa non è logopedista' }).waitFor();
     await page.getByRole('button', { name: 'Mostra elenco' }).click();
@@ -249,7 +256,7 @@ describe('progetto individuale', () => {
       await signIn(page, e2e.server.url, { username: 'direttrice', password: 'mattino-di-sole-al-centro' }, TODAY);
 
       await page.goto(`${e2e.server.url}/anagrafiche?scheda=tipi`);
-      await page.getByRole('cell', { name: TYPE, exact: true }).waitFor();
+      await page.getByRole('button', { name: `Modifica ${TYPE}` }).waitFor();
       await expectAxeClean(page, `Tipi di attività (${label})`);
       await page.getByRole('button', { name: `Modifica ${TYPE}` }).click();
       await modal(page, 'Modifica tipo di attività').waitFor();

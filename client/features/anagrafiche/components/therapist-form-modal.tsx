@@ -123,7 +123,7 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
           </>
         }
       />
-      <div className="row g-2">
+      <div className="row g-2 mt-2">
         <SelectField
           id="therapist-profilo"
           label="Profilo professionale"

@@ -13,7 +13,7 @@ export default function CoverageLine({ day }: { day: string }) {
   return (
     <p className="coverage-line small mb-2">
       <span aria-hidden="true">▼ </span>
-      <Link to={`${withDay(paths.weekPrint, day)}&vista=copertura`} className="link-danger">
+      <Link to={`${withDay(paths.weekPrint, day)}&vista=copertura`} className="coverage-line-link">
         {line}
       </Link>
     </p>
