@@ -205,7 +205,7 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
               const n = i + 1;
               return (
                 <tr key={r.key}>
-                  <td>
+                  <td data-label="Tipo di attività">
                     <Form.Select
                       aria-label={`Tipo di attività, riga ${n}`}
                       value={r.tipo}
@@ -227,7 +227,7 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
                       {err(`righe.${i}.tipo`)}
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Sedute a settimana">
                     <Form.Control
                       type="number"
                       inputMode="numeric"
@@ -244,7 +244,7 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
                       {err(`righe.${i}.sedute`)}
                     </div>
                   </td>
-                  <td>
+                  <td data-label="Minuti a seduta">
                     <Form.Control
                       type="number"
                       inputMode="numeric"
