@@ -20,6 +20,7 @@ export const BACKUP_TABLES = [
   'patients',
   'therapists',
   'transport_runs',
+  'activity_types',
   'activities',
   'activity_patients',
   'activity_therapists',
@@ -32,6 +33,9 @@ export const BACKUP_TABLES = [
   'attendance_corrections',
   'centre_settings',
   'templates',
+  // Issue 29: the progetti and their righe (after the patients and the types they name).
+  'care_plans',
+  'care_plan_rows',
   // The registro travels with the centre: it is its accountability (who changed what) and what
   // Annulla works from. Restored rows are inserts, which its append-only trigger allows.
   'audit_log',
@@ -78,6 +82,9 @@ const SERIAL_TABLES = [
   'absences',
   'attendance_corrections',
   'templates',
+  'activity_types',
+  'care_plans',
+  'care_plan_rows',
   'audit_log',
 ];
 
@@ -91,7 +98,7 @@ const COLUMNS_ADDED_SINCE_FORMAT_1 = {
   activities: { version: 1 },
   users: { password_change_required: false },
   centre_settings: { ical_initials: false, paper_format: 'A4' },
-  therapists: { first_name: '', last_name: '' },
+  therapists: { first_name: '', last_name: '', availability: [] },
 } as const;
 
 /**

@@ -30,11 +30,11 @@ export const MAX_PLANS_PER_PATIENT = 200;
 
 /** A progetto as the wire writes it, for the answers and the registro (`paziente` the utente's ID). */
 const planJson = (id: number | SQL): SQL => sql`(
-  select json_build_object('ID', p.id, 'paziente', p.patient_id, 'dal', p.start_day::text, 'al', p.end_day::text,
-    'verifica', p.review_day::text, 'obiettivi', p.goals, 'frequenza', p.attendance,
-    'righe', coalesce((select json_agg(json_build_object('tipo', r.type_id, 'sedute', r.sessions, 'minuti', r.minutes)
-                         order by r.position, r.id) from care_plan_rows r where r.plan_id = p.id), '[]'))
-  from care_plans p where p.id = ${id})`;
+  select json_build_object('ID', cp.id, 'paziente', cp.patient_id, 'dal', cp.start_day::text, 'al', cp.end_day::text,
+    'verifica', cp.review_day::text, 'obiettivi', cp.goals, 'frequenza', cp.attendance,
+    'righe', coalesce((select json_agg(json_build_object('tipo', cr.type_id, 'sedute', cr.sessions, 'minuti', cr.minutes)
+                         order by cr.position, cr.id) from care_plan_rows cr where cr.plan_id = cp.id), '[]'))
+  from care_plans cp where cp.id = ${id})`;
 
 export async function listPlans(db: Db, patientId: number): Promise<Progetto[]> {
   const result = (await db.execute(sql`
