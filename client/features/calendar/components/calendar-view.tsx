@@ -24,7 +24,7 @@ import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
 import { activityDraft, DAY_START, type ActivityValues } from '../activity-form.ts';
-import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
+import { countConflicts, dayConflicts, type CardConflict, type ConflictEntry } from '../conflicts.ts';
 import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import type { Room } from '../../../../common/schemas.ts';
@@ -202,6 +202,10 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
         onPasteFromPrevious: pasteFromPrevious,
         onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot, giornata?.attivita) }),
         onHistory: (activity: DayActivity) => void navigate(activityHistory(activity.ID)),
+        onSubstitute: (c: CardConflict) => {
+          const entry = conflicts?.entries.find((e) => e.tipo === c.tipo && e.ID === c.ID && e.persona === c.persona);
+          if (entry) setDialog({ type: 'substitute', entry });
+        },
       }
     : undefined;
 
