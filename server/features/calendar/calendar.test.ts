@@ -57,6 +57,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
           OraInizio: '09:00',
           OraFine: '10:30',
           RifTrasporto: -1,
+          RifTipo: -1,
         },
       ]);
     });
@@ -161,6 +162,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             OraInizio: '08:00',
             OraFine: '09:00',
             RifTrasporto: run.id,
+            RifTipo: -1,
             Versione: 1,
             Pazienti: [],
             Terapisti: [],
@@ -174,6 +176,8 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             OraInizio: '09:00',
             OraFine: '10:30',
             RifTrasporto: -1,
+            RifTipo: -1,
+          RifTipo: -1,
             Versione: 1,
             Pazienti: [
               { ID: expect.any(Number), RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' },

@@ -127,6 +127,26 @@ const activityBody = (w: World, extra: Record<string, unknown> = {}) => ({
 
 const runBody = (w: World) => ({ Tratta: 'Andata Nord', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: w.day });
 
+const tipoBody = () => ({ Nome: 'Logopedia individuale', profilo: 'logopedista', partecipanti: 1, minuti: 45 });
+
+async function newTipo(w: World, Nome = 'Tipo da cambiare') {
+  const res = await w.admin.put<{ insertId: number }>('/server/anagrafiche/tipi', { ...tipoBody(), Nome });
+  return res.body.insertId;
+}
+
+const progettoBody = (w: World) => ({
+  paziente: w.centre.mario.id,
+  dal: '2026-09-01',
+  verifica: '2026-12-15',
+  obiettivi: 'Autonomia nel pasto',
+  righe: [],
+});
+
+async function newProgetto(w: World, paziente = w.centre.mario.id, dal = '2026-09-01') {
+  const res = await w.admin.put<{ insertId: number }>('/server/progetti', { ...progettoBody(w), paziente, dal, verifica: dal });
+  return res.body.insertId;
+}
+
 /** Every non-GET route under /server but sign-in and sign-out, with a valid and a refused request. */
 const CASES: Record<string, WriteCase> = {
   'PUT /server/calendario/insertpaziente': {
@@ -857,6 +877,85 @@ const CASES: Record<string, WriteCase> = {
       };
     },
     refused: async (w) => ({ method: 'POST', body: { from: w.day, to: w.day }, status: 400 }),
+  },
+  // Issue 29: types of activity, progetti, the swap of an operatore.
+  'PUT /server/anagrafiche/tipi': {
+    kind: 'write',
+    valid: async () => ({ method: 'PUT', body: tipoBody(), action: 'anagrafica.tipo.crea' }),
+    refused: async () => ({ method: 'PUT', body: { ...tipoBody(), minuti: 7 }, status: 400 }),
+  },
+  'POST /server/anagrafiche/tipi/update': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { ...tipoBody(), ID: await newTipo(w), Nome: 'Logopedia di gruppo' },
+      action: 'anagrafica.tipo.modifica',
+    }),
+    refused: async () => ({ method: 'POST', body: { ...tipoBody(), ID: 999_999 }, status: 404 }),
+  },
+  'POST /server/anagrafiche/tipi/archivia': {
+    kind: 'write',
+    valid: async (w) => ({ method: 'POST', body: { ID: await newTipo(w) }, action: 'anagrafica.tipo.archivia' }),
+    refused: async (w) => ({ method: 'POST', body: { ID: await newTipo(w, 'Altro tipo') }, status: 403, client: w.viewer }),
+  },
+  'POST /server/anagrafiche/tipi/ripristina': {
+    kind: 'write',
+    valid: async (w) => ({ method: 'POST', body: { ID: await newTipo(w) }, action: 'anagrafica.tipo.ripristina' }),
+    refused: async () => ({ method: 'POST', body: { ID: 999_999 }, status: 404 }),
+  },
+  'PUT /server/progetti': {
+    kind: 'write',
+    valid: async (w) => ({ method: 'PUT', body: progettoBody(w), action: 'progetto.crea', patients: [w.centre.mario.id] }),
+    refused: async (w) => ({ method: 'PUT', body: { ...progettoBody(w), verifica: '2020-01-01' }, status: 400 }),
+  },
+  'POST /server/progetti/update': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { ...progettoBody(w), ID: await newProgetto(w), obiettivi: 'Nuovi obiettivi' },
+      action: 'progetto.modifica',
+      patients: [w.centre.mario.id],
+    }),
+    refused: async (w) => ({ method: 'POST', body: { ...progettoBody(w), ID: 999_999 }, status: 404 }),
+  },
+  'POST /server/progetti/chiudi': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { ID: await newProgetto(w), al: '2026-10-01' },
+      action: 'progetto.chiudi',
+      patients: [w.centre.mario.id],
+    }),
+    refused: async (w) => ({ method: 'POST', body: { ID: await newProgetto(w, w.centre.lucia.id), al: '2026-01-01' }, status: 400 }),
+  },
+  'POST /server/progetti/elimina': {
+    kind: 'write',
+    valid: async (w) => ({
+      method: 'POST',
+      body: { ID: await newProgetto(w, w.centre.mario.id, addDays(todayInRome(), 30)) },
+      action: 'progetto.elimina',
+      patients: [w.centre.mario.id],
+    }),
+    refused: async (w) => ({ method: 'POST', body: { ID: await newProgetto(w, w.centre.lucia.id, '2026-01-05') }, status: 409 }),
+  },
+  'POST /server/progetti/sostituti': read(async (w) => ({ attivita: (await plannedActivity(w)).id, terapista: w.centre.paola.id })),
+  'POST /server/progetti/sostituisci': {
+    kind: 'write',
+    valid: async (w) => {
+      const a = await plannedActivity(w);
+      return {
+        method: 'POST',
+        body: { attivita: a.id, terapista: w.centre.paola.id, sostituto: w.centre.stefano.id },
+        action: 'terapista.sostituisci',
+        day: w.day,
+        patients: [w.centre.mario.id],
+        therapists: [w.centre.paola.id, w.centre.stefano.id].sort((x, y) => x - y),
+      };
+    },
+    refused: async (w) => {
+      const a = await plannedActivity(w);
+      return { method: 'POST', body: { attivita: a.id, terapista: w.centre.stefano.id, sostituto: w.centre.paola.id }, status: 400 };
+    },
   },
 };
 
