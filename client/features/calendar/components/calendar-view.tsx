@@ -233,7 +233,8 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
             : undefined
         }
       />
-      {belowTitle}
+      {/* Asked for once the day is shown: the day's own read comes first. */}
+      {giornata && belowTitle}
       {failed ? (
         <Alert variant="danger" className="day-error d-flex flex-wrap align-items-center gap-3" role="alert">
           <span className="me-auto">{DAY_UNAVAILABLE}</span>
