@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MSG } from '../../../../common/messages.ts';
 import { therapistFormSchema, type AccountRecord, type TherapistRecord } from '../../../../common/anagrafiche.ts';
-import { disponibilitaSchema, oreSettimanaliSchema, profiloSchema, type Finestra, type Profilo } from '../../../../common/progetti.ts';
+import { disponibilitaSchema, oreSettimanaliSchema, profiloSchema, type Finestra } from '../../../../common/progetti.ts';
 import { WeekWindowsField, windowErrors } from '../../../components/week-windows-field.tsx';
 import { ProfileOptions } from './profile-options.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
@@ -10,11 +10,8 @@ import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateTherapist, useUpdateTherapist } from '../api/therapists.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
-/** An operatore with her profile, contracted hours and availability (docs/product.md, Anagrafiche, Operatori). */
-export type TherapistPlan = TherapistRecord & { profilo?: Profilo | null; oreSettimanali?: number | null; disponibilita?: Finestra[] };
-
 interface Props {
-  therapist?: TherapistPlan;
+  therapist?: TherapistRecord;
   accounts: AccountRecord[];
   onClose: () => void;
 }

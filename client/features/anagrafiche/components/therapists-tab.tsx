@@ -1,5 +1,4 @@
 import { NO_PROFILE_LABEL, PROFILI } from '../../../../common/progetti.ts';
-import type { TherapistPlan } from './therapist-form-modal.tsx';
 import { useState } from 'react';
 import type { TherapistRecord } from '../../../../common/anagrafiche.ts';
 import { useAccounts } from '../api/accounts.ts';
@@ -56,10 +55,7 @@ export function TherapistsTab() {
         },
         {
           header: 'Profilo',
-          cell: (t) => {
-            const profilo = (t as TherapistPlan).profilo;
-            return profilo ? PROFILI[profilo] : <span className="text-muted fst-italic">{NO_PROFILE_LABEL}</span>;
-          },
+          cell: (t) => (t.profilo ? PROFILI[t.profilo] : <span className="text-muted fst-italic">{NO_PROFILE_LABEL}</span>),
         },
         {
           header: 'Account collegato',
