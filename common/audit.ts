@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS = {
   'esportazione.registro_modifiche_csv': 'Esportato il registro modifiche (CSV)',
   'esportazione.accessi_csv': 'Esportati gli accessi a un utente (CSV)',
   'esportazione.agenda_pdf': "Esportata l'agenda settimanale di una persona (PDF)",
+  'esportazione.progetto_pdf': 'Stampato il progetto di un utente (PDF)',
+  'esportazione.copertura_csv': 'Esportata la copertura dei progetti (CSV)',
   'impostazioni.modifica': 'Impostazioni del centro modificate',
   'calendario.crea': 'Indirizzo del calendario esterno creato',
   'calendario.revoca': 'Indirizzo del calendario esterno revocato',
@@ -143,6 +145,8 @@ export const EXPORT_KINDS = [
   'registro_modifiche_csv',
   'accessi_csv',
   'agenda_pdf',
+  'progetto_pdf',
+  'copertura_csv',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -157,6 +161,8 @@ export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'
   registro_modifiche_csv: 'none',
   accessi_csv: 'required',
   agenda_pdf: 'optional',
+  progetto_pdf: 'required',
+  copertura_csv: 'none',
 };
 
 /** What a row of the access log records a read of. */
@@ -435,6 +441,8 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   registro_modifiche_csv: 'registro modifiche (CSV)',
   accessi_csv: 'accessi a un utente (CSV)',
   agenda_pdf: 'agenda settimanale (PDF)',
+  progetto_pdf: 'progetto di un utente (PDF)',
+  copertura_csv: 'copertura dei progetti (CSV)',
 };
 
 /**

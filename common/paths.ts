@@ -17,7 +17,12 @@ export const paths = {
   agenda: '/agenda',
   /** Modelli: the weekly templates, each edited on the calendar's grid on its own template days; everyone reads, administrators write. */
   modelli: '/modelli',
+  /** Scheda utente: one utente's data, his progetti and this week's coverage (?utente=); goals for administrators only. */
+  scheda: '/scheda',
 } as const;
+
+/** A utente's Scheda (docs/product.md, Schermate, Scheda utente). */
+export const schedaOf = (utente: number) => `${paths.scheda}?utente=${utente}`;
 
 /** The registro filtered on one activity's history (the Storico of its card). */
 export const activityHistory = (activityId: number) => `${paths.registro}?attivita=${activityId}`;

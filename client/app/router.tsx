@@ -26,6 +26,7 @@ export const routes = [
           { path: paths.registro, lazy: () => import('./routes/registro.tsx') },
           { path: paths.agenda, lazy: () => import('./routes/agenda.tsx') },
           { path: paths.modelli, lazy: () => import('./routes/modelli.tsx') },
+          { path: paths.scheda, lazy: () => import('./routes/scheda.tsx') },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

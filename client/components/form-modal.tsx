@@ -14,17 +14,29 @@ interface Props {
   cancelLabel?: string;
   /** False: Esc, the backdrop and the header's × do nothing; only the buttons leave (a form that must be filled). */
   dismissible?: boolean;
+  /** A wide form (a table of rows): `lg`. */
+  size?: 'lg';
 }
 
 /** A dialog holding one form: Enter submits, Esc and Annulla close, the submit button waits while the server works. */
-export function FormModal({ title, submitLabel, busy, onSubmit, onClose, children, cancelLabel = 'Annulla', dismissible = true }: Props) {
+export function FormModal({
+  title,
+  submitLabel,
+  busy,
+  onSubmit,
+  onClose,
+  children,
+  cancelLabel = 'Annulla',
+  dismissible = true,
+  size,
+}: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) onSubmit();
   };
   const titleId = `form-modal-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Modal show onHide={onClose} aria-labelledby={titleId} backdrop={dismissible ? true : 'static'} keyboard={dismissible}>
+    <Modal show size={size} onHide={onClose} aria-labelledby={titleId} backdrop={dismissible ? true : 'static'} keyboard={dismissible}>
       <Form noValidate onSubmit={submit}>
         <Modal.Header closeButton={dismissible} closeLabel="Chiudi">
           <Modal.Title id={titleId}>{title}</Modal.Title>

@@ -13,4 +13,8 @@ export const QUERY_KEYS = {
   registro: ['registro'],
   /** The weekly templates (modelli): read by the Modelli screen, the calendar's template days and the weekly screen. */
   modelli: ['modelli'],
+  /** The types of activity (Anagrafiche → Tipi di attività): read by the activity form, the progetto form and Anagrafiche. */
+  tipi: ['tipi'],
+  /** The progetti, the week's coverage and the reviews due: read again after a write of a progetto or of the calendar. */
+  progetti: ['progetti'],
 } as const;

@@ -12,10 +12,14 @@ import { count } from 'drizzle-orm';
 import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
 import { writePrivateFile } from '../db/private-files.ts';
+import type { Profilo } from '../../common/progetti.ts';
 import {
   activities,
   activityPatients,
   activityTherapists,
+  activityTypes,
+  carePlanRows,
+  carePlans,
   patients,
   rooms,
   therapists,
@@ -77,19 +81,51 @@ function nameOfUsername(username: string): { firstName: string; lastName: string
   return { firstName: first ?? '', lastName: last ?? '' };
 }
 
-const THERAPISTS = [
-  'paola.neri',
-  'stefano.villa',
-  'laura.fontana',
-  'giacomo.serra',
-  'marta.caruso',
-  'fabio.longo',
-  'silvia.gatti',
-  'nicola.testa',
-  'irene.pellegrini',
-  'dario.marchetti',
-  'elisa.sala',
-  'pietro.barbieri',
+/** The operatori with their profile and contracted hours: every one at the centre Monday to Friday, 08:00–17:00. */
+const THERAPISTS: { username: string; profile: Profilo; hours: number }[] = [
+  { username: 'paola.neri', profile: 'logopedista', hours: 36 },
+  { username: 'stefano.villa', profile: 'fisioterapista', hours: 36 },
+  { username: 'laura.fontana', profile: 'educatore_professionale', hours: 38 },
+  { username: 'giacomo.serra', profile: 'fisioterapista', hours: 30 },
+  { username: 'marta.caruso', profile: 'tnpee', hours: 36 },
+  { username: 'fabio.longo', profile: 'educatore_professionale', hours: 38 },
+  { username: 'silvia.gatti', profile: 'logopedista', hours: 30 },
+  { username: 'nicola.testa', profile: 'oss', hours: 38 },
+  { username: 'irene.pellegrini', profile: 'psicologo', hours: 30 },
+  { username: 'dario.marchetti', profile: 'altro', hours: 36 },
+  { username: 'elisa.sala', profile: 'terapista_occupazionale', hours: 36 },
+  { username: 'pietro.barbieri', profile: 'oss', hours: 38 },
+];
+const AVAILABILITY = [1, 2, 3, 4, 5].map((giorno) => ({ giorno, dalle: '08:00', alle: '17:00' }));
+
+/** The demo's types of activity: each room's typed activities, and one type no room plans (Pranzo). */
+const TYPES: { name: string; profile: Profilo | null; participants: number; minutes: number }[] = [
+  { name: 'Fisioterapia individuale', profile: 'fisioterapista', participants: 1, minutes: 45 },
+  { name: 'Riabilitazione motoria di gruppo', profile: 'fisioterapista', participants: 6, minutes: 90 },
+  { name: 'Logopedia individuale', profile: 'logopedista', participants: 1, minutes: 45 },
+  { name: 'Comunicazione aumentativa', profile: 'logopedista', participants: 4, minutes: 60 },
+  { name: 'Psicomotricità', profile: 'tnpee', participants: 4, minutes: 60 },
+  { name: 'Musicoterapia', profile: 'altro', participants: 6, minutes: 60 },
+  { name: 'Laboratorio educativo', profile: 'educatore_professionale', participants: 8, minutes: 90 },
+  { name: 'Terapia occupazionale', profile: 'terapista_occupazionale', participants: 4, minutes: 60 },
+  { name: 'Colloquio psicologico', profile: 'psicologo', participants: 1, minutes: 45 },
+  { name: 'Pranzo', profile: null, participants: 30, minutes: 60 },
+];
+/** Which types each room holds; a room's untyped activities (ACTIVITY_NAMES) fill the slots no type takes. */
+const ROOM_TYPES: Record<string, string[]> = {
+  Palestra: ['Fisioterapia individuale', 'Riabilitazione motoria di gruppo'],
+  Logopedia: ['Logopedia individuale', 'Comunicazione aumentativa'],
+  Psicomotricità: ['Psicomotricità'],
+  Musicoterapia: ['Musicoterapia'],
+  Atelier: ['Laboratorio educativo', 'Terapia occupazionale'],
+  'Sala Relax': ['Colloquio psicologico'],
+};
+const GOALS = [
+  'Migliorare l’equilibrio e la deambulazione autonoma negli spazi del centro.',
+  'Ampliare il vocabolario e la comunicazione con i compagni e gli operatori.',
+  'Sviluppare l’autonomia nelle attività della vita quotidiana (vestirsi, apparecchiare, riordinare).',
+  'Ridurre i comportamenti di ritiro e partecipare alle attività di gruppo.',
+  'Mantenere la motricità fine e la coordinazione occhio-mano.',
 ];
 const SLOTS: [string, string][] = [
   ['09:00', '10:30'],
@@ -125,6 +161,13 @@ function randomSequence(seed: number) {
     return out;
   };
   return { next, pick };
+}
+
+/** "09:45" halfway between "09:00" and "10:30". */
+function halfway(start: string, end: string): string {
+  const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+  const m = (minutes(start) + minutes(end)) / 2;
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 }
 
 /** Who is already busy when, during one day, so the demo's plan has no conflicts: nobody in two activities or runs at once. */
@@ -180,15 +223,33 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
     const therapistRows = await tx
       .insert(therapists)
       // "elisa.sala" is Elisa Sala on the calendar and the prints (an operatore's name is optional; the demo sets it).
-      .values(THERAPISTS.map((username) => ({ username, ...nameOfUsername(username) })))
+      .values(
+        THERAPISTS.map(({ username, profile, hours }) => ({
+          username,
+          ...nameOfUsername(username),
+          profile,
+          weeklyMinutes: hours * 60,
+          availability: AVAILABILITY,
+        })),
+      )
       .returning({ id: therapists.id });
     const patientIds = patientRows.map((p) => p.id);
     const therapistIds = therapistRows.map((t) => t.id);
+    const profileOf = new Map(therapistRows.map((t, i) => [t.id, THERAPISTS[i].profile]));
+
+    const typeRows = await tx
+      .insert(activityTypes)
+      .values(TYPES.map(({ name, profile, participants, minutes }) => ({ name, profile, participants, minutes })))
+      .returning();
+    const typeByName = new Map(typeRows.map((t) => [t.name, t]));
+    const plans = await seedProgetti(tx, patientIds, typeRows, today, rnd);
 
     // On a weekend the coming week is the one staff will plan, so it is seeded too.
     const days = weekdayOf(today) % 6 === 0 ? [...workWeek(today), ...workWeek(addDays(today, 2))] : workWeek(today);
     for (const day of days) {
       const weekday = weekdayOf(day);
+      // Each week plans the progetti's sessions afresh.
+      if (weekday === 1) for (const plan of plans.values()) plan.left = new Map(plan.sessions);
       const busyPatients = busyTimes();
       const busyTherapists = busyTimes();
       for (const run of RUNS) {
@@ -212,9 +273,73 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
           transportRunId: created.id,
         });
       }
+      /**
+       * A typed activity of this room in this slot: its type, the utenti whose progetto asks for it and who attend this
+       * weekday (those with the most sessions still to plan first), and an operatore of its profile; null when none fits.
+       */
+      /**
+       * The typed activities of this room in this slot: a type of the room that some free utente's progetto asks for
+       * and that a free operatore of its profile gives; a group activity for the whole slot, or two individual sessions
+       * of half the slot each (the same operatore, one utente each). Those attending this weekday with the most
+       * sessions still to plan come first. Null when nothing fits.
+       */
+      const planTypedActivity = (roomName: string, wd: number, start: string, end: string) => {
+        const names = rnd.pick(ROOM_TYPES[roomName] ?? [], 2);
+        for (const name of names) {
+          const type = typeByName.get(name);
+          if (!type) continue;
+          const staff = rnd.pick(
+            busyTherapists.free(therapistIds, start, end).filter((id) => profileOf.get(id) === type.profile),
+            1,
+          );
+          if (staff.length === 0) continue;
+          const wanting = busyPatients
+            .free(patientIds, start, end)
+            .map((id) => ({ id, plan: plans.get(id) }))
+            .filter(({ plan }) => plan && plan.weekdays.includes(wd) && (plan.left.get(type.id) ?? 0) > 0)
+            .sort((a, b) => (b.plan?.left.get(type.id) ?? 0) - (a.plan?.left.get(type.id) ?? 0) || a.id - b.id);
+          if (wanting.length === 0) continue;
+          const mid = halfway(start, end);
+          const sessions =
+            type.participants === 1
+              ? wanting.slice(0, 2).map((w, i) => ({ start: i === 0 ? start : mid, end: i === 0 ? mid : end, people: [w.id] }))
+              : [{ start, end, people: wanting.slice(0, Math.min(type.participants, 2 + Math.floor(rnd.next() * 3))).map((w) => w.id) }];
+          for (const session of sessions) {
+            for (const id of session.people) {
+              const left = plans.get(id)?.left;
+              left?.set(type.id, (left.get(type.id) ?? 0) - 1);
+            }
+            busyPatients.take(session.people, session.start, session.end);
+          }
+          busyTherapists.take(staff, start, end);
+          return { type, staff, sessions };
+        }
+        return null;
+      };
       for (const room of roomRows) {
         for (const [start, end] of SLOTS) {
-          if (rnd.next() < 0.25) continue; // not every room is busy every slot
+          if (rnd.next() < 0.1) continue; // not every room is busy every slot
+          // A typed activity when the room has a type that some free utente's progetto asks for, otherwise an untyped one.
+          const typed = planTypedActivity(room.name, weekday, start, end);
+          if (typed) {
+            for (const session of typed.sessions) {
+              const [activity] = await tx
+                .insert(activities)
+                .values({
+                  name: typed.type.name,
+                  roomId: room.id,
+                  day,
+                  weekday,
+                  start: session.start,
+                  end: session.end,
+                  typeId: typed.type.id,
+                })
+                .returning({ id: activities.id });
+              await tx.insert(activityPatients).values(session.people.map((patientId) => ({ activityId: activity.id, patientId })));
+              await tx.insert(activityTherapists).values(typed.staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
+            }
+            continue;
+          }
           const name = rnd.pick(ACTIVITY_NAMES[room.name], 1)[0];
           const [activity] = await tx
             .insert(activities)
@@ -231,6 +356,60 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
     }
   });
   return accounts;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What the activity planner needs of one utente's progetto: the weekdays he attends and the sessions still to plan per type. */
+interface PlanNeeds {
+  weekdays: number[];
+  sessions: Map<number, number>;
+  left: Map<number, number>;
+}
+
+/**
+ * Every demo utente gets a progetto of 1–4 righe, begun a few months ago, open-ended, its review spread over the coming
+ * weeks (a few already due, so Verifiche in scadenza has something to show); most attend Monday to Friday, some three
+ * days. The righe ask a little more than the demo week plans, so Copertura shows a few red cells.
+ */
+async function seedProgetti(
+  tx: Tx,
+  patientIds: number[],
+  typeRows: { id: number; name: string; participants: number }[],
+  today: string,
+  rnd: ReturnType<typeof randomSequence>,
+): Promise<Map<number, PlanNeeds>> {
+  const plannable = typeRows.filter((t) => t.name !== 'Pranzo');
+  const needs = new Map<number, PlanNeeds>();
+  for (const [i, patientId] of patientIds.entries()) {
+    const weekdays = i % 5 === 4 ? [1, 3, 5] : [1, 2, 3, 4, 5];
+    const start = addDays(today, -(60 + ((i * 11) % 120)));
+    const review = addDays(today, ((i * 13) % 80) - 6);
+    const [plan] = await tx
+      .insert(carePlans)
+      .values({
+        patientId,
+        startDay: start,
+        endDay: null,
+        reviewDay: review < start ? start : review,
+        goals: `${GOALS[i % GOALS.length]}\n${GOALS[(i + 2) % GOALS.length]}`,
+        attendance: weekdays.map((giorno) => ({ giorno, dalle: '09:00', alle: '16:00' })),
+      })
+      .returning({ id: carePlans.id });
+    // Mostly two or three righe; a few with one or four.
+    const chosen = rnd.pick(plannable, [1, 2, 2, 3, 3, 4][Math.floor(rnd.next() * 6)]);
+    const rows = chosen.map((t, position) => ({
+      planId: plan.id,
+      typeId: t.id,
+      sessions: 1 + Math.floor(rnd.next() * 2),
+      minutes: t.participants === 1 ? 45 : 90,
+      position,
+    }));
+    await tx.insert(carePlanRows).values(rows);
+    const sessions = new Map(rows.map((r) => [r.typeId, r.sessions]));
+    needs.set(patientId, { weekdays, sessions, left: new Map(sessions) });
+  }
+  return needs;
 }
 
 /** The demo centre's administrator. */

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
@@ -10,6 +11,9 @@ import {
 import { CentreTab } from '../../features/impostazioni/components/centre-tab.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
+
+// The reviews due of the progetti (features/progetti), a chunk of their own.
+const VerificheList = lazy(() => import('../../features/progetti/components/verifiche-list.tsx'));
 
 /**
  * Loaded lazily by the router: administrators only (anyone else goes to the
@@ -41,6 +45,11 @@ export function Component() {
       day={day}
       onDayChange={(data) => update({ data })}
       centreTab={<CentreTab />}
+      notice={
+        <Suspense fallback={null}>
+          <VerificheList />
+        </Suspense>
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { DEFAULT_PAPER } from '../../../common/impostazioni.ts';
 import { isTemplateDay } from '../../../common/modelli.ts';
 import { CalendarView, type DayPrintSlot } from '../../features/calendar/components/calendar-view.tsx';
@@ -8,6 +9,9 @@ import { TemplateHeader } from '../../features/modelli/components/template-heade
 import { longItalianDate } from '../../lib/italian-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { InvalidDay } from './invalid-day.tsx';
+
+// Progetti's line is its own chunk: the first visit of the calendar downloads only the calendar.
+const CoverageLine = lazy(() => import('../../features/progetti/components/coverage-line.tsx'));
 import { useDayParam } from './use-day-param.ts';
 
 /**
@@ -38,5 +42,10 @@ export function CalendarRoute() {
       />
     ),
   };
-  return <CalendarView day={day} onDayChange={setDay} print={print} />;
+  const belowTitle = (
+    <Suspense fallback={null}>
+      <CoverageLine day={day} />
+    </Suspense>
+  );
+  return <CalendarView day={day} onDayChange={setDay} print={print} belowTitle={belowTitle} />;
 }

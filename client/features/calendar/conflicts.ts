@@ -4,7 +4,7 @@
  * 09:30–10:30") and each card's notes, and, for Aggiungi Paziente / Aggiungi Terapista, where
  * a person already is at an activity's time. Times are half-open, [inizio, fine).
  */
-import type { ConflictKind } from '../../../common/conflicts.ts';
+import type { ConflictKind, PlanConflictKind } from '../../../common/conflicts.ts';
 import type { AbsenceReason } from '../../../common/presenze.ts';
 import { toHourMinute } from '../../../common/dates.ts';
 import type { PersonKind } from '../../lib/people-search.ts';
@@ -32,7 +32,17 @@ export interface ConflictEntry {
   /** `assente` only: the person's kind and the absence's reason (Presenze). */
   persona?: PersonKind;
   motivo?: AbsenceReason;
+  /** The kinds of the progetti (profilo, disponibilita, fuori_progetto, capienza): the server's Italian sentence. */
+  testo?: string;
 }
+
+/** The kinds of the progetti: one card is enough, and the sentence comes from the server (common/plan-conflicts.ts). */
+export const isPlanKind = (tipo: ConflictKind): tipo is PlanConflictKind =>
+  tipo === 'profilo' || tipo === 'disponibilita' || tipo === 'fuori_progetto' || tipo === 'capienza';
+
+/** Whom a conflict of the progetti names: the operatore (profilo, disponibilita), the utente (fuori_progetto), nobody (capienza). */
+const planPersona = (tipo: PlanConflictKind): PersonKind | undefined =>
+  tipo === 'profilo' || tipo === 'disponibilita' ? 'terapista' : tipo === 'fuori_progetto' ? 'paziente' : undefined;
 
 /** What one card says about one of its conflicts. */
 export interface CardConflict {
@@ -93,7 +103,7 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
       if (run && !places.has(`r${id}`)) places.set(`r${id}`, runPlace(run));
     }
     // A conflict whose cards are no longer all on the day (it is being read again) waits for the new answer.
-    if (places.size < (conflict.tipo === 'assente' ? 1 : 2)) continue;
+    if (places.size < (conflict.tipo === 'assente' || isPlanKind(conflict.tipo) ? 1 : 2)) continue;
     const sorted = [...places.values()].sort((a, b) => a.start.localeCompare(b.start) || a.label.localeCompare(b.label, 'it'));
     const key = conflict.tipo === 'assente' ? `assente-${conflict.persona}-${conflict.ID}` : `${conflict.tipo}-${conflict.ID}`;
     entries.push({
@@ -102,8 +112,9 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
       ID: conflict.ID,
       nome: conflict.nome,
       places: sorted,
-      persona: conflict.persona,
+      persona: isPlanKind(conflict.tipo) ? planPersona(conflict.tipo) : conflict.persona,
       motivo: conflict.motivo,
+      testo: conflict.testo,
     });
   }
 
@@ -113,6 +124,14 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
       // An absent person is a conflict wherever they are that day.
       for (const place of entry.places) {
         const text = `${entry.nome} è assente (${entry.motivo ?? 'altro'})`;
+        byCard.set(place.cardKey, [...(byCard.get(place.cardKey) ?? []), { tipo: entry.tipo, ID: entry.ID, persona: entry.persona, text }]);
+      }
+      continue;
+    }
+    if (isPlanKind(entry.tipo)) {
+      // A conflict of the progetti is about the card itself: its sentence on each card it names.
+      for (const place of entry.places) {
+        const text = entry.testo ?? entry.nome;
         byCard.set(place.cardKey, [...(byCard.get(place.cardKey) ?? []), { tipo: entry.tipo, ID: entry.ID, persona: entry.persona, text }]);
       }
       continue;
@@ -133,12 +152,19 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
 
 /** Whether a card's conflicts include this person. */
 export const personInConflict = (conflicts: CardConflict[] | undefined, tipo: PersonKind, id: number) =>
-  !!conflicts?.some((c) => (c.tipo === tipo || (c.tipo === 'assente' && c.persona === tipo)) && c.ID === id);
+  !!conflicts?.some((c) => (c.tipo === tipo || ((c.tipo === 'assente' || isPlanKind(c.tipo)) && c.persona === tipo)) && c.ID === id);
 
 /** What the banner says the day's conflicts are about. */
 export function conflictsTopic(entries: ConflictEntry[]): string {
   const absent = entries.some((e) => e.tipo === 'assente');
-  const overlapping = entries.some((e) => e.tipo !== 'assente');
+  const overlapping = entries.some((e) => e.tipo !== 'assente' && !isPlanKind(e.tipo));
+  const plan = entries.some((e) => isPlanKind(e.tipo));
+  if (plan) {
+    const others = [overlapping && 'orari sovrapposti', absent && 'persone assenti in programma'].filter(Boolean);
+    return others.length > 0
+      ? `${others.join(', ')} e avvisi sui progetti e sui profili.`
+      : 'avvisi sui progetti, sui profili e sulle disponibilità.';
+  }
   if (absent && overlapping) return 'orari sovrapposti e persone assenti ancora in programma.';
   if (absent) return 'persone assenti ancora in attività o uscite.';
   return 'orari sovrapposti per la stessa persona o stanza.';

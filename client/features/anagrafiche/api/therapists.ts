@@ -1,11 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { TherapistRecord, therapistFormSchema } from '../../../../common/anagrafiche.ts';
+import type { Finestra, Profilo } from '../../../../common/progetti.ts';
 import { api } from '../../../lib/api-client.ts';
 import { SHARED_KEYS, useAnagraficheMutation } from './anagrafiche-mutation.ts';
 
 /** A therapist as sent: the username and the linked sign-in account (RifUtente), -1 for none. */
-export type TherapistFields = z.input<typeof therapistFormSchema> & { RifUtente: number };
+export type TherapistFields = z.input<typeof therapistFormSchema> & {
+  RifUtente: number;
+  profilo?: Profilo | null;
+  oreSettimanali?: number | null;
+  disponibilita?: Finestra[];
+};
 
 export const getTherapists = (archived: boolean) => api.get<TherapistRecord[]>(`/anagrafiche/terapisti?archiviati=${archived ? '1' : '0'}`);
 
@@ -14,7 +20,7 @@ export const therapistsQueryOptions = (archived: boolean) =>
   queryOptions({ queryKey: [...therapistsKey, { archived }], queryFn: () => getTherapists(archived) });
 export const useTherapists = (archived: boolean) => useQuery(therapistsQueryOptions(archived));
 
-const changed = [therapistsKey, SHARED_KEYS.search, SHARED_KEYS.day, SHARED_KEYS.week] as const;
+const changed = [therapistsKey, SHARED_KEYS.search, SHARED_KEYS.day, SHARED_KEYS.week, SHARED_KEYS.progetti] as const;
 export const useCreateTherapist = () =>
   useAnagraficheMutation((t: TherapistFields) => api.put<{ insertId: number }>('/anagrafiche/terapisti', t), changed);
 export const useUpdateTherapist = () =>

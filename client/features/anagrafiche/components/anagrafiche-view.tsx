@@ -6,11 +6,13 @@ import { PatientsTab } from './patients-tab.tsx';
 import { RoomsTab } from './rooms-tab.tsx';
 import { RunsTab } from './runs-tab.tsx';
 import { TherapistsTab } from './therapists-tab.tsx';
+import { TypesTab } from './types-tab.tsx';
 
 export const ANAGRAFICHE_TABS = [
   { key: 'pazienti', title: 'Pazienti' },
   { key: 'terapisti', title: 'Terapisti' },
   { key: 'stanze', title: 'Stanze' },
+  { key: 'tipi', title: 'Tipi di attività' },
   { key: 'uscite', title: 'Uscite' },
   { key: 'account', title: 'Account' },
   { key: 'centro', title: 'Centro' },
@@ -26,14 +28,17 @@ interface Props {
   onDayChange: (day: string) => void;
   /** The Centro tab: the centre's settings, a feature of their own (impostazioni) that the route puts here. */
   centreTab: ReactNode;
+  /** Above the tabs: what the route adds (the reviews due of the progetti, features/progetti). */
+  notice?: ReactNode;
 }
 
-/** Anagrafiche: six tabs; only the open one is mounted, so only its list is fetched. */
-export function AnagraficheView({ tab, onTabChange, day, onDayChange, centreTab }: Props) {
+/** Anagrafiche: seven tabs; only the open one is mounted, so only its list is fetched. */
+export function AnagraficheView({ tab, onTabChange, day, onDayChange, centreTab, notice }: Props) {
   const content: Record<AnagraficheTab, ReactNode> = {
     pazienti: <PatientsTab />,
     terapisti: <TherapistsTab />,
     stanze: <RoomsTab />,
+    tipi: <TypesTab />,
     uscite: <RunsTab day={day} onDayChange={onDayChange} />,
     account: <AccountsTab />,
     centro: centreTab,
@@ -41,6 +46,7 @@ export function AnagraficheView({ tab, onTabChange, day, onDayChange, centreTab 
   return (
     <div className="anagrafiche">
       <h1 className="h3 mb-3">Anagrafiche</h1>
+      {notice}
       <Tabs
         id="anagrafiche-tabs"
         activeKey={tab}

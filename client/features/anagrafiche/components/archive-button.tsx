@@ -36,12 +36,19 @@ interface ActionsProps extends Props {
   onEdit: () => void;
   /** The person's agenda (patients and therapists): an Agenda link before the buttons. */
   agenda?: string;
+  /** The utente's Scheda (progetto and coverage): a Scheda link first. */
+  scheda?: string;
 }
 
 /** The actions of a record that can be edited while active, and archived or restored. */
-export function EditArchiveActions({ editLabel, onEdit, agenda, ...archive }: ActionsProps) {
+export function EditArchiveActions({ editLabel, onEdit, agenda, scheda, ...archive }: ActionsProps) {
   return (
     <>
+      {scheda && (
+        <Link className="btn btn-sm btn-outline-secondary" to={scheda} aria-label={`Scheda di ${archive.name}`}>
+          Scheda
+        </Link>
+      )}
       {agenda && (
         <Link className="btn btn-sm btn-outline-secondary" to={agenda} aria-label={`Agenda di ${archive.name}`}>
           Agenda

@@ -7,7 +7,7 @@ import { AnagrafichePagination } from './anagrafiche-pagination.tsx';
 import { EditArchiveActions } from './archive-button.tsx';
 import { PatientFormModal } from './patient-form-modal.tsx';
 import { RecordsTab } from './records-tab.tsx';
-import { agendaOf } from '../../../../common/paths.ts';
+import { agendaOf, schedaOf } from '../../../../common/paths.ts';
 
 /** Pazienti: search, pages of 25, create, edit, archive and restore. */
 export function PatientsTab() {
@@ -72,6 +72,7 @@ export function PatientsTab() {
           editLabel="Modifica"
           onEdit={() => setEditing(p)}
           agenda={agendaOf('paziente', p.ID)}
+          scheda={schedaOf(p.ID)}
           archived={p.Archiviato}
           busy={setPatientArchived.isPending}
           onChange={(value) => setPatientArchived.mutateAsync({ ID: p.ID, archived: value })}

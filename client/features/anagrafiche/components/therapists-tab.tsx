@@ -1,3 +1,4 @@
+import { NO_PROFILE_LABEL, PROFILI } from '../../../../common/progetti.ts';
 import { useState } from 'react';
 import type { TherapistRecord } from '../../../../common/anagrafiche.ts';
 import { useAccounts } from '../api/accounts.ts';
@@ -51,6 +52,10 @@ export function TherapistsTab() {
         {
           header: 'Nome e cognome',
           cell: (t) => (operatoreLabel(t) === t.username ? <span className="text-muted">—</span> : operatoreLabel(t)),
+        },
+        {
+          header: 'Profilo',
+          cell: (t) => (t.profilo ? PROFILI[t.profilo] : <span className="text-muted fst-italic">{NO_PROFILE_LABEL}</span>),
         },
         {
           header: 'Account collegato',

@@ -22,3 +22,8 @@ export const removePerson = ({ kind, linkId }: { kind: PersonKind; linkId: numbe
 
 export const useAddPerson = (day: string) => useDayMutation(day, addPerson);
 export const useRemovePerson = (day: string) => useDayMutation(day, removePerson);
+
+/** One stand-in for an operatore in one activity (POST /server/progetti/sostituisci): one registro row, so one Annulla. */
+export const substitute = (body: { attivita: number; terapista: number; sostituto: number }) =>
+  api.post<{ ok: true; operazione?: number; conflitti?: Conflict[] }>('/progetti/sostituisci', body);
+export const useSubstitute = (day: string) => useDayMutation(day, substitute);

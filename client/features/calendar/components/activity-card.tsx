@@ -17,6 +17,8 @@ export interface CardActions {
   onManagePerson: (kind: PersonKind, linkId: number, name: string, activity: DayActivity, personId?: number) => void;
   /** Storico: opens the registro on this activity's history, in the app (a plain link otherwise). */
   onHistory?: (activity: DayActivity) => void;
+  /** Chi può sostituire, beside a note about an operatore absent, of another profile or outside her availability. */
+  onSubstitute?: (conflict: CardConflict) => void;
 }
 
 /** A plain click stays in the app; a click meant for a new tab or window is the browser's. */
@@ -96,7 +98,7 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
           )}
         </span>
       </div>
-      <ConflictNotes conflicts={conflicts} />
+      <ConflictNotes conflicts={conflicts} onSubstitute={actions?.onSubstitute} />
       {people.map((group) => (
         <div key={group.kind} className="people">
           <div className="people-title">

@@ -12,6 +12,7 @@ import type { Room } from '../../../../common/schemas.ts';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { TimeField } from '../../../components/time-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useActivityTypes } from '../../../lib/activity-types.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { dayQueryOptions } from '../api/get-day.ts';
 import { useCreateActivity, useRemoveActivity, useUpdateActivity, type ActivityFields } from '../api/activity-writes.ts';
@@ -70,6 +71,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
   // The length the end keeps when the start moves: the opened activity's, then whatever the end is set to.
   const duration = useRef(durationOf(values) ?? DEFAULT_MINUTES);
   const [errors, setErrors] = useState<ActivityErrors>({});
+  // The activity's type of activity (optional): choosing one proposes its name and its duration.
+  const [tipo, setTipo] = useState(String(activity?.RifTipo ?? -1));
+  const types = useActivityTypes(!transportOnly);
   const create = useCreateActivity(day);
   const update = useUpdateActivity(day);
   const remove = useRemoveActivity(day);
@@ -109,6 +113,17 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
     setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'orainizio' ? { orafine: undefined } : {}) }));
   };
 
+  const chooseType = (value: string) => {
+    const previous = types.data?.find((t) => String(t.ID) === tipo);
+    const type = types.data?.find((t) => String(t.ID) === value);
+    setTipo(value);
+    if (!type) return;
+    duration.current = type.minuti;
+    const nome = values.nome.trim() === '' || values.nome === previous?.Nome ? type.Nome : values.nome;
+    setValues(withStart({ ...values, nome }, values.orainizio, type.minuti));
+    setErrors((e) => ({ ...e, nome: undefined, orafine: undefined }));
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (transportOnly || busy || deletedMeanwhile) return;
@@ -118,14 +133,15 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
       return;
     }
     let done: unknown;
+    const typed = { ...result.fields, tipo: Number(tipo) };
     if (activity) {
-      done = await withToasts(noticeStale(update.mutateAsync({ id: activity.ID, versione: version, fields: result.fields })), {
+      done = await withToasts(noticeStale(update.mutateAsync({ id: activity.ID, versione: version, fields: typed })), {
         success: MSG.saved,
       });
     } else {
       const fields: ActivityFields = chosenRun
         ? { nome: 'TRASPORTO', stanza: -1, orainizio: chosenRun.Ora, orafine: chosenRun.OraArrivo, trasporto: chosenRun.ID }
-        : result.fields;
+        : typed;
       const place = chosenRun ? chosenRun.Tratta : (rooms.find((r) => r.ID === fields.stanza)?.Nome ?? `Stanza ${fields.stanza}`);
       const times = `${fields.orainizio.slice(0, 5)}–${fields.orafine.slice(0, 5)}`;
       done = await withToasts(create.mutateAsync(fields), { success: `Attività creata: ${fields.nome}, ${place} ${times}` });
@@ -198,6 +214,28 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                 </p>
               ) : (
                 <>
+                  <SelectField
+                    id="activity-type"
+                    label="Tipo di attività (facoltativo)"
+                    value={tipo}
+                    onChange={chooseType}
+                    hint="Propone nome e durata; serve alla copertura dei progetti e agli avvisi sul profilo"
+                    options={
+                      <>
+                        <option value="-1">Nessun tipo</option>
+                        {tipo !== '-1' && !types.data?.some((t) => String(t.ID) === tipo) && (
+                          <option value={tipo} disabled>
+                            tipo archiviato
+                          </option>
+                        )}
+                        {(types.data ?? []).map((t) => (
+                          <option key={t.ID} value={t.ID}>
+                            {t.Nome} ({t.minuti} min)
+                          </option>
+                        ))}
+                      </>
+                    }
+                  />
                   <TextField
                     id="activity-name"
                     label="Nome attività"

@@ -24,7 +24,7 @@ import { useRooms } from '../../../lib/rooms.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
 import { loadActivityDraft } from '../activity-draft.ts';
 import { activityDraft, DAY_START, type ActivityValues } from '../activity-form.ts';
-import { countConflicts, dayConflicts, type ConflictEntry } from '../conflicts.ts';
+import { countConflicts, dayConflicts, type CardConflict, type ConflictEntry } from '../conflicts.ts';
 import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copied-day.ts';
 import { buildDayGrid } from '../day-grid.ts';
 import type { Room } from '../../../../common/schemas.ts';
@@ -37,12 +37,14 @@ import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
 import { PersonRemovalModal } from './person-removal-modal.tsx';
 import { PersonSearchModal } from './person-search-modal.tsx';
+import { SubstitutesModal } from './substitutes-modal.tsx';
 
 type Dialog =
   | { type: 'create'; values?: ActivityValues }
   | { type: 'edit'; activity: DayActivity; values?: ActivityValues }
   | { type: 'add'; kind: PersonKind; activity: DayActivity }
-  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity; personId?: number };
+  | { type: 'manage'; kind: PersonKind; linkId: number; name: string; activity: DayActivity; personId?: number }
+  | { type: 'substitute'; entry: ConflictEntry };
 
 interface Props {
   day: string;
@@ -51,6 +53,8 @@ interface Props {
   header?: ReactNode;
   /** What the route adds to a real day: Stampa giornata beside Stampa PDF, and the sheet the browser's own print gives. */
   print?: DayPrintSlot;
+  /** Under the day's title: what the route adds (the week's "N utenti sotto il progetto", from Progetti). */
+  belowTitle?: ReactNode;
 }
 
 export interface DayPrintSlot {
@@ -75,7 +79,7 @@ function draftFrom(day: string, now = new Date()): string {
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
 }
 
-export function CalendarView({ day, onDayChange, header, print }: Props) {
+export function CalendarView({ day, onDayChange, header, print, belowTitle }: Props) {
   const user = useUser();
   const admin = isAdmin(user);
   const queryClient = useQueryClient();
@@ -198,6 +202,10 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
         onPasteFromPrevious: pasteFromPrevious,
         onCreateAt: (slot: Slot) => setDialog({ type: 'create', values: activityDraft(rooms, slot, giornata?.attivita) }),
         onHistory: (activity: DayActivity) => void navigate(activityHistory(activity.ID)),
+        onSubstitute: (c: CardConflict) => {
+          const entry = conflicts?.entries.find((e) => e.tipo === c.tipo && e.ID === c.ID && e.persona === c.persona);
+          if (entry) setDialog({ type: 'substitute', entry });
+        },
       }
     : undefined;
 
@@ -225,6 +233,8 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
             : undefined
         }
       />
+      {/* Asked for once the day is shown: the day's own read comes first. */}
+      {giornata && belowTitle}
       {failed ? (
         <Alert variant="danger" className="day-error d-flex flex-wrap align-items-center gap-3" role="alert">
           <span className="me-auto">{DAY_UNAVAILABLE}</span>
@@ -251,7 +261,12 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
             <FirstSteps admin={admin} />
           ) : (
             <>
-              <ConflictBanner entries={conflicts?.entries ?? []} onRemoveAbsent={admin ? removeAbsentFromDay : undefined} busy={busy} />
+              <ConflictBanner
+                entries={conflicts?.entries ?? []}
+                onRemoveAbsent={admin ? removeAbsentFromDay : undefined}
+                onSubstitute={admin ? (entry) => setDialog({ type: 'substitute', entry }) : undefined}
+                busy={busy}
+              />
               <div className={stale ? 'day-stale' : undefined}>
                 {phone && giornata ? (
                   <DayList
@@ -298,6 +313,7 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
           onClose={close}
         />
       )}
+      {admin && dialog?.type === 'substitute' && <SubstitutesModal day={day} entry={dialog.entry} onClose={close} />}
       {admin && dialog?.type === 'manage' && (
         <PersonRemovalModal
           day={day}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { cardElementId, conflictsTopic, countConflicts, type ConflictEntry } from '../conflicts.ts';
+import { cardElementId, conflictsTopic, countConflicts, isPlanKind, type ConflictEntry } from '../conflicts.ts';
 
 const LIST_ID = 'elenco-conflitti';
 
@@ -20,10 +20,16 @@ interface Props {
   entries: ConflictEntry[];
   /** Administrators only: "Togli dalle attività del giorno" beside each absent person. */
   onRemoveAbsent?: (entry: ConflictEntry) => void;
+  /** Administrators only: "Chi può sostituire" beside an absent operatore, or one of the wrong profile or out of her hours. */
+  onSubstitute?: (entry: ConflictEntry) => void;
   busy?: boolean;
 }
 
-export function ConflictBanner({ entries, onRemoveAbsent, busy }: Props) {
+/** Whether an entry offers Chi può sostituire: an operatore absent, of another profile, or outside her availability. */
+export const offersSubstitute = (entry: ConflictEntry) =>
+  (entry.tipo === 'assente' && entry.persona === 'terapista') || entry.tipo === 'profilo' || entry.tipo === 'disponibilita';
+
+export function ConflictBanner({ entries, onRemoveAbsent, onSubstitute, busy }: Props) {
   const [open, setOpen] = useState(false);
   const count = entries.length;
   return (
@@ -54,7 +60,11 @@ export function ConflictBanner({ entries, onRemoveAbsent, busy }: Props) {
             <ul id={LIST_ID} className="conflict-list" aria-label="Elenco dei conflitti">
               {entries.map((entry) => (
                 <li key={entry.key}>
-                  <span className="conflict-who">{entry.nome}</span>
+                  {isPlanKind(entry.tipo) ? (
+                    <span className="conflict-who">{entry.testo ?? entry.nome}</span>
+                  ) : (
+                    <span className="conflict-who">{entry.nome}</span>
+                  )}
                   {entry.tipo === 'assente' && <> assente ({entry.motivo ?? 'altro'}) ma in programma</>}:{' '}
                   {entry.places.map((place, i) => (
                     <span key={place.cardKey}>
@@ -79,6 +89,18 @@ export function ConflictBanner({ entries, onRemoveAbsent, busy }: Props) {
                       onClick={() => onRemoveAbsent(entry)}
                     >
                       Togli dalle attività del giorno
+                    </Button>
+                  )}
+                  {onSubstitute && offersSubstitute(entry) && entry.places.some((p) => p.cardKey.startsWith('a')) && (
+                    <Button
+                      variant="outline-primary"
+                      size="sm"
+                      className="ms-2 py-0"
+                      disabled={busy}
+                      aria-label={`Chi può sostituire ${entry.nome}`}
+                      onClick={() => onSubstitute(entry)}
+                    >
+                      Chi può sostituire
                     </Button>
                   )}
                 </li>

@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { Link } from 'react-router';
-import { agendaOf } from '../../../../common/paths.ts';
+import { agendaOf, schedaOf } from '../../../../common/paths.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useRemovePerson } from '../api/people-writes.ts';
@@ -45,6 +45,11 @@ export function PersonRemovalModal({ day, kind, linkId, name, activity, personId
         {personId !== undefined && (
           <Link className="btn btn-outline-primary mt-3" to={agendaOf(kind, personId, day)}>
             Apri l&apos;agenda di {name}
+          </Link>
+        )}
+        {personId !== undefined && kind === 'paziente' && (
+          <Link className="btn btn-outline-primary mt-3 ms-2" to={`${schedaOf(personId)}&data=${day}`}>
+            Scheda e progetto di {name}
           </Link>
         )}
       </Modal.Body>
