@@ -88,6 +88,8 @@ describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
         'activities_room_id_rooms_id_fk',
       ],
       [sql`update activities set transport_run_id = 999999 where id = ${activity.id}`, 'activities_transport_run_id_transport_runs_id_fk'],
+      // An activity's type of activity (migration 0024).
+      [sql`update activities set type_id = 999999 where id = ${activity.id}`, 'activities_type_id_activity_types_id_fk'],
       [
         // One good row and one bad in the same statement: the whole statement is refused.
         sql`insert into activity_patients (activity_id, patient_id) values (${activity.id}, ${centre.mario.id}), (${activity.id}, 999999)`,
@@ -150,7 +152,12 @@ describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
       { name: 'Ginnastica', roomId: centre.palestra.id, day: DAY, start: '09:00', end: '10:00' },
       { patients: [centre.mario.id], therapists: [centre.paola.id] },
     );
+    const [type] = await rows<{ id: number }>(
+      sql`insert into activity_types (name, profile, participants, minutes) values ('Ginnastica di gruppo', null, 8, 60) returning id`,
+    );
+    await ctx.database.db.execute(sql`update activities set type_id = ${type.id} where id = ${activity.id}`);
     const cases: [SQL, string][] = [
+      [sql`delete from activity_types where id = ${type.id}`, 'activities_type_id_activity_types_id_fk'],
       [sql`delete from patients where id = ${centre.mario.id}`, 'activity_patients_patient_id_patients_id_fk'],
       [sql`delete from patients where id = ${centre.lucia.id}`, 'transport_patients_patient_id_patients_id_fk'],
       [sql`delete from therapists where id = ${centre.paola.id}`, 'activity_therapists_therapist_id_therapists_id_fk'],

@@ -143,8 +143,8 @@ export const activities = pgTable(
     transportRunId: integer('transport_run_id'),
     /** Grows with every edit of the activity: an edit or removal made on an older version is refused (no lost edits). */
     version: integer('version').notNull().default(1),
-    /** Issue 29: the activity's type, NULL for none (the API's -1; every activity before issue 29). */
-    typeId: integer('type_id').references(() => activityTypes.id, { onDelete: 'restrict' }),
+    /** Issue 29: the activity's type, NULL for none (the API's -1; every activity before issue 29). Checked once per statement (migration 0024), as the plan's other references. */
+    typeId: integer('type_id'),
   },
   (t) => [
     index('activities_type_day_idx').on(t.typeId, t.day),
