@@ -6,27 +6,30 @@
  * activity and run involved in at least one of its clashes. Conflicts are warnings:
  * the plan is still saved (see docs/product.md, Regole).
  */
-import type { AbsenceReason } from './presenze.ts';
+import { z } from 'zod';
+import { ABSENCE_REASONS, type AbsenceReason } from './presenze.ts';
 import type { Giornata } from './schemas.ts';
 import { operatoreLabel } from './people.ts';
 
-export type ConflictKind = 'paziente' | 'terapista' | 'stanza' | 'assente';
+export const CONFLICT_KINDS = ['paziente', 'terapista', 'stanza', 'assente'] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
-export interface Conflict {
+export const conflictSchema = z.object({
   /** `assente`: a person absent that day (Presenze) still in some of its activities or runs. */
-  tipo: ConflictKind;
+  tipo: z.enum(CONFLICT_KINDS),
   /** The patient's, therapist's or room's id. */
-  ID: number;
+  ID: z.number().int(),
   /** `assente` only: whether ID is a patient's or a therapist's, and the absence's reason. */
-  persona?: 'paziente' | 'terapista';
-  motivo?: AbsenceReason;
+  persona: z.enum(['paziente', 'terapista']).optional(),
+  motivo: z.enum(ABSENCE_REASONS).optional(),
   /** Display name: "Nome Cognome", the therapist's operatoreLabel (common/people.ts) or the room's name. */
-  nome: string;
+  nome: z.string(),
   /** Ids of the activities involved, ascending. */
-  attivita: number[];
+  attivita: z.array(z.number().int()),
   /** Ids of the minibus runs involved, ascending. */
-  uscite: number[];
-}
+  uscite: z.array(z.number().int()),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
 
 /** The part of the day's answer the check reads. */
 export type ConflictDay = Pick<Giornata, 'attivita' | 'uscite'>;
