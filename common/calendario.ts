@@ -85,8 +85,13 @@ export const giornataAnswer = z.object({
   /** The day's conflicts as the server reports them (docs/api.md); absent in a day built by hand. */
   conflitti: z.array(conflictSchema).optional(),
 });
-/** POST /server/calendario/settimana: each day of the range as giornata answers it. */
-export const settimanaAnswer = z.array(giornataAnswer);
+/** POST /server/calendario/settimana: the week in one answer, in the day's shapes (the activities' Pazienti left empty). */
+export const settimanaAnswer = z.object({
+  datastart: z.string(),
+  datastop: z.string(),
+  attivita: z.array(dayActivityAnswer),
+  uscite: z.array(dayTransportRunAnswer),
+});
 /** POST /server/calendario/conflitti: only the days that have some. */
 export const rangeConflictsAnswer = z.object({
   giorni: z.array(z.object({ data: z.string(), conflitti: z.array(conflictSchema) })),
@@ -126,5 +131,6 @@ export type DayTherapist = z.infer<typeof dayTherapistAnswer>;
 export type DayActivity = z.infer<typeof dayActivityAnswer>;
 export type DayTransportRun = z.infer<typeof dayTransportRunAnswer>;
 export type Giornata = z.infer<typeof giornataAnswer>;
+export type Settimana = z.infer<typeof settimanaAnswer>;
 /** A person put on a minibus run: the day's conflicts after it. */
 export const conflictsAfterAnswer = z.object({ ok: okField, conflitti });
