@@ -4,13 +4,14 @@
  * Shared by the server's validation and the web app. The centre's settings are common/impostazioni.ts.
  */
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { ABSENCE_REASONS, PERSON_KINDS, type PersonKind } from './presenze.ts';
 import { userAnswer } from './calendario.ts';
 import { daysInRange } from './dates.ts';
 import { MAX_RANGE_DAYS, dateSchema, idSchema } from './schemas.ts';
 
 export const AGENDA_MSG = {
-  kindInvalid: 'Tipo non valido: scegli paziente o terapista',
+  kindInvalid: MSG.personKindInvalid,
   rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
   rangeTooLong: 'L’agenda si consulta al massimo 31 giorni alla volta',
   personNotFound: 'Persona non trovata',

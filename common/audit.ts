@@ -4,6 +4,7 @@
  * into the Italian sentence the screen and every CSV show. Pure: no I/O.
  */
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { daysInRange, formatDayMonthYear, MONTHS_IT } from './dates.ts';
 import { dateSchema, idSchema, okField } from './schemas.ts';
 
@@ -51,7 +52,7 @@ export const AUDIT_ACTIONS = {
   'password.cambia': 'Password cambiata',
   'accesso.riuscito': 'Accesso riuscito',
   'accesso.fallito': 'Accesso non riuscito',
-  'accesso.uscita': 'Uscita dal programma',
+  'accesso.disconnessione': 'Disconnessione',
   'assenza.registra': 'Assenza registrata',
   'assenza.elimina': 'Assenza eliminata',
   'assenza.modifica': 'Assenza modificata',
@@ -166,7 +167,7 @@ export const AUDIT_MSG = {
   rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
   rangeTooLong: 'Il registro si consulta al massimo 366 giorni alla volta',
   actionInvalid: 'Azione non valida',
-  personKindInvalid: 'Tipo di persona non valido: scegli utente o operatore',
+  personKindInvalid: MSG.personKindInvalid,
   personRequired: 'Indica la persona insieme al tipo',
   pageInvalid: 'Pagina non valida',
   exportKindInvalid: 'Tipo di esportazione non valido',
@@ -535,9 +536,9 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
     case 'accesso.riuscito':
       return 'Accesso riuscito';
     case 'accesso.fallito':
-      return `Accesso non riuscito con il nome utente «${str(after.username, '')}»`;
-    case 'accesso.uscita':
-      return 'Uscita dal programma';
+      return `Accesso non riuscito con lo username «${str(after.username, '')}»`;
+    case 'accesso.disconnessione':
+      return 'Disconnessione';
     case 'assenza.registra':
       return `Assenza di ${person(after, 'persona')} registrata ${dates(after.dal, after.al)} (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})${correction(after)}`;
     case 'assenza.elimina':

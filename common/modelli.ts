@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { addDays, daysInRange, weekdayOf } from './dates.ts';
+import { KIND_WORDS } from './words.ts';
 import { dateSchema, identifierText, idSchema } from './schemas.ts';
 
 /**
@@ -43,7 +44,7 @@ export const MODELLI_MSG = {
     chiusura: 'chiusura del centro',
     esistente: 'già pianificato',
   },
-  leftOutKinds: { paziente: 'utente', terapista: 'operatore', stanza: 'stanza' },
+  leftOutKinds: { paziente: KIND_WORDS.paziente, terapista: KIND_WORDS.terapista, stanza: KIND_WORDS.stanza },
   leftOutReasons: { archiviato: 'archiviato', assente: 'assente' },
 } as const;
 const M = MODELLI_MSG;

@@ -4,6 +4,7 @@
  * and the centre's own closing days. Shared by the server's validation and the web app.
  */
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { daysInRange } from './dates.ts';
 import { dateSchema, idSchema, okField, safeText } from './schemas.ts';
 
@@ -11,7 +12,7 @@ import { dateSchema, idSchema, okField, safeText } from './schemas.ts';
 export const MAX_CLOSING_RANGE_DAYS = 62;
 
 export const PRESENZE_MSG = {
-  kindInvalid: 'Tipo non valido: scegli paziente o operatore',
+  kindInvalid: MSG.personKindInvalid,
   reasonInvalid: 'Motivo non valido: scegli malattia, ferie, permesso, ricovero o altro',
   noteInvalid: 'La nota può avere al massimo 200 caratteri',
   justifiedInvalid: 'Indica se l’assenza è giustificata',

@@ -105,7 +105,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     if (sessionToken && session) {
       await db.transaction(async (tx) => {
         await destroySession(tx, sessionToken);
-        await appendAudit(tx, session.user, { action: 'accesso.uscita', entity: 'sessione', entityId: session.user.ID });
+        await appendAudit(tx, session.user, { action: 'accesso.disconnessione', entity: 'sessione', entityId: session.user.ID });
       });
     }
     clearSessionCookie(reply, cookieSecure);
