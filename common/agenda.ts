@@ -4,12 +4,14 @@
  * Shared by the server's validation and the web app. The centre's settings are common/impostazioni.ts.
  */
 import { z } from 'zod';
-import { PERSON_KINDS, type AbsenceReason, type PersonKind } from './presenze.ts';
+import { MSG } from './messages.ts';
+import { ABSENCE_REASONS, PERSON_KINDS, type PersonKind } from './presenze.ts';
+import { userAnswer } from './calendario.ts';
 import { daysInRange } from './dates.ts';
-import { MAX_RANGE_DAYS, dateSchema, idSchema, type User } from './schemas.ts';
+import { MAX_RANGE_DAYS, dateSchema, idSchema } from './schemas.ts';
 
 export const AGENDA_MSG = {
-  kindInvalid: 'Tipo non valido: scegli paziente o terapista',
+  kindInvalid: MSG.personKindInvalid,
   rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
   rangeTooLong: 'L’agenda si consulta al massimo 31 giorni alla volta',
   personNotFound: 'Persona non trovata',
@@ -56,74 +58,84 @@ export const icalStateQuery = z.object({ terapista: idSchema });
  * is linked to in Anagrafiche; `cambiopassword`, that it must choose a new password before anything
  * else (every other call answers 403 password_change_required until then).
  */
-export type SessionUser = User & { terapista: number | null; cambiopassword: boolean };
+export const sessionUserAnswer = userAnswer.extend({ terapista: z.number().int().nullable(), cambiopassword: z.boolean() });
+export type SessionUser = z.infer<typeof sessionUserAnswer>;
+/** POST /server/user/login. */
+export const loginAnswer = z.object({ value: sessionUserAnswer });
+/** GET /server/user/auth: the signed-in account, in a list of one (docs/api.md). */
+export const authAnswer = z.array(sessionUserAnswer);
 
-export interface AgendaPerson {
-  ID: number;
-  nome: string;
+const absenceReason = z.enum(ABSENCE_REASONS);
+
+export const agendaPersonAnswer = z.object({
+  ID: z.number().int(),
+  nome: z.string(),
   /** Empty for a therapist, who is known by a username only. */
-  cognome: string;
-  archiviato: boolean;
+  cognome: z.string(),
+  archiviato: z.boolean(),
   /** Present only when the person is absent on the voce's day (a recorded absence, or a patient marked absent at the roll call). */
-  assente?: true;
-  motivo?: AbsenceReason;
-}
+  assente: z.literal(true).optional(),
+  motivo: absenceReason.optional(),
+});
+export type AgendaPerson = z.infer<typeof agendaPersonAnswer>;
 
 /**
  * `assente` and `motivo` on a voce: the agenda's own person is absent that day (the voce stays, marked:
  * the plan still holds them until someone takes them out).
  */
-interface AbsentMark {
-  assente?: true;
-  motivo?: AbsenceReason;
-}
+const absentMark = { assente: z.literal(true).optional(), motivo: absenceReason.optional() };
 
-export interface AgendaActivity extends AbsentMark {
-  tipo: 'attivita';
-  ID: number;
-  data: string;
-  inizio: string;
-  fine: string;
-  nome: string;
+export const agendaActivityAnswer = z.object({
+  tipo: z.literal('attivita'),
+  ID: z.number().int(),
+  data: z.string(),
+  inizio: z.string(),
+  fine: z.string(),
+  nome: z.string(),
   /** The room's name. */
-  stanza: string;
+  stanza: z.string(),
   /** The other therapists of the slot. */
-  operatori: AgendaPerson[];
+  operatori: z.array(agendaPersonAnswer),
   /** The patients of the slot for a therapist's agenda; always empty in a patient's. */
-  utenti: AgendaPerson[];
-}
+  utenti: z.array(agendaPersonAnswer),
+  ...absentMark,
+});
+export type AgendaActivity = z.infer<typeof agendaActivityAnswer>;
 
-export interface AgendaRun extends AbsentMark {
-  tipo: 'uscita';
-  ID: number;
-  data: string;
-  inizio: string;
-  fine: string;
+export const agendaRunAnswer = z.object({
+  tipo: z.literal('uscita'),
+  ID: z.number().int(),
+  data: z.string(),
+  inizio: z.string(),
+  fine: z.string(),
   /** The route. */
-  nome: string;
-  pulmino: 'bianco' | 'blu';
-  operatori: AgendaPerson[];
-  utenti: AgendaPerson[];
-}
+  nome: z.string(),
+  pulmino: z.enum(['bianco', 'blu']),
+  operatori: z.array(agendaPersonAnswer),
+  utenti: z.array(agendaPersonAnswer),
+  ...absentMark,
+});
+export type AgendaRun = z.infer<typeof agendaRunAnswer>;
 
 export type AgendaItem = AgendaActivity | AgendaRun;
 
-export interface Agenda {
-  persona: AgendaPerson;
+export const agendaAnswer = z.object({
+  persona: agendaPersonAnswer,
   /** Ordered by data, inizio, fine, nome. */
-  voci: AgendaItem[];
-}
+  voci: z.array(z.discriminatedUnion('tipo', [agendaActivityAnswer, agendaRunAnswer])),
+});
+export type Agenda = z.infer<typeof agendaAnswer>;
 
-export interface IcalUrl {
-  url: string;
-}
+export const icalUrlAnswer = z.object({ url: z.string() });
+export type IcalUrl = z.infer<typeof icalUrlAnswer>;
 
-export interface IcalState {
-  attivo: boolean;
-  creato: string | null;
-  ultimouso: string | null;
+export const icalStateAnswer = z.object({
+  attivo: z.boolean(),
+  creato: z.string().nullable(),
+  ultimouso: z.string().nullable(),
   /** When the link stops working unless it is used before: ICAL_UNUSED_DAYS after its last use (or its making). */
-  scade: string | null;
-}
+  scade: z.string().nullable(),
+});
+export type IcalState = z.infer<typeof icalStateAnswer>;
 
 export type { PersonKind };

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
-import { therapistPlanFields, type Finestra, type Profilo } from './progetti.ts';
+import { PROFILO_CODES, therapistPlanFields } from './progetti.ts';
 import { identifierText, idSchema, planDateSchema, isValidTime, minutesOf, passwordText, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
@@ -129,37 +129,41 @@ export interface Page<T> {
   pagina: number;
   pageSize: number;
 }
-export interface PatientRecord {
-  ID: number;
-  Nome: string;
-  Cognome: string;
-  Cellulare: string;
-  Archiviato: boolean;
-}
-export interface TherapistRecord {
-  ID: number;
-  username: string;
+/** A page of a list (GET /server/anagrafiche/pazienti) as its answer schema. */
+export const pageAnswer = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), pagina: z.number().int(), pageSize: z.number().int() });
+export const patientRecordAnswer = z.object({
+  ID: z.number().int(),
+  Nome: z.string(),
+  Cognome: z.string(),
+  Cellulare: z.string(),
+  Archiviato: z.boolean(),
+});
+export type PatientRecord = z.infer<typeof patientRecordAnswer>;
+export const therapistRecordAnswer = z.object({
+  ID: z.number().int(),
+  username: z.string(),
   /** '' when not set. */
-  Nome: string;
-  Cognome: string;
-  RifUtente: number | null;
-  Archiviato: boolean;
+  Nome: z.string(),
+  Cognome: z.string(),
+  RifUtente: z.number().int().nullable(),
+  Archiviato: z.boolean(),
   /** null: "profilo da indicare". */
-  profilo: Profilo | null;
+  profilo: z.enum(PROFILO_CODES).nullable(),
   /** Contracted hours a week; null when not set. */
-  oreSettimanali: number | null;
+  oreSettimanali: z.number().nullable(),
   /** Availability windows, by weekday then time; [] when not said. */
-  disponibilita: Finestra[];
-}
-export interface RoomRecord {
-  ID: number;
-  Nome: string;
-  Ordine: number;
-  Archiviato: boolean;
-}
-export interface AccountRecord {
-  ID: number;
-  username: string;
-  Admin: number;
-  Disattivato: boolean;
-}
+  disponibilita: z.array(z.object({ giorno: z.number().int(), dalle: z.string(), alle: z.string() })),
+});
+export type TherapistRecord = z.infer<typeof therapistRecordAnswer>;
+export const roomRecordAnswer = z.object({ ID: z.number().int(), Nome: z.string(), Ordine: z.number().int(), Archiviato: z.boolean() });
+export type RoomRecord = z.infer<typeof roomRecordAnswer>;
+export const accountRecordAnswer = z.object({
+  ID: z.number().int(),
+  username: z.string(),
+  Admin: z.number().int(),
+  Disattivato: z.boolean(),
+});
+export type AccountRecord = z.infer<typeof accountRecordAnswer>;
+/** The answer of a record made: its id. */
+export const insertedAnswer = z.object({ insertId: z.number().int() });

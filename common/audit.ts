@@ -4,8 +4,9 @@
  * into the Italian sentence the screen and every CSV show. Pure: no I/O.
  */
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { daysInRange, formatDayMonthYear, MONTHS_IT } from './dates.ts';
-import { dateSchema, idSchema } from './schemas.ts';
+import { dateSchema, idSchema, okField } from './schemas.ts';
 
 /** Every action of the registro, with how the filter names it. */
 export const AUDIT_ACTIONS = {
@@ -51,7 +52,7 @@ export const AUDIT_ACTIONS = {
   'password.cambia': 'Password cambiata',
   'accesso.riuscito': 'Accesso riuscito',
   'accesso.fallito': 'Accesso non riuscito',
-  'accesso.uscita': 'Uscita dal programma',
+  'accesso.disconnessione': 'Disconnessione',
   'assenza.registra': 'Assenza registrata',
   'assenza.elimina': 'Assenza eliminata',
   'assenza.modifica': 'Assenza modificata',
@@ -191,7 +192,7 @@ export const AUDIT_MSG = {
   rangeInvalid: 'La data di fine deve essere uguale o successiva alla data di inizio',
   rangeTooLong: 'Il registro si consulta al massimo 366 giorni alla volta',
   actionInvalid: 'Azione non valida',
-  personKindInvalid: 'Tipo di persona non valido: scegli utente o operatore',
+  personKindInvalid: MSG.personKindInvalid,
   personRequired: 'Indica la persona insieme al tipo',
   pageInvalid: 'Pagina non valida',
   exportKindInvalid: 'Tipo di esportazione non valido',
@@ -273,12 +274,13 @@ export const exportBody = z
   });
 
 /** The answer of POST /server/calendario/annulla: `operazione` its own registro row (the first, for a multi-day one), every day put back. */
-export interface UndoAnswer {
-  ok: true;
-  operazione: number;
-  data: string;
-  giorni: string[];
-}
+export const undoAnswer = z.object({
+  ok: okField,
+  operazione: z.number().int(),
+  data: z.string(),
+  giorni: z.array(z.string()),
+});
+export type UndoAnswer = z.infer<typeof undoAnswer>;
 
 export const undoBody = z.object({
   operazione: z.coerce
@@ -304,60 +306,62 @@ export interface AuditRecord {
 }
 
 /** A row of GET /server/registro. */
-export interface AuditRow {
-  ID: number;
-  quando: string;
-  utente: string;
-  azione: string;
-  tipo: string;
-  entita: number | null;
-  giorno: string | null;
-  giornoFine: string | null;
-  frase: string;
+export const auditRowAnswer = z.object({
+  ID: z.number().int(),
+  quando: z.string(),
+  utente: z.string(),
+  azione: z.string(),
+  tipo: z.string(),
+  entita: z.number().int().nullable(),
+  giorno: z.string().nullable(),
+  giornoFine: z.string().nullable(),
+  frase: z.string(),
   /** Small: counts instead of a whole day's rows. */
-  prima: unknown;
-  dopo: unknown;
-  annullabile: boolean;
+  prima: z.unknown(),
+  dopo: z.unknown(),
+  annullabile: z.boolean(),
   /** The row's account was marked as abusive after it (`account.segnala`, docs/decisions/0022-coalesced-access-log.md). */
-  segnalata: boolean;
-}
+  segnalata: z.boolean(),
+});
+export type AuditRow = z.infer<typeof auditRowAnswer>;
 
-export interface AuditPage {
-  items: AuditRow[];
-  pagina: number;
-  pageSize: number;
+const pageFields = {
+  pagina: z.number().int(),
+  pageSize: z.number().int(),
   /** Whether a next page exists (the registro is not counted: it may hold millions of rows). */
-  altre: boolean;
-  dal: string;
-  al: string;
-}
+  altre: z.boolean(),
+  dal: z.string(),
+  al: z.string(),
+};
+export const auditPageAnswer = z.object({ items: z.array(auditRowAnswer), ...pageFields });
+export type AuditPage = z.infer<typeof auditPageAnswer>;
 
 /** A row of GET /server/registro/accessi. */
-export interface AccessRow {
-  ID: number;
-  quando: string;
-  utente: string;
-  tipo: AccessKind;
-  giorno: string | null;
-  giornoFine: string | null;
+export const accessRowAnswer = z.object({
+  ID: z.number().int(),
+  quando: z.string(),
+  utente: z.string(),
+  tipo: z.enum(ACCESS_KINDS),
+  giorno: z.string().nullable(),
+  giornoFine: z.string().nullable(),
   /** `diretto`: the read named the patient; `giornata`: a read of days on which the patient was planned. */
-  motivo: 'diretto' | 'giornata';
+  motivo: z.enum(['diretto', 'giornata']),
   /** How many identical reads the entry stands for (1: one read); `quando` is the first. */
-  conteggio: number;
+  conteggio: z.number().int(),
   /** The last of them (null for one read). */
-  ultima: string | null;
+  ultima: z.string().nullable(),
   /** The entry's account was marked as abusive after it. */
-  segnalata: boolean;
-}
+  segnalata: z.boolean(),
+});
+export type AccessRow = z.infer<typeof accessRowAnswer>;
 
-export interface AccessPage {
-  items: AccessRow[];
-  pagina: number;
-  pageSize: number;
-  altre: boolean;
-  dal: string;
-  al: string;
-}
+export const accessPageAnswer = z.object({ items: z.array(accessRowAnswer), ...pageFields });
+export type AccessPage = z.infer<typeof accessPageAnswer>;
+
+/** POST /server/registro/esportazione: the registro row of the export. */
+export const exportAnswer = z.object({ ok: okField, operazione: z.number().int() });
+/** POST /server/registro/segnala: its registro row, and the time up to which the account's rows are marked. */
+export const markAnswer = z.object({ ok: okField, operazione: z.number().int(), fino: z.string() });
 
 // ---- The sentence ----
 
@@ -577,9 +581,9 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
     case 'accesso.riuscito':
       return 'Accesso riuscito';
     case 'accesso.fallito':
-      return `Accesso non riuscito con il nome utente «${str(after.username, '')}»`;
-    case 'accesso.uscita':
-      return 'Uscita dal programma';
+      return `Accesso non riuscito con lo username «${str(after.username, '')}»`;
+    case 'accesso.disconnessione':
+      return 'Disconnessione';
     case 'assenza.registra':
       return `Assenza di ${person(after, 'persona')} registrata ${dates(after.dal, after.al)} (${str(after.motivo)}${after.giustificata === false ? ', non giustificata' : ''})${correction(after)}`;
     case 'assenza.elimina':

@@ -6,45 +6,50 @@
  * activity and run involved in at least one of its clashes. Conflicts are warnings:
  * the plan is still saved (see docs/product.md, Regole).
  */
-import type { AbsenceReason } from './presenze.ts';
-import type { Profilo } from './progetti.ts';
+import { z } from 'zod';
+import { ABSENCE_REASONS, type AbsenceReason } from './presenze.ts';
+import { PROFILO_CODES } from './progetti.ts';
 import type { Giornata } from './schemas.ts';
 import { operatoreLabel } from './people.ts';
 
-export type ConflictKind = 'paziente' | 'terapista' | 'stanza' | 'assente' | PlanConflictKind;
 /**
  * The kinds issue 29 adds (common/plan-conflicts.ts), from the progetti, the types of activity and the operatori's
  * profiles and availability: `profilo` and `disponibilita` name an operatore (ID = therapist), `fuori_progetto` an
  * utente (ID = patient), `capienza` an activity (ID = the activity's).
  */
-export type PlanConflictKind = 'profilo' | 'disponibilita' | 'fuori_progetto' | 'capienza';
+export const PLAN_CONFLICT_KINDS = ['profilo', 'disponibilita', 'fuori_progetto', 'capienza'] as const;
+export type PlanConflictKind = (typeof PLAN_CONFLICT_KINDS)[number];
+export const CONFLICT_KINDS = ['paziente', 'terapista', 'stanza', 'assente', ...PLAN_CONFLICT_KINDS] as const;
+export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 /** Why an utente is `fuori_progetto`: no progetto covers the day, the weekday is outside his frequenza, the type is not in his progetto. */
-export type FuoriProgettoCausa = 'senza_progetto' | 'frequenza' | 'tipo';
+export const FUORI_PROGETTO_CAUSE = ['senza_progetto', 'frequenza', 'tipo'] as const;
+export type FuoriProgettoCausa = (typeof FUORI_PROGETTO_CAUSE)[number];
 
-export interface Conflict {
+export const conflictSchema = z.object({
   /** `assente`: a person absent that day (Presenze) still in some of its activities or runs. */
-  tipo: ConflictKind;
+  tipo: z.enum(CONFLICT_KINDS),
   /** The patient's, therapist's or room's id. */
-  ID: number;
+  ID: z.number().int(),
   /** `assente` only: whether ID is a patient's or a therapist's, and the absence's reason. */
-  persona?: 'paziente' | 'terapista';
-  motivo?: AbsenceReason;
+  persona: z.enum(['paziente', 'terapista']).optional(),
+  motivo: z.enum(ABSENCE_REASONS).optional(),
   /** Display name: "Nome Cognome", the therapist's operatoreLabel (common/people.ts) or the room's name. */
-  nome: string;
+  nome: z.string(),
   /** Ids of the activities involved, ascending. */
-  attivita: number[];
+  attivita: z.array(z.number().int()),
   /** Ids of the minibus runs involved, ascending. */
-  uscite: number[];
+  uscite: z.array(z.number().int()),
   /** `profilo` only: the profiles the activities' types need and the operatore does not have, in PROFILO_CODES order. */
-  profili?: Profilo[];
+  profili: z.array(z.enum(PROFILO_CODES)).optional(),
   /** `fuori_progetto` only: the first reason of senza_progetto, frequenza, tipo that applies to any of the activities. */
-  causa?: FuoriProgettoCausa;
+  causa: z.enum(FUORI_PROGETTO_CAUSE).optional(),
   /** `capienza` only: the type's `partecipanti` and the utenti in the activity. */
-  partecipanti?: number;
-  iscritti?: number;
+  partecipanti: z.number().int().optional(),
+  iscritti: z.number().int().optional(),
   /** The new kinds only: the Italian sentence of the banner and the card ("paola.neri non è logopedista"). */
-  testo?: string;
-}
+  testo: z.string().optional(),
+});
+export type Conflict = z.infer<typeof conflictSchema>;
 
 /** The part of the day's answer the check reads. */
 export type ConflictDay = Pick<Giornata, 'attivita' | 'uscite'>;

@@ -44,17 +44,18 @@ export const settingsBody = z
 export type SettingsForm = z.input<typeof settingsBody>;
 
 /** GET /server/impostazioni, and the answer of a change: the settings as they now are. */
-export interface CentreSettingsWire {
-  nomecentro: string;
+export const centreSettingsAnswer = z.object({
+  nomecentro: z.string(),
   /** Saturday is a working day of the templates (Modelli). */
-  sabato: boolean;
+  sabato: z.boolean(),
   /**
    * The therapists' calendar feeds show patients' initials ("M. R."); otherwise only how many ("3 utenti"). Never full
    * names: the feed lands on the phone's cloud (docs/decisions/0019-calendar-links.md).
    */
-  iniziali: boolean;
+  iniziali: z.boolean(),
   /** The patron saint's day, "MM-DD", a holiday every year for templates and the register; null: none. */
-  patrono: string | null;
+  patrono: z.string().nullable(),
   /** The paper of the day's and the week's PDF, always landscape. */
-  formatoCarta: PaperFormat;
-}
+  formatoCarta: z.enum(PAPER_FORMATS),
+});
+export type CentreSettingsWire = z.infer<typeof centreSettingsAnswer>;

@@ -34,3 +34,6 @@ export const liveEventSchema = z.discriminatedUnion('tipo', [
 ]);
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** GET /server/eventi answers a text/event-stream: one liveEventSchema per `data:` line (its route's response schema). */
+export const liveStreamAnswer = z.string();

@@ -69,6 +69,8 @@ export const MSG = {
   tooManyReads: 'Troppe richieste in poco tempo, riprova tra un minuto',
   activityStale: "L'attività è stata modificata da un altro utente: ricarica la giornata",
   versionInvalid: 'Versione non valida',
+  /** The one wording of a person's kind refused (Presenze, Agenda, Registro): utente is a patient, operatore a therapist. */
+  personKindInvalid: 'Tipo di persona non valido: scegli utente o operatore',
   tooManyLiveStreams: 'Troppe connessioni aggiornate aperte con questo account: chiudi qualche scheda o dispositivo',
   liveStreamsFull: 'Il server ha già troppe connessioni aggiornate aperte: i dati si aggiornano alla prossima ricarica, riprova tra poco',
 } as const;

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { addDays, daysInRange, weekdayOf } from './dates.ts';
+import { KIND_WORDS } from './words.ts';
 import { dateSchema, identifierText, idSchema } from './schemas.ts';
 
 /**
@@ -43,7 +44,7 @@ export const MODELLI_MSG = {
     chiusura: 'chiusura del centro',
     esistente: 'già pianificato',
   },
-  leftOutKinds: { paziente: 'utente', terapista: 'operatore', stanza: 'stanza' },
+  leftOutKinds: { paziente: KIND_WORDS.paziente, terapista: KIND_WORDS.terapista, stanza: KIND_WORDS.stanza },
   leftOutReasons: { archiviato: 'archiviato', assente: 'assente' },
 } as const;
 const M = MODELLI_MSG;
@@ -108,45 +109,50 @@ export type PasteWeekInput = z.input<typeof pasteWeekBody>;
 
 // ---- Answers ----
 
-export interface TemplateSummary {
-  ID: number;
-  nome: string;
+export const templateSummaryAnswer = z.object({
+  ID: z.number().int(),
+  nome: z.string(),
   /** The Monday of the template's week (years from 3000): open it in the calendar like a real week. */
-  settimana: string;
+  settimana: z.string(),
   /** Ordinary activities of the week (a run's TRASPORTO placement not counted). */
-  attivita: number;
+  attivita: z.number().int(),
   /** Minibus runs of the week. */
-  uscite: number;
-}
-export interface TemplateList {
-  modelli: TemplateSummary[];
+  uscite: z.number().int(),
+});
+export type TemplateSummary = z.infer<typeof templateSummaryAnswer>;
+export const templateListAnswer = z.object({
+  modelli: z.array(templateSummaryAnswer),
   /** The centre setting: Saturday is a working day of the templates. */
-  sabato: boolean;
-}
-export interface TemplateCreated {
-  ID: number;
-  settimana: string;
-}
+  sabato: z.boolean(),
+});
+export type TemplateList = z.infer<typeof templateListAnswer>;
+export const templateCreatedAnswer = z.object({ ID: z.number().int(), settimana: z.string() });
+export type TemplateCreated = z.infer<typeof templateCreatedAnswer>;
 
-export type SkipReason = 'festivo' | 'chiusura' | 'esistente';
-export type LeftOutKind = 'paziente' | 'terapista' | 'stanza';
+export const SKIP_REASONS = ['festivo', 'chiusura', 'esistente'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+export const LEFT_OUT_KINDS = ['paziente', 'terapista', 'stanza'] as const;
+export type LeftOutKind = (typeof LEFT_OUT_KINDS)[number];
 /** Someone or a room left out of a day's copy, and why. */
-export interface LeftOut {
-  tipo: LeftOutKind;
-  ID: number;
-  nome: string;
-  motivo: 'archiviato' | 'assente';
-}
-export interface DayApplied {
-  data: string;
+export const leftOutAnswer = z.object({
+  tipo: z.enum(LEFT_OUT_KINDS),
+  ID: z.number().int(),
+  nome: z.string(),
+  motivo: z.enum(['archiviato', 'assente']),
+});
+export type LeftOut = z.infer<typeof leftOutAnswer>;
+export const dayAppliedAnswer = z.object({
+  data: z.string(),
   /** Ordinary activities plus minibus runs written (a run's TRASPORTO activity counts with its run); 0 when skipped. */
-  scritto: number;
-  saltato: SkipReason | null;
-  esclusi: LeftOut[];
-}
+  scritto: z.number().int(),
+  saltato: z.enum(SKIP_REASONS).nullable(),
+  esclusi: z.array(leftOutAnswer),
+});
+export type DayApplied = z.infer<typeof dayAppliedAnswer>;
 /** The answer of applica and pasteweek: every working day of the range, in date order. */
-export interface ApplyResult {
-  giorni: DayApplied[];
+export const applyResultAnswer = z.object({
+  giorni: z.array(dayAppliedAnswer),
   /** The registro's operation (what `annulla` takes back whole), or null when no day was written. */
-  operazione: number | null;
-}
+  operazione: z.number().int().nullable(),
+});
+export type ApplyResult = z.infer<typeof applyResultAnswer>;

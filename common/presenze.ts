@@ -4,14 +4,15 @@
  * and the centre's own closing days. Shared by the server's validation and the web app.
  */
 import { z } from 'zod';
+import { MSG } from './messages.ts';
 import { daysInRange } from './dates.ts';
-import { dateSchema, idSchema, safeText } from './schemas.ts';
+import { dateSchema, idSchema, okField, safeText } from './schemas.ts';
 
 /** Days a closing added at once may span: two months of summer closing. */
 export const MAX_CLOSING_RANGE_DAYS = 62;
 
 export const PRESENZE_MSG = {
-  kindInvalid: 'Tipo non valido: scegli paziente o operatore',
+  kindInvalid: MSG.personKindInvalid,
   reasonInvalid: 'Motivo non valido: scegli malattia, ferie, permesso, ricovero o altro',
   noteInvalid: 'La nota può avere al massimo 200 caratteri',
   justifiedInvalid: 'Indica se l’assenza è giustificata',
@@ -179,11 +180,12 @@ export type RollCallInput = z.input<typeof rollCallSchema>;
 export const rollCallAllSchema = z.object({ data: dateSchema, correzione: correctionSchema.optional() });
 export type RollCallAllInput = z.input<typeof rollCallAllSchema>;
 /** Its answer: how many it marked, how many were already marked, how many it left for a recorded absence. */
-export interface RollCallAllAnswer {
-  segnati: number;
-  giaSegnati: number;
-  conAssenza: number;
-}
+export const rollCallAllAnswer = z.object({
+  segnati: z.number().int(),
+  giaSegnati: z.number().int(),
+  conAssenza: z.number().int(),
+});
+export type RollCallAllAnswer = z.infer<typeof rollCallAllAnswer>;
 
 export const rollCallQuery = z.object({ data: dateSchema });
 export const monthQuery = z.object({ mese: monthSchema });
@@ -218,112 +220,126 @@ export const closingDayDeleteSchema = z.object({ data: dateSchema });
 
 // ---- Answers ----
 
+const reason = z.enum(ABSENCE_REASONS);
+
 /** One row of GET /server/presenze/assenze. */
-export interface Absence {
-  ID: number;
-  tipo: PersonKind;
-  persona: number;
+export const absenceAnswer = z.object({
+  ID: z.number().int(),
+  tipo: z.enum(PERSON_KINDS),
+  persona: z.number().int(),
   /** "Nome Cognome" of a patient, the username of a therapist. */
-  nome: string;
-  dal: string;
-  al: string;
-  motivo: AbsenceReason;
-  giustificata: boolean;
-  note: string;
-}
+  nome: z.string(),
+  dal: z.string(),
+  al: z.string(),
+  motivo: reason,
+  giustificata: z.boolean(),
+  note: z.string(),
+});
+export type Absence = z.infer<typeof absenceAnswer>;
 
 export type RollCallState = 'presente' | 'assente' | null;
 
 /** One expected patient of GET /server/presenze/appello. */
-export interface RollCallRow {
-  ID: number;
-  Nome: string;
-  Cognome: string;
+export const rollCallRowAnswer = z.object({
+  ID: z.number().int(),
+  Nome: z.string(),
+  Cognome: z.string(),
   /** null: not yet marked. */
-  stato: RollCallState;
-  motivo: AbsenceReason | null;
-  giustificata: boolean | null;
+  stato: z.enum(['presente', 'assente']).nullable(),
+  motivo: reason.nullable(),
+  giustificata: z.boolean().nullable(),
   /** Who marked it and when (ISO time), null when not yet marked. */
-  segnatoDa: string | null;
-  segnatoIl: string | null;
+  segnatoDa: z.string().nullable(),
+  segnatoIl: z.string().nullable(),
   /** The recorded absence covering the day, if any: the roll call starts from it. */
-  assenza: { ID: number; motivo: AbsenceReason; giustificata: boolean } | null;
-}
+  assenza: z.object({ ID: z.number().int(), motivo: reason, giustificata: z.boolean() }).nullable(),
+});
+export type RollCallRow = z.infer<typeof rollCallRowAnswer>;
 
-export interface RollCallDay {
-  data: string;
+export const rollCallDayAnswer = z.object({
+  data: z.string(),
   /** The month is closed: changes need an administrator and a reason. */
-  meseChiuso: boolean;
+  meseChiuso: z.boolean(),
   /**
    * Whether the signed-in account may mark the roll call at all: an administrator, or an account
    * linked to an operatore not archived. False: it reads it (the marks answer 403 staff_only).
    */
-  puoSegnare: boolean;
-  pazienti: RollCallRow[];
-}
+  puoSegnare: z.boolean(),
+  pazienti: z.array(rollCallRowAnswer),
+});
+export type RollCallDay = z.infer<typeof rollCallDayAnswer>;
 
 /** A cell of the register: P, A with its reason, or nothing for a day with no mark and no absence. */
-export type RegisterCell = { stato: 'P' } | { stato: 'A'; motivo: AbsenceReason; giustificata: boolean };
+export const registerCellAnswer = z.union([
+  z.object({ stato: z.literal('P') }),
+  z.object({ stato: z.literal('A'), motivo: reason, giustificata: z.boolean() }),
+]);
+export type RegisterCell = z.infer<typeof registerCellAnswer>;
 
-export interface RegisterTotals {
-  presenti: number;
-  assenti: number;
-  giustificate: number;
-  ingiustificate: number;
-  perMotivo: Record<AbsenceReason, number>;
-}
+export const registerTotalsAnswer = z.object({
+  presenti: z.number().int(),
+  assenti: z.number().int(),
+  giustificate: z.number().int(),
+  ingiustificate: z.number().int(),
+  perMotivo: z.record(reason, z.number().int()),
+});
+export type RegisterTotals = z.infer<typeof registerTotalsAnswer>;
 
-export interface RegisterPatient {
-  ID: number;
-  Nome: string;
-  Cognome: string;
+export const registerPatientAnswer = z.object({
+  ID: z.number().int(),
+  Nome: z.string(),
+  Cognome: z.string(),
   /** Keyed by yyyy-mm-dd; days with no mark and no absence are left out. */
-  giorni: Record<string, RegisterCell>;
-  totali: RegisterTotals;
+  giorni: z.record(z.string(), registerCellAnswer),
+  totali: registerTotalsAnswer,
   /** Absent 30 or more consecutive days in a stretch that touches this month. */
-  assenzaLunga: boolean;
-}
+  assenzaLunga: z.boolean(),
+});
+export type RegisterPatient = z.infer<typeof registerPatientAnswer>;
 
-export interface RegisterDay {
-  data: string;
+export const registerDayAnswer = z.object({
+  data: z.string(),
   /** An Italian public holiday's name (common/holidays.ts), else null. */
-  festivo: string | null;
+  festivo: z.string().nullable(),
   /** The centre's closing day's description, else null. */
-  chiusura: string | null;
-  presenti: number;
-  assenti: number;
-}
+  chiusura: z.string().nullable(),
+  presenti: z.number().int(),
+  assenti: z.number().int(),
+});
+export type RegisterDay = z.infer<typeof registerDayAnswer>;
 
 /** GET /server/presenze/mese?mese=yyyy-mm */
-export interface MonthRegister {
-  mese: string;
-  chiuso: { da: string; il: string } | null;
-  giorni: RegisterDay[];
-  pazienti: RegisterPatient[];
-  totali: RegisterTotals;
-}
+export const monthRegisterAnswer = z.object({
+  mese: z.string(),
+  chiuso: z.object({ da: z.string(), il: z.string() }).nullable(),
+  giorni: z.array(registerDayAnswer),
+  pazienti: z.array(registerPatientAnswer),
+  totali: registerTotalsAnswer,
+});
+export type MonthRegister = z.infer<typeof monthRegisterAnswer>;
 
 /** One row of GET /server/presenze/correzioni: a change made to a closed month, without names. */
-export interface AttendanceCorrection {
-  ID: number;
+export const attendanceCorrectionAnswer = z.object({
+  ID: z.number().int(),
   /** What changed: "appello del 2026-11-03, paziente 12: assente (malattia)". */
-  cambio: string;
+  cambio: z.string(),
   /** The administrator's reason (`correzione`). */
-  motivo: string;
+  motivo: z.string(),
   /** Username of who made it ('' when the account is gone) and when (ISO time). */
-  da: string;
-  il: string;
-}
+  da: z.string(),
+  il: z.string(),
+});
+export type AttendanceCorrection = z.infer<typeof attendanceCorrectionAnswer>;
 
 /** POST /server/presenze/assenze/togli: how many places in activities and runs were freed. */
-export interface AbsentRemoval {
-  rimossi: number;
-}
+export const absentRemovalAnswer = z.object({ rimossi: z.number().int() });
+export type AbsentRemoval = z.infer<typeof absentRemovalAnswer>;
 
-export interface ClosingDay {
-  data: string;
-  descrizione: string;
-}
+export const closingDayAnswer = z.object({ data: z.string(), descrizione: z.string() });
+export type ClosingDay = z.infer<typeof closingDayAnswer>;
+
+/** POST /server/presenze/chiusure: the days added. */
+export const closingDaysAddedAnswer = z.object({ ok: okField, aggiunti: z.number().int() });
 
 /** "assente: malattia", as the search dialogs and card titles say it. */
 export const absentNote = (motivo: AbsenceReason) => `assente: ${REASON_LABELS[motivo]}`;

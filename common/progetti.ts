@@ -159,14 +159,15 @@ export const tipoFormSchema = z.object({
 export const tipoUpdateSchema = tipoFormSchema.extend({ ID: idSchema });
 export type TipoForm = z.input<typeof tipoFormSchema>;
 
-export interface TipoRecord {
-  ID: number;
-  Nome: string;
-  profilo: Profilo | null;
-  partecipanti: number;
-  minuti: number;
-  Archiviato: boolean;
-}
+export const tipoRecordAnswer = z.object({
+  ID: z.number().int(),
+  Nome: z.string(),
+  profilo: z.enum(PROFILO_CODES).nullable(),
+  partecipanti: z.number().int(),
+  minuti: z.number().int(),
+  Archiviato: z.boolean(),
+});
+export type TipoRecord = z.infer<typeof tipoRecordAnswer>;
 
 // ---- Progetto ----
 
@@ -236,16 +237,18 @@ export const progettoChiudiSchema = z.object({ ID: idSchema, al: dateField(M.alI
 export const progettoIdSchema = z.object({ ID: idSchema });
 export const progettiQuery = z.object({ paziente: idSchema });
 
-export interface Progetto {
-  ID: number;
-  paziente: number;
-  dal: string;
-  al: string | null;
-  verifica: string;
-  obiettivi: string;
-  frequenza: Finestra[];
-  righe: Riga[];
-}
+const windowAnswer = z.object({ giorno: z.number().int(), dalle: z.string(), alle: z.string() });
+export const progettoAnswer = z.object({
+  ID: z.number().int(),
+  paziente: z.number().int(),
+  dal: z.string(),
+  al: z.string().nullable(),
+  verifica: z.string(),
+  obiettivi: z.string(),
+  frequenza: z.array(windowAnswer),
+  righe: z.array(z.object({ tipo: z.number().int(), sedute: z.number().int(), minuti: z.number().int() })),
+});
+export type Progetto = z.infer<typeof progettoAnswer>;
 
 // ---- Copertura ----
 
@@ -256,26 +259,27 @@ export const coperturaQuery = z.object({
 /** The last day (Sunday) of the week that starts on `monday`. */
 export const weekEnd = (monday: string) => addDays(monday, 6);
 
-export interface CoperturaRiga {
-  tipo: number;
-  nome: string;
-  previste: number;
-  pianificate: number;
-  erogate: number;
-  minutiPrevisti: number;
-  minutiPianificati: number;
-  minutiErogati: number;
-}
-export interface CoperturaPaziente {
-  paziente: number;
+const int = z.number().int();
+export const coperturaRigaAnswer = z.object({
+  tipo: int,
+  nome: z.string(),
+  previste: int,
+  pianificate: int,
+  erogate: int,
+  minutiPrevisti: int,
+  minutiPianificati: int,
+  minutiErogati: int,
+});
+export type CoperturaRiga = z.infer<typeof coperturaRigaAnswer>;
+export const coperturaPazienteAnswer = z.object({
+  paziente: int,
   /** "Nome Cognome". */
-  nome: string;
-  righe: CoperturaRiga[];
-}
-export interface Copertura {
-  settimana: string;
-  pazienti: CoperturaPaziente[];
-}
+  nome: z.string(),
+  righe: z.array(coperturaRigaAnswer),
+});
+export type CoperturaPaziente = z.infer<typeof coperturaPazienteAnswer>;
+export const coperturaAnswer = z.object({ settimana: z.string(), pazienti: z.array(coperturaPazienteAnswer) });
+export type Copertura = z.infer<typeof coperturaAnswer>;
 /** A riga is short when the week plans fewer sessions than the progetto asks. */
 export const isUnder = (r: CoperturaRiga) => r.pianificate < r.previste;
 
@@ -289,46 +293,50 @@ export const scadenzeQuery = z.object({
     .transform(Number)
     .pipe(z.number().int(M.entroInvalid).min(0, M.entroInvalid).max(365, M.entroInvalid)),
 });
-export interface ScadenzaVoce {
+export const scadenzaVoceAnswer = z.object({
   /** The progetto's ID. */
-  progetto: number;
-  paziente: number;
+  progetto: z.number().int(),
+  paziente: z.number().int(),
   /** "Nome Cognome". */
-  nome: string;
+  nome: z.string(),
   /** `verifiche`: the review date; `fine`: the progetto's `al`. */
-  data: string;
-}
+  data: z.string(),
+});
+export type ScadenzaVoce = z.infer<typeof scadenzaVoceAnswer>;
 /** GET /server/progetti/scadenze: reviews due within N days or already past, and progetti ending within N days; oldest first. */
-export interface Scadenze {
-  entro: number;
-  verifiche: ScadenzaVoce[];
-  fine: ScadenzaVoce[];
-}
+export const scadenzeAnswer = z.object({
+  entro: z.number().int(),
+  verifiche: z.array(scadenzaVoceAnswer),
+  fine: z.array(scadenzaVoceAnswer),
+});
+export type Scadenze = z.infer<typeof scadenzeAnswer>;
 
 // ---- Chi può sostituire ----
 
 export const sostitutiBody = z.object({ attivita: idSchema, terapista: idSchema });
-export interface Sostituto {
-  terapista: number;
-  nome: string;
+export const sostitutoAnswer = z.object({
+  terapista: z.number().int(),
+  nome: z.string(),
   /** "segue già 3 di questi utenti", "2 ore pianificate su 30 questa settimana". */
-  motivo: string;
-}
+  motivo: z.string(),
+});
+export type Sostituto = z.infer<typeof sostitutoAnswer>;
 /** POST /server/progetti/sostituisci: one click takes `terapista` out of the activity and puts `sostituto` in (one registro row). */
 export const sostituisciBody = z.object({ attivita: idSchema, terapista: idSchema, sostituto: idSchema });
 
 // ---- Week-level conflict ----
 
 /** `ore_settimanali`: an operatore's planned minutes in a week (Monday to Sunday) exceed her contracted hours. */
-export interface WeekConflict {
-  tipo: 'ore_settimanali';
+export const weekConflictAnswer = z.object({
+  tipo: z.literal('ore_settimanali'),
   /** The therapist's ID. */
-  ID: number;
-  nome: string;
+  ID: z.number().int(),
+  nome: z.string(),
   /** The Monday of the week. */
-  settimana: string;
-  minutiPianificati: number;
-  minutiContratto: number;
+  settimana: z.string(),
+  minutiPianificati: z.number().int(),
+  minutiContratto: z.number().int(),
   /** Ids of the week's activities of hers, ascending. */
-  attivita: number[];
-}
+  attivita: z.array(z.number().int()),
+});
+export type WeekConflict = z.infer<typeof weekConflictAnswer>;

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
-import type { Conflict } from './conflicts.ts';
 import type { AbsenceReason } from './presenze.ts';
 import { MSG } from './messages.ts';
 import { daysInRange, isPlanDate, isRealDate } from './dates.ts';
@@ -188,72 +187,42 @@ export const linkFilterQuery = z
     { path: ['datastop'], message: MSG.rangeTooLong },
   );
 
-// ---- Responses, with the wire's field names (docs/product.md, Dati) ----
+// ---- Responses, with the wire's field names (docs/product.md, Dati): their schemas are in common/calendario.ts ----
 
-export interface User {
-  ID: number;
-  username: string;
-  Admin: number;
-}
-export interface Patient {
-  ID: number;
-  Nome: string;
-  Cognome: string;
-  Cellulare: string;
-}
-export interface Therapist {
-  ID: number;
-  username: string;
-  /** '' when not set; screens show operatoreLabel (common/people.ts). Always in the server's answers. */
-  Nome?: string;
-  Cognome?: string;
-}
-export interface Room {
-  ID: number;
-  Nome: string;
-  /** Archived rooms take no new activities; their past ones still show. */
-  Archiviato: boolean;
-}
-export interface Activity {
-  ID: number;
-  NomeAttivita: string;
-  RifStanza: number;
-  Data: string;
-  Giorno: number;
-  OraInizio: string;
-  OraFine: string;
-  RifTrasporto: number;
-  /** The activity's type of activity (GET /server/anagrafiche/tipi), -1 when none. Always in the server's answers. */
-  RifTipo?: number;
-}
-export interface TransportRun {
-  ID: number;
-  Tratta: string;
-  Ora: string;
-  OraArrivo: string;
-  RifPulmino: number;
-  Data: string;
-}
+export type {
+  Activity,
+  ActivityPatientLink,
+  ActivityTherapistLink,
+  DayActivity,
+  DayPatient,
+  DayTherapist,
+  DayTransportRun,
+  Giornata,
+  Patient,
+  Room,
+  Therapist,
+  TransportPatientLink,
+  TransportRun,
+  TransportTherapistLink,
+  User,
+} from './calendario.ts';
+
 /** The minibus of a run as staff call it: 1 is the white one, 2 the blue one. */
 export const minibusName = (run: { RifPulmino: number }) => (run.RifPulmino === 1 ? 'Pulmino bianco' : 'Pulmino blu');
-export interface ActivityPatientLink {
-  ID: number;
-  RifAttivita: number;
-  RifPaziente: number;
-}
-export interface ActivityTherapistLink {
-  ID: number;
-  RifAttivita: number;
-  RifTerapista: number;
-}
-export interface TransportTherapistLink {
-  RifUscita: number;
-  RifTerapista: number;
-}
-export interface TransportPatientLink {
-  RifUscita: number;
-  RifPaziente: number;
-}
+/** `ok` of a write's answer: always true, a refusal being an error answer (common/errors.ts). */
+export const okField = z.boolean();
+export const okAnswer = z.object({ ok: okField });
+/** A route's `response` of its 200 answer: `schema: { body, response: ok(answer) }` (docs/decisions/0034-answers-checked-one-vocabulary.md). */
+export const ok = <T extends z.ZodType>(answer: T) => ({ 200: answer });
+
+/** GET /server/health: 200 `ok`, or 503 when the database does not answer; which database the server uses. */
+export const healthAnswer = z.object({
+  status: z.enum(['ok', 'database unreachable']),
+  database: z.enum(['pglite', 'postgres']),
+  /** Administrators only: the access log's buffer (docs/reliability.md). */
+  registroAccessi: z.object({ inAttesa: z.number().int(), persi: z.number().int(), tentativiFalliti: z.number().int() }).optional(),
+});
+
 /** Every refusal's body: the Italian message for people, the stable code (common/errors.ts) for programs. */
 export interface ApiErrorBody {
   error: string;
@@ -262,46 +231,8 @@ export interface ApiErrorBody {
   issues?: { path: (string | number)[]; message: string }[];
 }
 
-// ---- The day in one request (POST /server/calendario/giornata) and the week ----
-
 /** Present on a person of the day's answer only on a day they are absent (docs/api.md, Presenze). */
 export interface AbsentMark {
   Assente?: true;
   Motivo?: AbsenceReason;
-}
-export interface DayPatient extends AbsentMark {
-  /** ID of the activity-patient link: what removepaziente takes. */
-  ID: number;
-  RifPaziente: number;
-  Nome: string;
-  Cognome: string;
-}
-export interface DayTherapist extends AbsentMark {
-  /** ID of the activity-therapist link: what removeterapista takes. */
-  ID: number;
-  RifTerapista: number;
-  username: string;
-  /** '' when not set (common/people.ts, operatoreLabel); always in the server's answer. */
-  Nome?: string;
-  Cognome?: string;
-}
-export interface DayActivity extends Activity {
-  /**
-   * Grows with every edit: sent back by updateattivita and removeattivita, which refuse a stale one.
-   * Always in the server's answer; optional for days built by hand (tests).
-   */
-  Versione?: number;
-  Pazienti: DayPatient[];
-  Terapisti: DayTherapist[];
-}
-export interface DayTransportRun extends TransportRun {
-  Pazienti: ({ RifPaziente: number; Nome: string; Cognome: string } & AbsentMark)[];
-  Terapisti: ({ RifTerapista: number; username: string; Nome?: string; Cognome?: string } & AbsentMark)[];
-}
-export interface Giornata {
-  data: string;
-  attivita: DayActivity[];
-  uscite: DayTransportRun[];
-  /** The day's conflicts as the server reports them (docs/api.md); absent in a day built by hand. */
-  conflitti?: Conflict[];
 }

@@ -9,16 +9,11 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import { loadPasswordDictionaries } from '../common/passwords.ts';
-import type { ApiErrorBody } from '../common/schemas.ts';
+import { healthAnswer, type ApiErrorBody } from '../common/schemas.ts';
 import { trustProxyOption, type Config, type TlsFiles } from './config.ts';
 import { pingDatabase, type Database } from './db/client.ts';
 import { ConstraintRefusal } from './db/queries.ts';
@@ -38,6 +33,7 @@ import { auth } from './features/session/plugin.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
 import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
+import { checkResponse, plainSerializer, responsesCheckedByDefault } from './lib/response-check.ts';
 import { DEFAULT_CALL_LIMITS, accountCallsLimit, callLimitsOf, type CallLimits } from './lib/rate-limits.ts';
 
 export const clientDist = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -63,6 +59,8 @@ export interface AppOptions {
   limits?: Partial<CallLimits>;
   /** Today in Rome (yyyy-mm-dd) for the progetti's calls; the real one unless a test fixes it. */
   today?: () => string;
+  /** Each answer checked against its route's response schema (server/lib/response-check.ts): by default only under the tests. */
+  checkResponses?: boolean;
 }
 
 /** Fastify's own 4xx refusals (a body too large, unreadable or of another type), answered in Italian with their code. */
@@ -78,6 +76,8 @@ const notFoundBody: ApiErrorBody = { error: MSG.notFound, code: ERROR_CODES.notF
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The status codes whose answer the route declares a schema of (every route of /server declares its 200). */
+  responses: string[];
 }
 
 declare module 'fastify' {
@@ -140,12 +140,15 @@ export async function buildApp(options: AppOptions) {
       : Fastify(serverOptions)
   ).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are sent as handlers make them; their schemas are checked under the tests (docs/decisions/0034-answers-checked-one-vocabulary.md).
+  app.setSerializerCompiler(plainSerializer);
+  if (options.checkResponses ?? responsesCheckedByDefault()) app.addHook('onSend', checkResponse);
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.decorate('callLimits', { ...DEFAULT_CALL_LIMITS, ...options.limits });
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeList.push({ method, url: route.url });
+    const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
+    for (const method of [route.method].flat()) routeList.push({ method, url: route.url, responses });
   });
 
   // An empty body counts as {} (a logout may send an empty payload).
@@ -202,7 +205,8 @@ export async function buildApp(options: AppOptions) {
     async (api) => {
       // Every call of a signed-in account counts in its account's bucket, whichever session makes it.
       api.addHook('onRequest', accountCallsLimit(callLimitsOf(api).accountCalls));
-      api.get('/health', { config: { beforePasswordChange: true } }, async (req, reply) => {
+      const health = { 200: healthAnswer, 503: healthAnswer };
+      api.get('/health', { schema: { response: health }, config: { beforePasswordChange: true } }, async (req, reply) => {
         const ok = await pingDatabase(db);
         const body = { status: ok ? 'ok' : 'database unreachable', database: database.kind };
         // The access log's buffer (lost reads, entries waiting) is for administrators only.

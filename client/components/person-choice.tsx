@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { kindWithArticle } from '../../common/words.ts';
 import type { PersonKind, PersonMatch } from '../lib/people-search.ts';
 import { PersonSearchDialog } from './person-search-dialog.tsx';
-
-const WHO: Record<PersonKind, string> = { paziente: 'l’utente', terapista: 'l’operatore' };
 
 interface ChoiceOptions {
   /** Under the dialog's title: what the choice is for. */
@@ -39,14 +38,14 @@ export function usePersonChoice({ context, onChoose }: ChoiceOptions) {
       onClick={() => setKind(of)}
       aria-describedby={describedBy}
     >
-      {changing ? 'Cambia…' : `Scegli ${WHO[of]}…`}
+      {changing ? 'Cambia…' : `Scegli ${kindWithArticle(of)}…`}
     </Button>
   );
   const dialog = kind && (
     <PersonSearchDialog
       kind={kind}
       context={context(kind)}
-      title={`Scegli ${WHO[kind]}`}
+      title={`Scegli ${kindWithArticle(kind)}`}
       actionLabel="Scegli"
       busy={false}
       onAdd={(match) => {

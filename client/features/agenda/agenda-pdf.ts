@@ -7,13 +7,13 @@
  * jspdf is imported here on demand, so it is fetched only when someone asks for the PDF.
  */
 import { absentNote } from '../../../common/presenze.ts';
+import { kindWord } from '../../../common/words.ts';
 import type { AgendaKind, AgendaEntry, AgendaPerson } from './api/get-agenda.ts';
 import { entryPlace, entryTitle, fullName, type AgendaDay } from './agenda-days.ts';
 
 const MARGIN_PT = 40;
 
-export const agendaPdfName = (tipo: AgendaKind, id: number, monday: string) =>
-  `agenda_${tipo === 'paziente' ? 'utente' : 'operatore'}_${id}_${monday}.pdf`;
+export const agendaPdfName = (tipo: AgendaKind, id: number, monday: string) => `agenda_${kindWord(tipo)}_${id}_${monday}.pdf`;
 
 interface AgendaPdf {
   tipo: AgendaKind;

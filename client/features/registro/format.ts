@@ -1,5 +1,6 @@
 /** How the registro shows times and the values of its rows, in Italian (no raw JSON on screen or in a CSV). */
 import { AUDIT_ACTIONS, dayLabel, type AccessKind, type AuditAction } from '../../../common/audit.ts';
+import { KIND_WORDS, kindLabel, kindWord, type WordKind } from '../../../common/words.ts';
 import { formatDate, isRealDate } from '../../../common/dates.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,12 +57,12 @@ export const ACCESS_REASON_LABELS = { diretto: 'diretto', giornata: 'nel piano d
 
 const LABELS: Record<string, string> = {
   attivita: 'Attività',
-  paziente: 'Utente',
-  terapista: 'Operatore',
+  paziente: kindLabel('paziente'),
+  terapista: kindLabel('terapista'),
   persona: 'Persona',
-  uscita: 'Uscita',
-  stanza: 'Stanza',
-  account: 'Account',
+  uscita: kindLabel('uscita'),
+  stanza: kindLabel('stanza'),
+  account: kindLabel('account'),
   righe: 'Contenuto della giornata',
   esclusi: 'Lasciati fuori perché assenti',
   uscite: 'Uscite',
@@ -82,7 +83,7 @@ const LABELS: Record<string, string> = {
   disattivato: 'Disattivato',
   posizione: 'Posizione',
   direzione: 'Spostata',
-  username: 'Nome utente digitato',
+  username: 'Username digitato',
   tipo: 'Tipo',
   dal: 'Dal',
   al: 'Al',
@@ -104,7 +105,6 @@ const LABELS: Record<string, string> = {
 };
 /** Identifiers and technical values, of no use to a reader. */
 const HIDDEN = new Set(['ID', 'versione', 'impronta']);
-const KIND_WORDS: Record<string, string> = { paziente: 'utente', terapista: 'operatore' };
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -129,7 +129,7 @@ export function describeValue(value: unknown, key = ''): string {
     if (isRealDate(value)) return dayLabel(value);
     if (key === 'azione') return actionLabel(value);
     if (key === 'direzione') return value === 'su' ? 'a sinistra' : 'a destra';
-    if (key === 'tipo') return KIND_WORDS[value] ?? value.replace(/_/g, ' ');
+    if (key === 'tipo') return value in KIND_WORDS ? kindWord(value as WordKind) : value.replace(/_/g, ' ');
     return value;
   }
   if (Array.isArray(value)) {

@@ -3,10 +3,10 @@
  * id (no name in addresses or history); the name is kept for this tab's session, and reads
  * "utente n. 4" when the page was opened from a link.
  */
+import { kindWord } from '../../../common/words.ts';
 import type { PersonKind } from '../../lib/people-search.ts';
 
 const KEY = 'giornata.registro.persone';
-const KIND_WORDS: Record<PersonKind, string> = { paziente: 'utente', terapista: 'operatore' };
 
 function stored(): Record<string, string> {
   try {
@@ -21,4 +21,4 @@ export function rememberPersonName(kind: PersonKind, id: number, name: string) {
   sessionStorage.setItem(KEY, JSON.stringify({ ...stored(), [`${kind}:${id}`]: name }));
 }
 
-export const personName = (kind: PersonKind, id: number) => stored()[`${kind}:${id}`] ?? `${KIND_WORDS[kind]} n. ${id}`;
+export const personName = (kind: PersonKind, id: number) => stored()[`${kind}:${id}`] ?? `${kindWord(kind)} n. ${id}`;

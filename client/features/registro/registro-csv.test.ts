@@ -24,13 +24,13 @@ describe('buildAuditCsv', () => {
   it('writes ; separated rows with the BOM, CRLF, dd/mm/yyyy HH:mm and the Italian sentence', () => {
     const csv = buildAuditCsv([
       row({}),
-      row({ ID: 816, azione: 'accesso.fallito', giorno: null, frase: 'Accesso non riuscito con il nome utente «=1+1;x»' }),
+      row({ ID: 816, azione: 'accesso.fallito', giorno: null, frase: 'Accesso non riuscito con lo username «=1+1;x»' }),
     ]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'N.;Quando;Account;Azione;Giorno;Descrizione',
       '815;23/11/2026 09:05;direttrice;Utente aggiunto a un’attività;23/11/2026;Mario Rossi aggiunto a Musicoterapia, lun 23-11-2026 09:00',
-      '816;23/11/2026 09:05;direttrice;Accesso non riuscito;;"Accesso non riuscito con il nome utente «=1+1;x»"',
+      '816;23/11/2026 09:05;direttrice;Accesso non riuscito;;"Accesso non riuscito con lo username «=1+1;x»"',
       '',
     ]);
   });

@@ -5,7 +5,8 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { agendaBody, icalStateQuery, icalTherapistBody } from '../../../common/agenda.ts';
+import { agendaAnswer, agendaBody, icalStateAnswer, icalStateQuery, icalTherapistBody, icalUrlAnswer } from '../../../common/agenda.ts';
+import { ok, okAnswer } from '../../../common/schemas.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +28,11 @@ const feedParams = z.object({ file: z.string().max(200) });
 export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/agenda',
-    { schema: { body: agendaBody }, onRequest: requireUser, preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads) },
+    {
+      schema: { body: agendaBody, response: ok(agendaAnswer) },
+      onRequest: requireUser,
+      preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads),
+    },
     async (req) => {
       const { tipo, ID, datastart, datastop } = req.body;
       const agenda = await readAgenda(db, tipo, ID, datastart, datastop);
@@ -37,20 +42,20 @@ export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
   );
 
-  app.post('/ical/token', { schema: { body: icalTherapistBody }, onRequest: requireUser }, async (req) =>
+  app.post('/ical/token', { schema: { body: icalTherapistBody, response: ok(icalUrlAnswer) }, onRequest: requireUser }, async (req) =>
     makeToken(db, currentUser(req), req.body.terapista),
   );
-  app.post('/ical/revoca', { schema: { body: icalTherapistBody }, onRequest: requireUser }, async (req) =>
+  app.post('/ical/revoca', { schema: { body: icalTherapistBody, response: ok(okAnswer) }, onRequest: requireUser }, async (req) =>
     revokeToken(db, currentUser(req), req.body.terapista),
   );
-  app.get('/ical/stato', { schema: { querystring: icalStateQuery }, onRequest: requireUser }, async (req) =>
+  app.get('/ical/stato', { schema: { querystring: icalStateQuery, response: ok(icalStateAnswer) }, onRequest: requireUser }, async (req) =>
     tokenState(db, currentUser(req), req.query.terapista),
   );
 
   const feedLimit = await perKeyLimit(app, FEED_READS, (req) => `feed:${hashToken((req.params as { file?: string }).file ?? '')}`);
   app.get(
     '/ical/:file',
-    { schema: { params: feedParams }, config: { withoutSession: true }, preHandler: feedLimit },
+    { schema: { params: feedParams, response: ok(z.string()) }, config: { withoutSession: true }, preHandler: feedLimit },
     async (req, reply) => {
       const file = req.params.file;
       const feed = file.endsWith('.ics') ? await readFeed(db, file.slice(0, -'.ics'.length)) : null;

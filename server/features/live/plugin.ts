@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '../../../common/errors.ts';
-import { LIVE_EVENTS_PATH } from '../../../common/live.ts';
+import { LIVE_EVENTS_PATH, liveStreamAnswer } from '../../../common/live.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Database } from '../../db/client.ts';
 import { currentSession } from '../../lib/guards.ts';
@@ -35,7 +35,7 @@ async function livePlugin(app: FastifyInstance, { database, times, maxStreams }:
   app.decorate('liveEvents', live);
 
   // A HEAD would open a stream nobody reads.
-  app.get(LIVE_EVENTS_PATH, { exposeHeadRoute: false }, async (request, reply) => {
+  app.get(LIVE_EVENTS_PATH, { schema: { response: { 200: liveStreamAnswer } }, exposeHeadRoute: false }, async (request, reply) => {
     const session = currentSession(request);
     if (live.isClosed) throw new HttpError(503, MSG.genericRetry, ERROR_CODES.internal);
     const stream = live.hub.open(session.idHash, session.user.ID);

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { patientFromFindBody, searchBody, therapistFromFindBody } from '../../../common/schemas.ts';
+import { z } from 'zod';
+import { ok, patientAnswer, therapistAnswer } from '../../../common/calendario.ts';
 import type { Db } from '../../db/client.ts';
 import { recordPatientsRead } from '../../lib/patients-read.ts';
 import { requireUser } from '../../lib/guards.ts';
@@ -16,9 +18,9 @@ import {
 export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', requireUser);
 
-  app.get('/terapisti/getpresenze', async () => listPresentTherapists(db));
+  app.get('/terapisti/getpresenze', { schema: { response: ok(z.array(therapistAnswer)) } }, async () => listPresentTherapists(db));
   // Searches and lists of patients are logged under each patient they return (the access log), never with what was typed.
-  app.get('/pazienti/getpresenze', async (req) => {
+  app.get('/pazienti/getpresenze', { schema: { response: ok(z.array(patientAnswer)) } }, async (req) => {
     const list = await listPresentPatients(db);
     recordPatientsRead(
       req,
@@ -37,18 +39,22 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   };
   // docs/api.md lists these paths with a trailing slash and the web app calls them without: both spellings answer.
   for (const suffix of ['', '/']) {
-    app.post(`/pazienti/find${suffix}`, { schema: { body: searchBody }, preHandler: limits.findPatients }, async (req) => {
-      const found = await findPatients(db, req.body.value);
-      recordPatientsRead(
-        req,
-        { kind: 'ricerca' },
-        found.map((p) => p.ID),
-      );
-      return found;
-    });
+    app.post(
+      `/pazienti/find${suffix}`,
+      { schema: { body: searchBody, response: ok(z.array(patientAnswer)) }, preHandler: limits.findPatients },
+      async (req) => {
+        const found = await findPatients(db, req.body.value);
+        recordPatientsRead(
+          req,
+          { kind: 'ricerca' },
+          found.map((p) => p.ID),
+        );
+        return found;
+      },
+    );
     app.post(
       `/pazienti/getfromfind${suffix}`,
-      { schema: { body: patientFromFindBody }, preHandler: limits.patientsFromFind },
+      { schema: { body: patientFromFindBody, response: ok(z.array(patientAnswer)) }, preHandler: limits.patientsFromFind },
       async (req) => {
         const found = await patientsFromFind(db, req.body.nome, req.body.cognome, req.body.cellulare);
         recordPatientsRead(
@@ -59,12 +65,14 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         return found;
       },
     );
-    app.post(`/terapisti/find${suffix}`, { schema: { body: searchBody }, preHandler: limits.findTherapists }, async (req) =>
-      findTherapists(db, req.body.value),
+    app.post(
+      `/terapisti/find${suffix}`,
+      { schema: { body: searchBody, response: ok(z.array(therapistAnswer)) }, preHandler: limits.findTherapists },
+      async (req) => findTherapists(db, req.body.value),
     );
     app.post(
       `/terapisti/getfromfind${suffix}`,
-      { schema: { body: therapistFromFindBody }, preHandler: limits.therapistsFromFind },
+      { schema: { body: therapistFromFindBody, response: ok(z.array(therapistAnswer)) }, preHandler: limits.therapistsFromFind },
       async (req) => therapistsFromFind(db, req.body.username),
     );
   }

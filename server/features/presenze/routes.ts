@@ -7,7 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   absenceCreateSchema,
   absenceDeleteSchema,
@@ -20,12 +20,22 @@ import {
   monthQuery,
   monthReopenSchema,
   PRESENZE_MSG,
+  absenceAnswer,
+  absentRemovalAnswer,
+  attendanceCorrectionAnswer,
+  closingDayAnswer,
+  closingDaysAddedAnswer,
+  monthRegisterAnswer,
+  rollCallAllAnswer,
+  rollCallDayAnswer,
   rollCallAllSchema,
   rollCallQuery,
   rollCallSchema,
   yearQuery,
 } from '../../../common/presenze.ts';
+import { insertedAnswer } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
+import { ok, okAnswer } from '../../../common/schemas.ts';
 import type { Db } from '../../db/client.ts';
 import { linkedToActiveTherapist } from '../../db/therapist-link.ts';
 import { recordAccess } from '../../lib/access-log.ts';
@@ -51,26 +61,34 @@ async function marksRollCall(db: Db, request: FastifyRequest): Promise<boolean> 
 }
 
 const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const admin = <T extends z.ZodType>(body: T) => ({ schema: { body }, onRequest: requireAdmin });
-  const read = <T extends z.ZodType>(querystring: T) => ({ schema: { querystring }, onRequest: requireUser });
+  const admin = <T extends z.ZodType, A extends z.ZodType>(body: T, answer: A) => ({
+    schema: { body, response: ok(answer) },
+    onRequest: requireAdmin,
+  });
+  const read = <T extends z.ZodType, A extends z.ZodType>(querystring: T, answer: A) => ({
+    schema: { querystring, response: ok(answer) },
+    onRequest: requireUser,
+  });
   // Ranges and months are the costly reads: limited per account, each call in its own count (server/lib/rate-limits.ts).
-  const limitedRead = async <T extends z.ZodType>(querystring: T) => ({
-    schema: { querystring },
+  const limitedRead = async <T extends z.ZodType, A extends z.ZodType>(querystring: T, answer: A) => ({
+    schema: { querystring, response: ok(answer) },
     onRequest: requireUser,
     preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads),
   });
 
-  app.put('/assenze', admin(absenceCreateSchema), async (req) => absences.createAbsence(db, req.body, currentUser(req)));
-  app.get('/assenze', await limitedRead(absenceListQuery), async (req) => {
+  app.put('/assenze', admin(absenceCreateSchema, insertedAnswer), async (req) => absences.createAbsence(db, req.body, currentUser(req)));
+  app.get('/assenze', await limitedRead(absenceListQuery, z.array(absenceAnswer)), async (req) => {
     const list = await absences.listAbsences(db, req.query.dal, req.query.al);
     recordAccess(req, { kind: 'presenze', day: req.query.dal, dayTo: req.query.al });
     return list;
   });
-  app.post('/assenze/update', admin(absenceUpdateSchema), async (req) => absences.updateAbsence(db, req.body, currentUser(req)));
-  app.post('/assenze/elimina', admin(absenceDeleteSchema), async (req) => absences.deleteAbsence(db, req.body, currentUser(req)));
-  app.post('/assenze/togli', admin(absenceRemoveSchema), async (req) => absences.removeAbsentFromPlan(db, currentUser(req), req.body));
+  app.post('/assenze/update', admin(absenceUpdateSchema, okAnswer), async (req) => absences.updateAbsence(db, req.body, currentUser(req)));
+  app.post('/assenze/elimina', admin(absenceDeleteSchema, okAnswer), async (req) => absences.deleteAbsence(db, req.body, currentUser(req)));
+  app.post('/assenze/togli', admin(absenceRemoveSchema, absentRemovalAnswer), async (req) =>
+    absences.removeAbsentFromPlan(db, currentUser(req), req.body),
+  );
 
-  app.get('/appello', read(rollCallQuery), async (req) => {
+  app.get('/appello', read(rollCallQuery, rollCallDayAnswer), async (req) => {
     const day = await rollCall.readRollCall(db, req.query.data, await marksRollCall(db, req));
     recordAccess(req, { kind: 'presenze', day: req.query.data });
     return day;
@@ -80,35 +98,41 @@ const presenze: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const requireStaff = async (req: FastifyRequest) => {
     if (!(await marksRollCall(db, req))) throw forbidden(PRESENZE_MSG.staffOnly, ERROR_CODES.staffOnly);
   };
-  app.post('/appello', { schema: { body: rollCallSchema }, onRequest: [requireUser, markLimit, requireStaff] }, async (req) =>
-    rollCall.markRollCall(db, req.body, currentUser(req)),
+  app.post(
+    '/appello',
+    { schema: { body: rollCallSchema, response: ok(okAnswer) }, onRequest: [requireUser, markLimit, requireStaff] },
+    async (req) => rollCall.markRollCall(db, req.body, currentUser(req)),
   );
   // "Tutti presenti": one request for the whole day, counted as one mark.
-  app.post('/appello/tutti', { schema: { body: rollCallAllSchema }, onRequest: [requireUser, markLimit, requireStaff] }, async (req) =>
-    rollCall.markAllPresent(db, req.body, currentUser(req)),
+  app.post(
+    '/appello/tutti',
+    { schema: { body: rollCallAllSchema, response: ok(rollCallAllAnswer) }, onRequest: [requireUser, markLimit, requireStaff] },
+    async (req) => rollCall.markAllPresent(db, req.body, currentUser(req)),
   );
 
-  app.get('/mese', await limitedRead(monthQuery), async (req) => {
+  app.get('/mese', await limitedRead(monthQuery, monthRegisterAnswer), async (req) => {
     const register = await readMonthRegister(db, req.query.mese);
     const days = daysOfMonth(req.query.mese);
     recordAccess(req, { kind: 'presenze', day: days[0], dayTo: days[days.length - 1] });
     return register;
   });
-  app.post('/mese/chiudi', admin(monthCloseSchema), async (req) => closing.closeMonth(db, currentUser(req), req.body.mese));
-  app.post('/mese/riapri', admin(monthReopenSchema), async (req) =>
+  app.post('/mese/chiudi', admin(monthCloseSchema, okAnswer), async (req) => closing.closeMonth(db, currentUser(req), req.body.mese));
+  app.post('/mese/riapri', admin(monthReopenSchema, okAnswer), async (req) =>
     closing.reopenMonth(db, currentUser(req), req.body.mese, req.body.correzione),
   );
 
-  app.get('/chiusure', read(yearQuery), async (req) => closing.listClosingDays(db, req.query.anno));
-  app.put('/chiusure', admin(closingDaySchema), async (req) =>
+  app.get('/chiusure', read(yearQuery, z.array(closingDayAnswer)), async (req) => closing.listClosingDays(db, req.query.anno));
+  app.put('/chiusure', admin(closingDaySchema, closingDaysAddedAnswer), async (req) =>
     closing.addClosingDay(db, currentUser(req), req.body.data, req.body.al, req.body.descrizione),
   );
-  app.post('/chiusure/elimina', admin(closingDayDeleteSchema), async (req) =>
+  app.post('/chiusure/elimina', admin(closingDayDeleteSchema, okAnswer), async (req) =>
     closing.deleteClosingDay(db, currentUser(req), req.body.data),
   );
 
-  app.get('/correzioni', { schema: { querystring: monthQuery }, onRequest: requireAdmin }, async (req) =>
-    closing.listCorrections(db, req.query.mese),
+  app.get(
+    '/correzioni',
+    { schema: { querystring: monthQuery, response: ok(z.array(attendanceCorrectionAnswer)) }, onRequest: requireAdmin },
+    async (req) => closing.listCorrections(db, req.query.mese),
   );
 };
 

@@ -4,18 +4,24 @@
  * coverage. Each read goes to the access log under every utente it names; every answer is `no-store` (server/app.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { insertedAnswer } from '../../../common/anagrafiche.ts';
+import { conflictsAfterAnswer, ok, okAnswer, undoableAnswer } from '../../../common/calendario.ts';
 import { todayInRome } from '../../../common/dates.ts';
 import {
+  coperturaAnswer,
   coperturaQuery,
   progettiQuery,
+  progettoAnswer,
   progettoChiudiSchema,
   progettoFormSchema,
   progettoIdSchema,
   progettoUpdateSchema,
+  scadenzeAnswer,
   scadenzeQuery,
   sostituisciBody,
   sostitutiBody,
+  sostitutoAnswer,
 } from '../../../common/progetti.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
@@ -34,7 +40,7 @@ export interface ProgettiOptions {
 
 const readRoutes: FastifyPluginAsyncZod<ProgettiOptions> = async (app, { db }) => {
   app.addHook('onRequest', requireUser);
-  app.get('/progetti/copertura', { schema: { querystring: coperturaQuery } }, async (req) => {
+  app.get('/progetti/copertura', { schema: { querystring: coperturaQuery, response: ok(coperturaAnswer) } }, async (req) => {
     const answer = await weekCoverage(db, req.query.settimana);
     recordPatientsRead(
       req,
@@ -47,18 +53,20 @@ const readRoutes: FastifyPluginAsyncZod<ProgettiOptions> = async (app, { db }) =
 
 const adminRoutes: FastifyPluginAsyncZod<ProgettiOptions> = async (app, { db, today = () => todayInRome() }) => {
   app.addHook('onRequest', requireAdmin);
-  const body = <T extends z.ZodType>(schema: T) => ({ schema: { body: schema } });
+  const body = <T extends z.ZodType, A extends z.ZodType>(schema: T, answer: A) => ({ schema: { body: schema, response: ok(answer) } });
 
-  app.get('/progetti', { schema: { querystring: progettiQuery } }, async (req) => {
+  app.get('/progetti', { schema: { querystring: progettiQuery, response: ok(z.array(progettoAnswer)) } }, async (req) => {
     const list = await plans.listPlans(db, req.query.paziente);
     recordAccess(req, { kind: 'progetto', patientId: req.query.paziente });
     return list;
   });
-  app.put('/progetti', body(progettoFormSchema), async (req) => plans.createPlan(db, currentUser(req), req.body));
-  app.post('/progetti/update', body(progettoUpdateSchema), async (req) => plans.updatePlan(db, currentUser(req), req.body));
-  app.post('/progetti/chiudi', body(progettoChiudiSchema), async (req) => plans.closePlan(db, currentUser(req), req.body));
-  app.post('/progetti/elimina', body(progettoIdSchema), async (req) => plans.deletePlan(db, currentUser(req), req.body.ID, today()));
-  app.get('/progetti/scadenze', { schema: { querystring: scadenzeQuery } }, async (req) => {
+  app.put('/progetti', body(progettoFormSchema, insertedAnswer), async (req) => plans.createPlan(db, currentUser(req), req.body));
+  app.post('/progetti/update', body(progettoUpdateSchema, okAnswer), async (req) => plans.updatePlan(db, currentUser(req), req.body));
+  app.post('/progetti/chiudi', body(progettoChiudiSchema, okAnswer), async (req) => plans.closePlan(db, currentUser(req), req.body));
+  app.post('/progetti/elimina', body(progettoIdSchema, okAnswer), async (req) =>
+    plans.deletePlan(db, currentUser(req), req.body.ID, today()),
+  );
+  app.get('/progetti/scadenze', { schema: { querystring: scadenzeQuery, response: ok(scadenzeAnswer) } }, async (req) => {
     const answer = await deadlines(db, req.query.entro, today());
     recordPatientsRead(
       req,
@@ -67,9 +75,13 @@ const adminRoutes: FastifyPluginAsyncZod<ProgettiOptions> = async (app, { db, to
     );
     return answer;
   });
-  app.post('/progetti/sostituti', body(sostitutiBody), async (req) => findSubstitutes(db, req.body.attivita, req.body.terapista));
-  app.post('/progetti/sostituisci', body(sostituisciBody), async (req) =>
-    substitute(db, currentUser(req), req.body.attivita, req.body.terapista, req.body.sostituto),
+  app.post('/progetti/sostituti', body(sostitutiBody, z.array(sostitutoAnswer)), async (req) =>
+    findSubstitutes(db, req.body.attivita, req.body.terapista),
+  );
+  app.post(
+    '/progetti/sostituisci',
+    body(sostituisciBody, undoableAnswer.extend(conflictsAfterAnswer.pick({ conflitti: true }).shape)),
+    async (req) => substitute(db, currentUser(req), req.body.attivita, req.body.terapista, req.body.sostituto),
   );
 };
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chainCheckAnswer, type ChainCheckAnswer } from '../../../common/audit.ts';
+import { chainCheckAnswer, type AuditAction, type AuditPage, type ChainCheckAnswer } from '../../../common/audit.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { appendAudit } from '../../db/audit.ts';
 import { restoreBackup, writeBackup } from '../../db/backup.ts';
@@ -216,6 +216,27 @@ describeOnBothDatabases('the hash chain of the registro', (ctx) => {
       sql`select count(*)::int as left from access_log where username = 'vecchia'`,
     );
     expect(left).toBe(1);
+  });
+
+  it('holds after migration 0021 renamed the stored logouts to accesso.disconnessione, and for the logouts after it', async () => {
+    const db = ctx.database.db;
+    // A logout as rows before the migration stored it: the old name, hashed as it was.
+    await appendAudit(db, { ID: null, username: ADMIN.username }, { action: 'accesso.uscita' as AuditAction, entity: 'sessione' });
+    await admin.request('GET', '/server/registro');
+    const migration = fs.readFileSync(new URL('../../../drizzle/0021_disconnessione.sql', import.meta.url), 'utf8');
+    for (const statement of migration.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
+    const names = await rowsOf<{ action: string }>(
+      db,
+      sql`select action from audit_log where entity = 'sessione' and action like 'accesso.%'`,
+    );
+    expect(names.map((r) => r.action)).not.toContain('accesso.uscita');
+    expect(names.map((r) => r.action)).toContain('accesso.disconnessione');
+    expect((await verifica()).integro).toBe(true);
+    // A logout after it, and the registro says it in the new word.
+    await viewer.post('/server/user/logout', {});
+    expect((await verifica()).integro).toBe(true);
+    const page = await admin.get<AuditPage>('/server/registro?azione=accesso.disconnessione');
+    expect(page.body.items.map((r) => r.frase)).toEqual(['Disconnessione', 'Disconnessione']);
   });
 
   it('is for administrators: others get 403 and nothing is checked for them', async () => {

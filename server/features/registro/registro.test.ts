@@ -1074,7 +1074,7 @@ describeOnBothDatabases('registro', (ctx) => {
       ['accesso.fallito', ADMIN.username, true],
       ['accesso.fallito', 'qualcuno.che.non.esiste', true],
       ['accesso.riuscito', ADMIN.username, false],
-      ['accesso.uscita', ADMIN.username, false],
+      ['accesso.disconnessione', ADMIN.username, false],
     ]);
     for (const row of rows) {
       expect(row.text).not.toContain('password-sbagliata');

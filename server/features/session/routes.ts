@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import type { SessionUser } from '../../../common/agenda.ts';
+import { authAnswer, loginAnswer, type SessionUser } from '../../../common/agenda.ts';
 import { passwordProblem } from '../../../common/passwords.ts';
-import { loginSchema, type User } from '../../../common/schemas.ts';
+import { loginSchema, ok, okAnswer, type User } from '../../../common/schemas.ts';
 import { ownPasswordSchema } from '../../../common/session.ts';
 import { clearAttempts, forgetAttempt, reserveAttempt } from '../../db/attempts.ts';
 import { appendAudit } from '../../db/audit.ts';
@@ -65,43 +65,47 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
   // The calls an account that must choose a new password may still make (server/features/session/plugin.ts).
   const beforePasswordChange = { beforePasswordChange: true };
 
-  app.post('/user/login', { schema: { body: loginSchema }, config: beforePasswordChange }, async (request, reply) => {
-    const { username, pass } = request.body;
-    const device = await knownDevice(db, request.cookies[deviceCookie(cookieSecure)], username);
-    const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
-    if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
-    const user = await authenticate(db, username, pass);
-    if (!user) {
-      // A refusal keeps the attempt just recorded: it is the failure that counts. The registro
-      // keeps the username as typed (never the password), whether or not such an account exists.
-      await appendAudit(
-        db,
-        { ID: null, username },
-        { action: 'accesso.fallito', entity: 'sessione', after: { username: username.slice(0, 100) } },
-      );
-      throw new HttpError(401, MSG.loginFailed, ERROR_CODES.badCredentials);
-    }
-    await forgetAttempt(db, attempt);
-    await clearAttempts(db, countersClearedBySuccess(request.ip, username, device));
-    // A new session id at every login; the old one, if any, ends here.
-    if (request.sessionToken) await destroySession(db, request.sessionToken);
-    const { token, csrfToken } = await db.transaction(async (tx) => {
-      const created = await createSession(tx, user.ID);
-      await appendAudit(tx, user, { action: 'accesso.riuscito', entity: 'sessione', entityId: user.ID });
-      return created;
-    });
-    setSessionCookie(reply, token, cookieSecure);
-    setCsrfCookie(reply, csrfToken, cookieSecure);
-    await rememberDevice(db, reply, request.cookies[deviceCookie(cookieSecure)], user.ID, cookieSecure);
-    return { value: await sessionUser(db, user, user.passwordChangeRequired) };
-  });
+  app.post(
+    '/user/login',
+    { schema: { body: loginSchema, response: ok(loginAnswer) }, config: beforePasswordChange },
+    async (request, reply) => {
+      const { username, pass } = request.body;
+      const device = await knownDevice(db, request.cookies[deviceCookie(cookieSecure)], username);
+      const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
+      if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
+      const user = await authenticate(db, username, pass);
+      if (!user) {
+        // A refusal keeps the attempt just recorded: it is the failure that counts. The registro
+        // keeps the username as typed (never the password), whether or not such an account exists.
+        await appendAudit(
+          db,
+          { ID: null, username },
+          { action: 'accesso.fallito', entity: 'sessione', after: { username: username.slice(0, 100) } },
+        );
+        throw new HttpError(401, MSG.loginFailed, ERROR_CODES.badCredentials);
+      }
+      await forgetAttempt(db, attempt);
+      await clearAttempts(db, countersClearedBySuccess(request.ip, username, device));
+      // A new session id at every login; the old one, if any, ends here.
+      if (request.sessionToken) await destroySession(db, request.sessionToken);
+      const { token, csrfToken } = await db.transaction(async (tx) => {
+        const created = await createSession(tx, user.ID);
+        await appendAudit(tx, user, { action: 'accesso.riuscito', entity: 'sessione', entityId: user.ID });
+        return created;
+      });
+      setSessionCookie(reply, token, cookieSecure);
+      setCsrfCookie(reply, csrfToken, cookieSecure);
+      await rememberDevice(db, reply, request.cookies[deviceCookie(cookieSecure)], user.ID, cookieSecure);
+      return { value: await sessionUser(db, user, user.passwordChangeRequired) };
+    },
+  );
 
-  app.post('/user/logout', { config: beforePasswordChange }, async (request, reply) => {
+  app.post('/user/logout', { schema: { response: ok(okAnswer) }, config: beforePasswordChange }, async (request, reply) => {
     const { sessionToken, session } = request;
     if (sessionToken && session) {
       await db.transaction(async (tx) => {
         await destroySession(tx, sessionToken);
-        await appendAudit(tx, session.user, { action: 'accesso.uscita', entity: 'sessione', entityId: session.user.ID });
+        await appendAudit(tx, session.user, { action: 'accesso.disconnessione', entity: 'sessione', entityId: session.user.ID });
       });
     }
     clearSessionCookie(reply, cookieSecure);
@@ -109,7 +113,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
     return { ok: true };
   });
 
-  app.get('/user/auth', { config: beforePasswordChange }, async (request) => {
+  app.get('/user/auth', { schema: { response: ok(authAnswer) }, config: beforePasswordChange }, async (request) => {
     const session = currentSession(request);
     return [await sessionUser(db, session.user, session.passwordChangeRequired)];
   });
@@ -117,7 +121,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
   // Every signed-in user changes her own password, also (and above all) one that must choose a new one.
   app.post(
     '/user/password',
-    { schema: { body: ownPasswordSchema }, onRequest: requireUser, config: beforePasswordChange },
+    { schema: { body: ownPasswordSchema, response: ok(okAnswer) }, onRequest: requireUser, config: beforePasswordChange },
     async (request) => {
       const session = currentSession(request);
       const changed = await changeOwnPassword(db, session, request.body.attuale, request.body.nuova);

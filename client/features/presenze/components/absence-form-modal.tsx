@@ -13,6 +13,7 @@ import {
   type AbsenceReason,
   type PersonKind,
 } from '../../../../common/presenze.ts';
+import { kindLabel, kindWithArticle, kindWord } from '../../../../common/words.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { usePersonChoice } from '../../../components/person-choice.tsx';
 import { DateField } from '../../../components/date-field.tsx';
@@ -22,7 +23,7 @@ import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import type { PersonMatch } from '../../../lib/people-search.ts';
 import { useCreateAbsence, useUpdateAbsence } from '../../../lib/absences.ts';
 
-export const KIND_LABELS: Record<PersonKind, string> = { paziente: 'utente', terapista: 'operatore' };
+export const KIND_LABELS: Record<PersonKind, string> = { paziente: kindWord('paziente'), terapista: kindWord('terapista') };
 const NOTE_MAX = 200;
 /** The schema's message for a missing person reads "Identificativo non valido": the form says what to do instead. */
 export const CHOOSE_PERSON = 'Scegli la persona assente';
@@ -49,7 +50,7 @@ export function AbsenceFormModal({ onClose, absence }: { onClose: () => void; ab
   const [serverError, setServerError] = useState<string | null>(null);
   // The search dialog takes the form's place while a person is chosen (two dialogs on top of each other read badly); the form's values stay here.
   const choice = usePersonChoice({
-    context: (k) => `Nuova assenza: scegli ${k === 'paziente' ? 'l’utente' : 'l’operatore'} assente.`,
+    context: (k) => `Nuova assenza: scegli ${kindWithArticle(k)} assente.`,
     onChoose: (_, match) => {
       setPerson(match);
       setErrors((e) => ({ ...e, persona: undefined }));
@@ -115,7 +116,7 @@ export function AbsenceFormModal({ onClose, absence }: { onClose: () => void; ab
           {absence ? (
             <div className="mb-3">
               <span className="form-label d-block" id="absence-person-label">
-                {absence.tipo === 'paziente' ? 'Utente' : 'Operatore'}
+                {kindLabel(absence.tipo)}
               </span>
               <span className="form-control" id="absence-person">
                 {absence.nome}
@@ -132,7 +133,7 @@ export function AbsenceFormModal({ onClose, absence }: { onClose: () => void; ab
                     type="radio"
                     name="absence-kind"
                     id={`absence-kind-${k}`}
-                    label={k === 'paziente' ? 'Utente' : 'Operatore'}
+                    label={kindLabel(k)}
                     checked={kind === k}
                     onChange={() => {
                       setKind(k);
@@ -144,7 +145,7 @@ export function AbsenceFormModal({ onClose, absence }: { onClose: () => void; ab
               </fieldset>
               <div className="mb-3">
                 <span className="form-label d-block" id="absence-person-label">
-                  {kind === 'paziente' ? 'Utente' : 'Operatore'}
+                  {kindLabel(kind)}
                 </span>
                 <div className="d-flex align-items-center gap-2">
                   <span className={`form-control ${errors.persona ? 'is-invalid' : ''}`} id="absence-person">

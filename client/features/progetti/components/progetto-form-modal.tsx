@@ -107,7 +107,7 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
       for (const [i, r] of righe.entries()) if (r.tipo === '') found[`righe.${i}.tipo`] = 'Scegli il tipo di attività';
       return setErrors(found);
     }
-    const work = progetto ? update.mutateAsync({ ...values, ID: progetto.ID }) : create.mutateAsync(values);
+    const work: Promise<unknown> = progetto ? update.mutateAsync({ ...values, ID: progetto.ID }) : create.mutateAsync(values);
     if (await withToasts(work, { success: MSG.saved })) onClose();
   };
 

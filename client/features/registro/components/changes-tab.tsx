@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { AUDIT_ACTION_NAMES, auditQuery, isMultiDay, type AuditAction, type AuditRow as Row } from '../../../../common/audit.ts';
+import { kindLabel } from '../../../../common/words.ts';
 import { ACTIVITY_RESTORED, DAYS_RESTORED } from '../../../lib/undo.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/csv.ts';
@@ -33,8 +34,6 @@ const ACTION_GROUPS: { label: string; prefixes: string[] }[] = [
   { label: 'Esportazioni', prefixes: ['esportazione.'] },
 ];
 const actionsOf = (prefixes: string[]) => AUDIT_ACTION_NAMES.filter((a) => prefixes.some((p) => a.startsWith(p)));
-
-const KIND_WORDS = { paziente: 'Utente', terapista: 'Operatore' } as const;
 
 /** Riporta la giornata com’era: the confirmation of an Annulla from the registro. */
 export const confirmUndoText = (row: Row) =>
@@ -153,7 +152,7 @@ export function ChangesTab({ state, onChange }: Props) {
         <ul className="registro-chips list-unstyled d-flex flex-wrap gap-2" aria-label="Filtri attivi">
           {state.persona && (
             <FilterChip
-              text={`${KIND_WORDS[state.persona.tipo]}: ${personName(state.persona.tipo, state.persona.id)}`}
+              text={`${kindLabel(state.persona.tipo)}: ${personName(state.persona.tipo, state.persona.id)}`}
               onRemove={() => onChange({ persona: null })}
             />
           )}

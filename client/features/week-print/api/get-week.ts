@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DayActivity, DayTransportRun } from '../../../../common/schemas.ts';
+import type { Settimana } from '../../../../common/calendario.ts';
 import { api } from '../../../lib/api-client.ts';
 import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 
@@ -7,12 +8,7 @@ import { QUERY_KEYS } from '../../../lib/query-keys.ts';
 export type WeekActivity = DayActivity;
 export type WeekRun = DayTransportRun;
 
-export interface Settimana {
-  datastart: string;
-  datastop: string;
-  attivita: WeekActivity[];
-  uscite: WeekRun[];
-}
+export type { Settimana } from '../../../../common/calendario.ts';
 
 /** The whole week in one request: activities with their therapists, and the minibus runs. */
 export const getWeek = (datastart: string, datastop: string) => api.post<Settimana>('/calendario/settimana', { datastart, datastop });
