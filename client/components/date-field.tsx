@@ -1,12 +1,14 @@
-import 'react-day-picker/style.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { DayPicker } from 'react-day-picker';
-import { it } from 'react-day-picker/locale';
+import Spinner from 'react-bootstrap/Spinner';
 import { A11Y_MSG } from '../../common/messages.ts';
-import { dateToIso, formatItalianDate, isoToDate, parseItalianDate } from '../lib/italian-date.ts';
+import { dateToIso, formatItalianDate, parseItalianDate } from '../lib/italian-date.ts';
+
+/** The month calendar is a chunk of its own (date-popover.tsx), asked for as soon as the button is pointed at or focused. */
+const loadPopover = () => import('./date-popover.tsx');
+const DatePopover = lazy(loadPopover);
 
 interface Props {
   id: string;
@@ -151,6 +153,8 @@ export function DateField({
             aria-controls={open ? popoverId : undefined}
             disabled={disabled}
             onClick={() => setOpen((was) => !was)}
+            onPointerEnter={() => void loadPopover()}
+            onFocus={() => void loadPopover()}
           >
             <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
               <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1h1A1.5 1.5 0 0 1 15 2.5v12a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 14.5v-12A1.5 1.5 0 0 1 2.5 1h1V.5A.5.5 0 0 1 4 0M2 5v9.5a.5.5 0 0 0 .5.5h11a.5.5 0 0 0 .5-.5V5zm2 2h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
@@ -174,26 +178,27 @@ export function DateField({
               if (!popoverRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
             }}
           >
-            <DayPicker
-              mode="single"
-              locale={it}
-              weekStartsOn={1}
-              autoFocus
-              selected={value ? isoToDate(value) : undefined}
-              defaultMonth={value ? isoToDate(value) : undefined}
-              modifiers={{ weekend: { dayOfWeek: [0, 6] } }}
-              modifiersClassNames={{ weekend: 'date-field-weekend' }}
-              onSelect={(day) => {
-                if (day) {
-                  const iso = dateToIso(day);
-                  setTypedError(undefined);
-                  setText(formatItalianDate(iso));
-                  reported.current = iso;
-                  if (iso !== value) onChange(iso);
-                }
-                close(inputRef.current);
-              }}
-            />
+            <Suspense
+              fallback={
+                <div className="date-field-loading" role="status">
+                  <Spinner animation="border" size="sm" aria-hidden="true" /> {A11Y_MSG.calendarLoading}
+                </div>
+              }
+            >
+              <DatePopover
+                value={value}
+                onSelect={(day) => {
+                  if (day) {
+                    const iso = dateToIso(day);
+                    setTypedError(undefined);
+                    setText(formatItalianDate(iso));
+                    reported.current = iso;
+                    if (iso !== value) onChange(iso);
+                  }
+                  close(inputRef.current);
+                }}
+              />
+            </Suspense>
           </div>
         )}
       </div>
