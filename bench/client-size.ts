@@ -26,9 +26,12 @@ export interface RouteBudget {
 }
 
 export const FIRST_VISIT_BUDGETS: RouteBudget[] = [
+  // The budget (docs/performance.md): the calendar is the screen everyone opens first.
   { route: '/calendario', modules: [], jsKb: 130, cssKb: 25 },
-  { route: '/presenze', modules: ['app/routes/presenze.tsx'], jsKb: 145, cssKb: 25 },
-  { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 140, cssKb: 25 },
+  // The others: what they weigh now (November 2026) and a few KB of room, so a change that adds 20 KB fails.
+  { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 160, cssKb: 25 },
+  { route: '/presenze', modules: ['app/routes/presenze.tsx'], jsKb: 190, cssKb: 25 },
+  { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 170, cssKb: 25 },
 ];
 
 interface ManifestChunk {

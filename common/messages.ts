@@ -87,6 +87,7 @@ export const A11Y_MSG = {
   openTimeChoices: 'Scegli dall’elenco degli orari',
   calendarDialog: (label: string) => `Calendario (${label})`,
   calendarLoading: 'Caricamento del calendario…',
+  loading: 'Caricamento…',
   previousDay: 'Giorno precedente',
   nextDay: 'Giorno successivo',
   today: 'Oggi',

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { A11Y_MSG } from '../../common/messages.ts';
@@ -114,22 +113,25 @@ export function DateField({
   const message = typedError ?? error;
   const described = [hintId, message && errorId, describedBy].filter(Boolean).join(' ');
   return (
-    <Form.Group className={['date-field', className].filter(Boolean).join(' ')} controlId={id}>
-      <Form.Label className={labelClassName}>{label}</Form.Label>
+    // Bootstrap's form classes in plain markup: react-bootstrap's Form brings every form control into the first visit.
+    <div className={['date-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={['form-label', labelClassName].filter(Boolean).join(' ')}>
+        {label}
+      </label>
       <div className="date-field-anchor">
         <InputGroup size={size} className="flex-nowrap">
-          <Form.Control
+          <input
             ref={inputRef}
+            id={id}
             type="text"
             inputMode="numeric"
             autoComplete="off"
             placeholder="gg/mm/aaaa"
             maxLength={10}
-            className="date-field-input"
+            className={message || invalid ? 'date-field-input form-control is-invalid' : 'date-field-input form-control'}
             value={text}
             disabled={disabled}
             required={required}
-            isInvalid={!!message || invalid}
             aria-invalid={!!message || !!invalid}
             aria-describedby={described}
             onChange={(e) => type(e.target.value)}
@@ -202,14 +204,14 @@ export function DateField({
           </div>
         )}
       </div>
-      <Form.Text id={hintId} className="visually-hidden">
+      <small id={hintId} className="form-text visually-hidden">
         {A11Y_MSG.dateFormatHint}
-      </Form.Text>
+      </small>
       {message && (
         <div id={errorId} className="invalid-feedback d-block">
           {message}
         </div>
       )}
-    </Form.Group>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { cloneElement, useId, useLayoutEffect, useRef, useState, type ReactElement, type Ref } from 'react';
 import { createPortal } from 'react-dom';
-import { absentNote, type AbsenceReason } from '../../../../common/presenze.ts';
+import { absentNote, type AbsenceReason } from '../../../../common/absence-reasons.ts';
 
 /** Bootstrap's tooltip stands this far above its target (react-bootstrap's own offset). */
 const OFFSET = 6;
