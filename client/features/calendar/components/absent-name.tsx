@@ -33,10 +33,15 @@ export function AbsentName({
   motivo?: AbsenceReason;
   render?: (label: ReactElement) => ReactElement;
 }) {
+  // Most names are not absent: no state, no hooks (a day has a thousand names).
+  if (!motivo) return render ? render(<>{name}</>) : <>{name}</>;
+  return <NameWithReason name={name} motivo={motivo} render={render} />;
+}
+
+function NameWithReason({ name, motivo, render }: { name: string; motivo: AbsenceReason; render?: (label: ReactElement) => ReactElement }) {
   const targetRef = useRef<HTMLElement>(null);
   const [shown, setShown] = useState(false);
   const tooltipId = useId();
-  if (!motivo) return render ? render(<>{name}</>) : <>{name}</>;
   const label = (
     <>
       <span className="person-absent-name">{name}</span>

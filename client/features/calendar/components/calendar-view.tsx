@@ -1,5 +1,5 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -101,7 +101,11 @@ export function CalendarView({ day, onDayChange, header, print }: Props) {
   const phone = usePhoneScreen();
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
-  const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
+  // The day's table (hundreds of cards) renders in React's background lane, in slices that leave the main thread free
+  // between them: no long task while a big day paints (docs/decisions/0036-first-visit-budget.md). Until then the
+  // previous screen (or the spinner) stays; never another day's table under this day's toolbar.
+  const shownDay = useDeferredValue(dayQuery.data);
+  const giornata = shownDay?.data === day ? shownDay : undefined;
   // The day waits for the rooms too: its columns are named and ordered by them (no flash of "Stanza N").
   const failed = (dayQuery.isError && !giornata) || (roomsQuery.isError && !roomsQuery.data);
   const loading = !failed && (!giornata || roomsQuery.isPending);
