@@ -29,7 +29,7 @@ export const FIRST_VISIT_BUDGETS: RouteBudget[] = [
   // The budget (docs/performance.md): the calendar is the screen everyone opens first.
   { route: '/calendario', modules: [], jsKb: 130, cssKb: 25 },
   // The others: what they weigh now (November 2026) and a few KB of room, so a change that adds 20 KB fails.
-  { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 160, cssKb: 25 },
+  { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 165, cssKb: 25 },
   { route: '/presenze', modules: ['app/routes/presenze.tsx'], jsKb: 190, cssKb: 25 },
   { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 170, cssKb: 25 },
 ];
@@ -98,11 +98,20 @@ export async function buildWithManifest(): Promise<string> {
   const { build } = await import('vite');
   const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-size-'));
-  await build({
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, emptyOutDir: true, manifest: true },
-  });
+  // Under vitest NODE_ENV is 'test', which would build React's development code: the bytes are production's.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: path.join(root, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 
