@@ -92,7 +92,7 @@ export function AppLayout() {
           the account's buttons open below it. */}
       {/* Bootstrap's navbar in its own markup: react-bootstrap's Navbar brings its Offcanvas and modal manager into the
           first visit (docs/decisions/0036-first-visit-budget.md). */}
-      <header className="app-navbar mb-3 navbar navbar-expand-sm bg-dark" data-bs-theme="dark">
+      <header className="app-navbar mb-3 navbar navbar-expand-sm bg-dark" data-bs-theme="dark" role="navigation">
         <Container fluid className="gap-2">
           <Link to={withDay(paths.calendar, day)} className="fw-semibold me-1 navbar-brand">
             Giornata
