@@ -80,9 +80,9 @@ describe('DateField', () => {
   it('opens an Italian calendar, Monday first, and gives the focus back to the field after a choice', async () => {
     render(<Field />);
     await userEvent.click(screen.getByRole('button', { name: 'Data: scegli dal calendario' }));
-    const popover = screen.getByRole('dialog', { name: 'Calendario (Data)' });
-    // The month calendar is a chunk of its own: the popover says it is loading, then shows it.
-    await within(popover).findByRole('grid', {}, { timeout: 10_000 });
+    // The month calendar is a chunk of its own: the popover opens once it is there.
+    const popover = await screen.findByRole('dialog', { name: 'Calendario (Data)' }, { timeout: 10_000 });
+    within(popover).getByRole('grid');
     expect(popover.textContent).toContain('novembre 2026');
     const weekdays = [...popover.querySelectorAll('.rdp-weekday')].map((th) => th.textContent);
     expect(weekdays[0]?.toLowerCase()).toMatch(/^lu/);

@@ -5,8 +5,16 @@ import Spinner from 'react-bootstrap/Spinner';
 import { A11Y_MSG } from '../../common/messages.ts';
 import { dateToIso, formatItalianDate, parseItalianDate } from '../lib/italian-date.ts';
 
-/** The month calendar is a chunk of its own (date-popover.tsx), asked for as soon as the button is pointed at or focused. */
-const loadPopover = () => import('./date-popover.tsx');
+/**
+ * The month calendar is a chunk of its own (date-popover.tsx), asked for as soon as the button is pointed at or
+ * focused; the popover opens once it is there, the button busy meanwhile.
+ */
+let popoverLoaded = false;
+const loadPopover = () =>
+  import('./date-popover.tsx').then((module) => {
+    popoverLoaded = true;
+    return module;
+  });
 const DatePopover = lazy(loadPopover);
 
 interface Props {
@@ -53,6 +61,7 @@ export function DateField({
   const reported = useRef(value);
   const [typedError, setTypedError] = useState<string>();
   const [open, setOpen] = useState(false);
+  const [opening, setOpening] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
@@ -105,6 +114,16 @@ export function DateField({
     else setText(formatItalianDate(day));
   };
 
+  /** Opens the month calendar once its code is there (at once when it already is). */
+  const openPopover = () => {
+    if (popoverLoaded) return setOpen(true);
+    setOpening(true);
+    loadPopover()
+      .then(() => setOpen(true))
+      .catch(() => undefined) // offline: the field still takes a typed day, and the button can be pressed again
+      .finally(() => setOpening(false));
+  };
+
   const close = (focus: HTMLElement | null) => {
     setOpen(false);
     focus?.focus();
@@ -140,7 +159,7 @@ export function DateField({
               if (e.key === 'Enter') settle();
               if (e.key === 'ArrowDown' && e.altKey) {
                 e.preventDefault();
-                setOpen(true);
+                openPopover();
               }
             }}
           />
@@ -154,13 +173,18 @@ export function DateField({
             aria-expanded={open}
             aria-controls={open ? popoverId : undefined}
             disabled={disabled}
-            onClick={() => setOpen((was) => !was)}
+            aria-busy={opening || undefined}
+            onClick={() => (open ? setOpen(false) : openPopover())}
             onPointerEnter={() => void loadPopover()}
             onFocus={() => void loadPopover()}
           >
-            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
-              <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1h1A1.5 1.5 0 0 1 15 2.5v12a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 14.5v-12A1.5 1.5 0 0 1 2.5 1h1V.5A.5.5 0 0 1 4 0M2 5v9.5a.5.5 0 0 0 .5.5h11a.5.5 0 0 0 .5-.5V5zm2 2h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
-            </svg>
+            {opening ? (
+              <Spinner animation="border" size="sm" aria-hidden="true" className="date-field-opening" />
+            ) : (
+              <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+                <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1h1A1.5 1.5 0 0 1 15 2.5v12a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 14.5v-12A1.5 1.5 0 0 1 2.5 1h1V.5A.5.5 0 0 1 4 0M2 5v9.5a.5.5 0 0 0 .5.5h11a.5.5 0 0 0 .5-.5V5zm2 2h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
+              </svg>
+            )}
           </Button>
         </InputGroup>
         {open && (
