@@ -82,7 +82,7 @@ describe('DateField', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Data: scegli dal calendario' }));
     // The month calendar is a chunk of its own: the popover opens once it is there.
     const popover = await screen.findByRole('dialog', { name: 'Calendario (Data)' }, { timeout: 10_000 });
-    within(popover).getByRole('grid');
+    await within(popover).findByRole('grid', {}, { timeout: 10_000 });
     expect(popover.textContent).toContain('novembre 2026');
     const weekdays = [...popover.querySelectorAll('.rdp-weekday')].map((th) => th.textContent);
     expect(weekdays[0]?.toLowerCase()).toMatch(/^lu/);

@@ -9,10 +9,10 @@ import { dateToIso, formatItalianDate, parseItalianDate } from '../lib/italian-d
  * The month calendar is a chunk of its own (date-popover.tsx), asked for as soon as the button is pointed at or
  * focused; the popover opens once it is there, the button busy meanwhile.
  */
-let popoverLoaded = false;
+let LoadedPopover: (typeof import('./date-popover.tsx'))['default'] | null = null;
 const loadPopover = () =>
   import('./date-popover.tsx').then((module) => {
-    popoverLoaded = true;
+    LoadedPopover = module.default;
     return module;
   });
 const DatePopover = lazy(loadPopover);
@@ -116,7 +116,7 @@ export function DateField({
 
   /** Opens the month calendar once its code is there (at once when it already is). */
   const openPopover = () => {
-    if (popoverLoaded) return setOpen(true);
+    if (LoadedPopover) return setOpen(true);
     setOpening(true);
     loadPopover()
       .then(() => setOpen(true))
@@ -204,27 +204,33 @@ export function DateField({
               if (!popoverRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
             }}
           >
-            <Suspense
-              fallback={
-                <div className="date-field-loading" role="status">
-                  <Spinner animation="border" size="sm" aria-hidden="true" /> {A11Y_MSG.calendarLoading}
-                </div>
-              }
-            >
-              <DatePopover
-                value={value}
-                onSelect={(day) => {
-                  if (day) {
-                    const iso = dateToIso(day);
-                    setTypedError(undefined);
-                    setText(formatItalianDate(iso));
-                    reported.current = iso;
-                    if (iso !== value) onChange(iso);
+            {/* Opened once its code is there (openPopover): no fallback flashes; Suspense only as a safety net. */}
+            {(() => {
+              const Popover = LoadedPopover ?? DatePopover;
+              return (
+                <Suspense
+                  fallback={
+                    <div className="date-field-loading" role="status">
+                      <Spinner animation="border" size="sm" aria-hidden="true" /> {A11Y_MSG.calendarLoading}
+                    </div>
                   }
-                  close(inputRef.current);
-                }}
-              />
-            </Suspense>
+                >
+                  <Popover
+                    value={value}
+                    onSelect={(day) => {
+                      if (day) {
+                        const iso = dateToIso(day);
+                        setTypedError(undefined);
+                        setText(formatItalianDate(iso));
+                        reported.current = iso;
+                        if (iso !== value) onChange(iso);
+                      }
+                      close(inputRef.current);
+                    }}
+                  />
+                </Suspense>
+              );
+            })()}
           </div>
         )}
       </div>
