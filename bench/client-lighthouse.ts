@@ -29,7 +29,7 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
-let exitCode = 0;
+let exitCode: number;
 try {
   // Sign in as a coordinator would (the session cookie and the stored profile), then empty the HTTP cache: the audit
   // measures a first visit of the calendar by someone signed in.
