@@ -92,8 +92,9 @@ export function AppLayout() {
           the account's buttons open below it. */}
       {/* Bootstrap's navbar in its own markup: react-bootstrap's Navbar brings its Offcanvas and modal manager into the
           first visit (docs/decisions/0036-first-visit-budget.md). */}
-      <header className="app-navbar mb-3 navbar navbar-expand-sm bg-dark" data-bs-theme="dark" role="navigation">
-        <Container fluid className="gap-2">
+      <header className="app-navbar mb-3 navbar navbar-expand-sm bg-dark" data-bs-theme="dark">
+        {/* The navigation landmark react-bootstrap's Navbar gave its header, on an element that may have it. */}
+        <Container fluid className="gap-2" role="navigation" aria-label="Barra di Giornata">
           <Link to={withDay(paths.calendar, day)} className="fw-semibold me-1 navbar-brand">
             Giornata
           </Link>
