@@ -1,7 +1,7 @@
 /**
  * The first visit's bytes, per route (docs/decisions/0036-first-visit-budget.md): the gzipped JavaScript and CSS a
  * browser must download before a route can paint, read from a production build's manifest. A route's first visit is
- * the entry (index.html: the app shell, the login and the calendar) and everything it imports statically, plus the
+ * the entry (index.html: the app shell and the calendar) and everything it imports statically, plus the
  * route's own lazily declared chunk (client/app/router.tsx) and its static imports. Code a screen loads on demand
  * (exports, the date popover, dialogs) is not counted: it is not downloaded before the first paint.
  *
