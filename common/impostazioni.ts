@@ -19,10 +19,8 @@ export const IMPOSTAZIONI_MSG = {
 } as const;
 const M = IMPOSTAZIONI_MSG;
 
-/** The paper of the printed plans (the day's and the week's PDF): A4, what Italian offices use, or US Letter. */
-export const PAPER_FORMATS = ['A4', 'Letter'] as const;
-export type PaperFormat = (typeof PAPER_FORMATS)[number];
-export const DEFAULT_PAPER: PaperFormat = 'A4';
+export { DEFAULT_PAPER, PAPER_FORMATS, type PaperFormat } from './paper.ts';
+import { PAPER_FORMATS } from './paper.ts';
 
 /** "MM-DD" of a day that every year has (29 February does not), e.g. "12-07" for Sant'Ambrogio in Milano. */
 export const isMonthDay = (value: string) => {

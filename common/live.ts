@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isPlanDate } from './dates.ts';
 
-export const LIVE_EVENTS_PATH = '/server/eventi';
+export { LIVE_EVENTS_PATH } from './live-path.ts';
 
 /** How long a browser waits before reconnecting (the stream's `retry:`). */
 export const LIVE_RETRY_MS = 3000;

@@ -89,6 +89,8 @@ export const A11Y_MSG = {
   timeChoices: 'Orari ogni 5 minuti',
   openTimeChoices: 'Scegli dall’elenco degli orari',
   calendarDialog: (label: string) => `Calendario (${label})`,
+  calendarLoading: 'Caricamento del calendario…',
+  loading: 'Caricamento…',
   previousDay: 'Giorno precedente',
   nextDay: 'Giorno successivo',
   today: 'Oggi',

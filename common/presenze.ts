@@ -58,26 +58,8 @@ export const PRESENZE_MSG = {
 } as const;
 const M = PRESENZE_MSG;
 
-export const ABSENCE_REASONS = ['malattia', 'ferie', 'permesso', 'ricovero', 'altro'] as const;
-export type AbsenceReason = (typeof ABSENCE_REASONS)[number];
-
-/** How a reason is written in a sentence ("assente: malattia") and as the column of a register. */
-export const REASON_LABELS: Record<AbsenceReason, string> = {
-  malattia: 'malattia',
-  ferie: 'ferie',
-  permesso: 'permesso',
-  ricovero: 'ricovero',
-  altro: 'altro',
-};
-
-/** The letter after "A" in a cell of the monthly register: Am = assente per malattia. */
-export const REASON_INITIALS: Record<AbsenceReason, string> = {
-  malattia: 'm',
-  ferie: 'f',
-  permesso: 'p',
-  ricovero: 'r',
-  altro: 'a',
-};
+export { ABSENCE_REASONS, absentNote, REASON_INITIALS, REASON_LABELS, type AbsenceReason } from './absence-reasons.ts';
+import { ABSENCE_REASONS } from './absence-reasons.ts';
 
 export const PERSON_KINDS = ['paziente', 'terapista'] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
@@ -340,6 +322,3 @@ export type ClosingDay = z.infer<typeof closingDayAnswer>;
 
 /** POST /server/presenze/chiusure: the days added. */
 export const closingDaysAddedAnswer = z.object({ ok: okField, aggiunti: z.number().int() });
-
-/** "assente: malattia", as the search dialogs and card titles say it. */
-export const absentNote = (motivo: AbsenceReason) => `assente: ${REASON_LABELS[motivo]}`;

@@ -8,6 +8,8 @@ import type { ErrorCode } from './errors.ts';
 import type { AbsenceReason } from './presenze.ts';
 import { MSG } from './messages.ts';
 import { daysInRange, isPlanDate, isRealDate } from './dates.ts';
+import { minutesOf } from './day-words.ts';
+export { minibusName, minutesOf } from './day-words.ts';
 
 const MAX_INT = 2_147_483_647;
 
@@ -84,12 +86,6 @@ export const passwordSchema = passwordText(MSG.passwordInvalid).min(4, MSG.passw
 
 export const loginSchema = z.object({ username: usernameSchema, pass: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
-
-/** Minutes since midnight of an `HH:mm` or `HH:mm:ss` time. */
-export function minutesOf(time: string): number {
-  const [h, m] = time.split(':').map(Number);
-  return h * 60 + m;
-}
 
 /**
  * The activity form (Crea / Modifica attività), as the web app edits it. With a transport
@@ -207,8 +203,6 @@ export type {
   User,
 } from './calendario.ts';
 
-/** The minibus of a run as staff call it: 1 is the white one, 2 the blue one. */
-export const minibusName = (run: { RifPulmino: number }) => (run.RifPulmino === 1 ? 'Pulmino bianco' : 'Pulmino blu');
 /** `ok` of a write's answer: always true, a refusal being an error answer (common/errors.ts). */
 export const okField = z.boolean();
 export const okAnswer = z.object({ ok: okField });

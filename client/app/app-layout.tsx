@@ -2,10 +2,9 @@ import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { agendaOf, paths, withDay } from '../../common/paths.ts';
-import { ChangePasswordModal } from '../features/session/components/change-password-modal.tsx';
+import { lazyDialog } from '../components/lazy-dialog.tsx';
 import { LiveStatus } from '../features/live/components/live-status.tsx';
 import { useLiveUpdates } from '../features/live/use-live-updates.ts';
 import { useAuthCheck } from '../features/session/api/auth-check.ts';
@@ -14,6 +13,11 @@ import { A11Y_MSG } from '../../common/messages.ts';
 import { useModalFocusTrap } from '../lib/modal-focus-trap.ts';
 import { isNotSignedIn } from '../lib/api-client.ts';
 import { endSession, isAdmin, linkedTherapist, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
+
+/** Its own chunk (with the password rules and zod), loaded when it opens. */
+const ChangePasswordModal = lazyDialog(() =>
+  import('../features/session/components/change-password-modal.tsx').then((m) => m.ChangePasswordModal),
+);
 
 /**
  * The signed-in screens: redirect to / without a user. A session the server ended (at the auth
@@ -86,16 +90,28 @@ export function AppLayout() {
       </a>
       {/* On a phone (below 576 px) the bar is one line (the name, the live status and a menu button); the sections and
           the account's buttons open below it. */}
-      <Navbar bg="dark" data-bs-theme="dark" className="app-navbar mb-3" as="header" expand="sm" expanded={menuOpen} onToggle={setMenuOpen}>
-        <Container fluid className="gap-2">
-          <Navbar.Brand as={Link} to={withDay(paths.calendar, day)} className="fw-semibold me-1">
+      {/* Bootstrap's navbar in its own markup: react-bootstrap's Navbar brings its Offcanvas and modal manager into the
+          first visit (docs/decisions/0036-first-visit-budget.md). */}
+      <header className="app-navbar mb-3 navbar navbar-expand-sm bg-dark" data-bs-theme="dark">
+        {/* The navigation landmark react-bootstrap's Navbar gave its header, on an element that may have it. */}
+        <Container fluid className="gap-2" role="navigation" aria-label="Barra di Giornata">
+          <Link to={withDay(paths.calendar, day)} className="fw-semibold me-1 navbar-brand">
             Giornata
-          </Navbar.Brand>
+          </Link>
           <div className="d-sm-none ms-auto">
             <LiveStatus down={live.down} />
           </div>
-          <Navbar.Toggle aria-controls="menu-principale" label="Menu" className="app-menu-toggle" />
-          <Navbar.Collapse id="menu-principale" className="gap-2">
+          <button
+            type="button"
+            aria-controls="menu-principale"
+            aria-expanded={menuOpen}
+            aria-label="Menu"
+            className={menuOpen ? 'app-menu-toggle navbar-toggler' : 'app-menu-toggle navbar-toggler collapsed'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="menu-principale" className={menuOpen ? 'gap-2 navbar-collapse collapse show' : 'gap-2 navbar-collapse collapse'}>
             <nav aria-label="Sezioni" className="navbar-nav flex-sm-row flex-wrap gap-1" onClick={() => setMenuOpen(false)}>
               {myTherapist !== null && (
                 <Link
@@ -161,9 +177,9 @@ export function AppLayout() {
                 Logout
               </Button>
             </div>
-          </Navbar.Collapse>
+          </div>
         </Container>
-      </Navbar>
+      </header>
       <Container fluid as="main" className="pb-4" id="contenuto" tabIndex={-1}>
         <Outlet />
       </Container>

@@ -1,9 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { A11Y_MSG } from '../../common/messages.ts';
 import { DateField } from './date-field.tsx';
+
+// The month calendar's chunk, loaded once before the tests (in the app it loads when the button is pointed at).
+beforeAll(async () => {
+  await import('./date-popover.tsx');
+}, 60_000);
 
 function Field({
   initial = '2026-11-23',
@@ -75,7 +80,9 @@ describe('DateField', () => {
   it('opens an Italian calendar, Monday first, and gives the focus back to the field after a choice', async () => {
     render(<Field />);
     await userEvent.click(screen.getByRole('button', { name: 'Data: scegli dal calendario' }));
-    const popover = screen.getByRole('dialog', { name: 'Calendario (Data)' });
+    // The month calendar is a chunk of its own: the popover opens once it is there.
+    const popover = await screen.findByRole('dialog', { name: 'Calendario (Data)' }, { timeout: 10_000 });
+    await within(popover).findByRole('grid', {}, { timeout: 10_000 });
     expect(popover.textContent).toContain('novembre 2026');
     const weekdays = [...popover.querySelectorAll('.rdp-weekday')].map((th) => th.textContent);
     expect(weekdays[0]?.toLowerCase()).toMatch(/^lu/);
@@ -89,6 +96,7 @@ describe('DateField', () => {
     render(<Field />);
     const button = screen.getByRole('button', { name: 'Data: scegli dal calendario' });
     await userEvent.click(button);
+    await screen.findByRole('grid', {}, { timeout: 10_000 });
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(button);

@@ -1,12 +1,21 @@
-import 'react-day-picker/style.css';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { DayPicker } from 'react-day-picker';
-import { it } from 'react-day-picker/locale';
+import Spinner from 'react-bootstrap/Spinner';
 import { A11Y_MSG } from '../../common/messages.ts';
-import { dateToIso, formatItalianDate, isoToDate, parseItalianDate } from '../lib/italian-date.ts';
+import { dateToIso, formatItalianDate, parseItalianDate } from '../lib/italian-date.ts';
+
+/**
+ * The month calendar is a chunk of its own (date-popover.tsx), asked for as soon as the button is pointed at or
+ * focused; the popover opens once it is there, the button busy meanwhile.
+ */
+let LoadedPopover: (typeof import('./date-popover.tsx'))['default'] | null = null;
+const loadPopover = () =>
+  import('./date-popover.tsx').then((module) => {
+    LoadedPopover = module.default;
+    return module;
+  });
+const DatePopover = lazy(loadPopover);
 
 interface Props {
   id: string;
@@ -52,6 +61,7 @@ export function DateField({
   const reported = useRef(value);
   const [typedError, setTypedError] = useState<string>();
   const [open, setOpen] = useState(false);
+  const [opening, setOpening] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const popoverRef = useRef<HTMLDivElement>(null);
@@ -104,6 +114,16 @@ export function DateField({
     else setText(formatItalianDate(day));
   };
 
+  /** Opens the month calendar once its code is there (at once when it already is). */
+  const openPopover = () => {
+    if (LoadedPopover) return setOpen(true);
+    setOpening(true);
+    loadPopover()
+      .then(() => setOpen(true))
+      .catch(() => undefined) // offline: the field still takes a typed day, and the button can be pressed again
+      .finally(() => setOpening(false));
+  };
+
   const close = (focus: HTMLElement | null) => {
     setOpen(false);
     focus?.focus();
@@ -112,22 +132,25 @@ export function DateField({
   const message = typedError ?? error;
   const described = [hintId, message && errorId, describedBy].filter(Boolean).join(' ');
   return (
-    <Form.Group className={['date-field', className].filter(Boolean).join(' ')} controlId={id}>
-      <Form.Label className={labelClassName}>{label}</Form.Label>
+    // Bootstrap's form classes in plain markup: react-bootstrap's Form brings every form control into the first visit.
+    <div className={['date-field', className].filter(Boolean).join(' ')}>
+      <label htmlFor={id} className={['form-label', labelClassName].filter(Boolean).join(' ')}>
+        {label}
+      </label>
       <div className="date-field-anchor">
         <InputGroup size={size} className="flex-nowrap">
-          <Form.Control
+          <input
             ref={inputRef}
+            id={id}
             type="text"
             inputMode="numeric"
             autoComplete="off"
             placeholder="gg/mm/aaaa"
             maxLength={10}
-            className="date-field-input"
+            className={message || invalid ? 'date-field-input form-control is-invalid' : 'date-field-input form-control'}
             value={text}
             disabled={disabled}
             required={required}
-            isInvalid={!!message || invalid}
             aria-invalid={!!message || !!invalid}
             aria-describedby={described}
             onChange={(e) => type(e.target.value)}
@@ -136,7 +159,7 @@ export function DateField({
               if (e.key === 'Enter') settle();
               if (e.key === 'ArrowDown' && e.altKey) {
                 e.preventDefault();
-                setOpen(true);
+                openPopover();
               }
             }}
           />
@@ -150,11 +173,18 @@ export function DateField({
             aria-expanded={open}
             aria-controls={open ? popoverId : undefined}
             disabled={disabled}
-            onClick={() => setOpen((was) => !was)}
+            aria-busy={opening || undefined}
+            onClick={() => (open ? setOpen(false) : openPopover())}
+            onPointerEnter={() => void loadPopover()}
+            onFocus={() => void loadPopover()}
           >
-            <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
-              <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1h1A1.5 1.5 0 0 1 15 2.5v12a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 14.5v-12A1.5 1.5 0 0 1 2.5 1h1V.5A.5.5 0 0 1 4 0M2 5v9.5a.5.5 0 0 0 .5.5h11a.5.5 0 0 0 .5-.5V5zm2 2h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
-            </svg>
+            {opening ? (
+              <Spinner animation="border" size="sm" aria-hidden="true" className="date-field-opening" />
+            ) : (
+              <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+                <path d="M4 0a.5.5 0 0 1 .5.5V1h7V.5a.5.5 0 0 1 1 0V1h1A1.5 1.5 0 0 1 15 2.5v12a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 1 14.5v-12A1.5 1.5 0 0 1 2.5 1h1V.5A.5.5 0 0 1 4 0M2 5v9.5a.5.5 0 0 0 .5.5h11a.5.5 0 0 0 .5-.5V5zm2 2h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zm-6 3h2v2H4zm3 0h2v2H7z" />
+              </svg>
+            )}
           </Button>
         </InputGroup>
         {open && (
@@ -174,37 +204,44 @@ export function DateField({
               if (!popoverRef.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
             }}
           >
-            <DayPicker
-              mode="single"
-              locale={it}
-              weekStartsOn={1}
-              autoFocus
-              selected={value ? isoToDate(value) : undefined}
-              defaultMonth={value ? isoToDate(value) : undefined}
-              modifiers={{ weekend: { dayOfWeek: [0, 6] } }}
-              modifiersClassNames={{ weekend: 'date-field-weekend' }}
-              onSelect={(day) => {
-                if (day) {
-                  const iso = dateToIso(day);
-                  setTypedError(undefined);
-                  setText(formatItalianDate(iso));
-                  reported.current = iso;
-                  if (iso !== value) onChange(iso);
-                }
-                close(inputRef.current);
-              }}
-            />
+            {/* Opened once its code is there (openPopover): no fallback flashes; Suspense only as a safety net. */}
+            {(() => {
+              const Popover = LoadedPopover ?? DatePopover;
+              return (
+                <Suspense
+                  fallback={
+                    <div className="date-field-loading" role="status">
+                      <Spinner animation="border" size="sm" aria-hidden="true" /> {A11Y_MSG.calendarLoading}
+                    </div>
+                  }
+                >
+                  <Popover
+                    value={value}
+                    onSelect={(day) => {
+                      if (day) {
+                        const iso = dateToIso(day);
+                        setTypedError(undefined);
+                        setText(formatItalianDate(iso));
+                        reported.current = iso;
+                        if (iso !== value) onChange(iso);
+                      }
+                      close(inputRef.current);
+                    }}
+                  />
+                </Suspense>
+              );
+            })()}
           </div>
         )}
       </div>
-      <Form.Text id={hintId} className="visually-hidden">
+      <small id={hintId} className="form-text visually-hidden">
         {A11Y_MSG.dateFormatHint}
-      </Form.Text>
+      </small>
       {message && (
         <div id={errorId} className="invalid-feedback d-block">
           {message}
         </div>
       )}
-    </Form.Group>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../common/paths.ts';
 
 /**
@@ -7,22 +7,19 @@ import { paths } from '../../common/paths.ts';
  * Either way a way back. (SPEC's "Unexpected Application Error!" is React Router's English default: the departure is
  * written in docs/product.md.)
  */
-export function ErrorScreen({ error: given }: { error?: unknown }) {
-  const routeError = useRouteError();
+export function ErrorScreen({ error, notFound = false }: { error?: unknown; notFound?: boolean }) {
   const { pathname } = useLocation();
-  const error = given ?? routeError;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  let detail: string;
+  let detail = '';
   let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    detail = `Errore ${error.status}`;
-  } else if (error instanceof Error) {
-    detail = error.message;
-    stack = error.stack;
-  } else {
-    detail = String(error);
+  if (!notFound) {
+    if (error instanceof Error) {
+      detail = error.message;
+      stack = error.stack;
+    } else {
+      detail = String(error);
+    }
+    console.error(error);
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="container py-5 error-screen">
       <div className="card shadow-sm border-danger-subtle">

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { DEFAULT_PAPER } from '../../../common/impostazioni.ts';
-import { isTemplateDay } from '../../../common/modelli.ts';
+import { DEFAULT_PAPER } from '../../../common/paper.ts';
+import { isTemplateDay } from '../../../common/template-days.ts';
 import { CalendarView, type DayPrintSlot } from '../../features/calendar/components/calendar-view.tsx';
 import { DayPrintButton } from '../../features/day-print/components/day-print-button.tsx';
 import { DayPrintSheet } from '../../features/day-print/components/day-print-sheet.tsx';
 import { useLoadPrintSettings, useSettings } from '../../features/impostazioni/api/settings.ts';
-import { TemplateHeader } from '../../features/modelli/components/template-header.tsx';
 import { longItalianDate } from '../../lib/italian-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { InvalidDay } from './invalid-day.tsx';
@@ -13,6 +12,18 @@ import { InvalidDay } from './invalid-day.tsx';
 // Progetti's line is its own chunk: the first visit of the calendar downloads only the calendar.
 const CoverageLine = lazy(() => import('../../features/progetti/components/coverage-line.tsx'));
 import { useDayParam } from './use-day-param.ts';
+
+/** Only a template day has it: Modelli's code is loaded when one opens (docs/decisions/0036-first-visit-budget.md). */
+const LazyTemplateHeader = lazy(() =>
+  import('../../features/modelli/components/template-header.tsx').then((m) => ({ default: m.TemplateHeader })),
+);
+function TemplateHeader(props: { day: string; onDayChange: (day: string) => void }) {
+  return (
+    <Suspense fallback={null}>
+      <LazyTemplateHeader {...props} />
+    </Suspense>
+  );
+}
 
 /**
  * A template day (docs/product.md, Modelli) is the same day grid under the template's headline and weekday tabs. A real

@@ -1,4 +1,3 @@
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import { todayLocal } from '../../../common/dates.ts';
 
@@ -6,14 +5,14 @@ import { todayLocal } from '../../../common/dates.ts';
 export function InvalidDay({ value, onToday }: { value: string; onToday: (today: string) => void }) {
   return (
     <main className="container py-4">
-      <Alert variant="warning" className="d-flex flex-wrap align-items-center gap-3">
+      <div className="alert alert-warning d-flex flex-wrap align-items-center gap-3" role="alert">
         <span>
           <strong>Data non valida</strong>: «{value.slice(0, 40)}» non è una data del calendario.
         </span>
         <Button variant="primary" onClick={() => onToday(todayLocal())}>
           Vai a oggi
         </Button>
-      </Alert>
+      </div>
     </main>
   );
 }

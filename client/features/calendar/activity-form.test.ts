@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../../common/messages.ts';
-import {
-  activityDraft,
-  activityValues,
-  durationOf,
-  nextFreeQuarter,
-  oneHourAfter,
-  validateActivityForm,
-  withStart,
-} from './activity-form.ts';
+import { activityDraft, activityValues, durationOf, nextFreeQuarter, oneHourAfter, withStart } from './activity-form.ts';
+import { validateActivityForm } from './activity-form-check.ts';
 import type { DayActivity } from './types.ts';
 
 const valid = { nome: 'Musicoterapia', stanza: '2', orainizio: '09:00', orafine: '10:30', trasporto: '-1' };

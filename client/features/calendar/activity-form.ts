@@ -1,9 +1,7 @@
-/** The activity form's values and their check by the shared schema (one rule in one place: common/schemas.ts). */
-import { MSG } from '../../../common/messages.ts';
-import { activityFormSchema, type ActivityForm, type Room } from '../../../common/schemas.ts';
-import { checkForm, type FieldErrors } from '../../lib/form-check.ts';
+/** The activity form's values; their check by the shared schema (one rule in one place: common/schemas.ts) is activity-form-check.ts. */
+import type { ActivityForm, Room } from '../../../common/schemas.ts';
+import type { FieldErrors } from '../../lib/form-check.ts';
 import { END_OF_DAY, formatMinutes, minutesOfTime } from '../../lib/time-of-day.ts';
-import type { ActivityFields } from './api/activity-writes.ts';
 import type { DayActivity } from './types.ts';
 
 /** The form's fields are the shared schema's; the inputs hold each as text. */
@@ -94,14 +92,4 @@ export function activityValues(activity: DayActivity): ActivityValues {
     orafine: activity.OraFine.slice(0, 5),
     trasporto: String(activity.RifTrasporto),
   };
-}
-
-/** The shared schema's issues, each placed under its own field. */
-export function validateActivityForm(values: ActivityValues, rooms: Room[] = []): { fields: ActivityFields } | { errors: ActivityErrors } {
-  const checked = checkForm<typeof activityFormSchema, ActivityField>(activityFormSchema, values);
-  // New and edited activities go only into active rooms (the server refuses archived ones with the same message).
-  const archivedRoom = values.trasporto === '-1' && rooms.some((r) => r.Archiviato && String(r.ID) === values.stanza);
-  if ('data' in checked && !archivedRoom) return { fields: checked.data };
-  const errors: ActivityErrors = 'errors' in checked ? checked.errors : {};
-  return { errors: archivedRoom ? { ...errors, stanza: MSG.roomInvalid } : errors };
 }

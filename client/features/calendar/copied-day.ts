@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { WEEKDAYS_IT, isPlanDate, weekdayOf } from '../../../common/dates.ts';
-import { isTemplateDay } from '../../../common/modelli.ts';
+import { isTemplateDay } from '../../../common/template-days.ts';
 
 export const COPIED_DAY_HOURS = 8;
 const LIFETIME_MS = COPIED_DAY_HOURS * 60 * 60 * 1000;

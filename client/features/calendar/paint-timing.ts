@@ -3,10 +3,12 @@
  * the day's answer arrives, and the measure "giornata:paint" from there to the
  * first frame painted after the table rendered it. Free when nobody reads them.
  */
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 
 export const DATA_MARK = 'giornata:data';
 export const PAINT_MEASURE = 'giornata:paint';
+/** From the data to the table's DOM in the page (React's work; the rest of the paint is the browser's style and layout). */
+export const RENDER_MEASURE = 'giornata:render';
 
 export function markDayDataArrived() {
   performance.mark(DATA_MARK);
@@ -14,6 +16,11 @@ export function markDayDataArrived() {
 
 /** Call from the component that renders the day: measures once per arrival of data. */
 export function useDayPaintMeasure(dependency: unknown) {
+  useLayoutEffect(() => {
+    if (performance.getEntriesByName(DATA_MARK, 'mark').length === 0) return;
+    performance.clearMeasures(RENDER_MEASURE);
+    performance.measure(RENDER_MEASURE, DATA_MARK);
+  }, [dependency]);
   useEffect(() => {
     const marks = performance.getEntriesByName(DATA_MARK, 'mark');
     if (marks.length === 0) return;

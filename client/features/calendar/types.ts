@@ -1,4 +1,5 @@
-import { minibusName, type Activity } from '../../../common/schemas.ts';
+import { minibusName } from '../../../common/day-words.ts';
+import type { Activity } from '../../../common/schemas.ts';
 
 export type { DayActivity, DayPatient, DayTherapist, DayTransportRun, Giornata } from '../../../common/schemas.ts';
 

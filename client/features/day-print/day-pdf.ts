@@ -6,8 +6,7 @@
  */
 import type { RowInput } from 'jspdf-autotable';
 import type { PaperFormat } from '../../../common/impostazioni.ts';
-import { longItalianDate } from '../../lib/italian-date.ts';
-import { NOTHING_PLANNED, peopleLines, type SheetSection } from './day-sheet.ts';
+import { dayTitle, NOTHING_PLANNED, peopleLines, type SheetSection } from './day-sheet.ts';
 
 const MARGIN = 28;
 /** Room for the centre's name and the date above the table on every page. */
@@ -25,8 +24,6 @@ export interface DayPdf {
   /** When it was printed ("26/11/2026 alle 08:15"), so a sheet on the wall says how old it is. */
   printedAt: string;
 }
-
-export const dayTitle = (day: string) => `Giornata di ${longItalianDate(day)}`;
 
 export async function saveDayPdf({ day, centre, paper, sections, printedAt }: DayPdf, fileName: string): Promise<void> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);

@@ -5,7 +5,9 @@
  */
 import { toHourMinute } from '../../../common/dates.ts';
 import { operatoreLabel } from '../../../common/people.ts';
-import { minibusName, type DayActivity, type Giornata, type Room } from '../../../common/schemas.ts';
+import { minibusName } from '../../../common/day-words.ts';
+import type { DayActivity, Giornata, Room } from '../../../common/schemas.ts';
+import { longItalianDate } from '../../lib/italian-date.ts';
 
 /** After the name of a person absent that day (Presenze). The reason stays off paper: a sheet on the wall is read by all. */
 export const ABSENT_MARK = ' (assente)';
@@ -87,3 +89,6 @@ export const peopleLines = (section: SheetSection, entry: SheetEntry): string[] 
   section.kind === 'runs' && entry.detail !== undefined ? entry.people.map((name, i) => `${i + 1}. ${name}`) : entry.people;
 
 export const dayPdfName = (day: string) => `giornata_${day}.pdf`;
+
+/** The sheet's and the PDF's headline: "Giornata di lunedì 9 novembre 2026". */
+export const dayTitle = (day: string) => `Giornata di ${longItalianDate(day)}`;

@@ -1,6 +1,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { affects, anyAffects, parseLiveEvent, type LiveEvent } from './live-events.ts';
+import { affects, anyAffects, type LiveEvent } from './live-events.ts';
+import { parseLiveEvent } from './live-parse.ts';
 
 /** The keys the app caches, as its features spell them (a Monday-to-Sunday week holding 2026-11-23). */
 const KEYS: Record<string, QueryKey> = {

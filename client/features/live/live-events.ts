@@ -3,23 +3,11 @@
  * a pure mapping from the event to the query keys it affects.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { liveEventSchema, type LiveEvent } from '../../../common/live.ts';
-import { isTemplateDay } from '../../../common/modelli.ts';
+import type { LiveEvent } from '../../../common/live.ts';
+import { isTemplateDay } from '../../../common/template-days.ts';
 import { QUERY_KEYS } from '../../lib/query-keys.ts';
 
 export type { LiveEvent };
-
-/** One `data:` line of the stream as an event, or null for anything this client does not know. */
-export function parseLiveEvent(text: string): LiveEvent | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  const parsed = liveEventSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
-}
 
 // Anagrafiche's own lists (pazienti, terapisti, stanze, utenti, uscite) share this root; it is not in QUERY_KEYS
 // because no other feature reads them.

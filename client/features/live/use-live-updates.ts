@@ -1,9 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LIVE_EVENTS_PATH } from '../../../common/live.ts';
+import { LIVE_EVENTS_PATH } from '../../../common/live-path.ts';
 import { api, isNotSignedIn } from '../../lib/api-client.ts';
 import { endSession } from '../../lib/session.ts';
-import { anyAffects, parseLiveEvent, type LiveEvent } from './live-events.ts';
+import { anyAffects, type LiveEvent } from './live-events.ts';
+
+/** The events' check (with zod) is loaded with the first event: the calendar paints without it. */
+const loadParser = () => import('./live-parse.ts');
 
 /** Events arriving this close together are applied at once (a paste or an absence sends one per day). */
 const BATCH_MS = 30;
@@ -28,6 +31,7 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
     let source: EventSource | null = null;
     let stopped = false;
     let dropped = false;
+    let parsing: Promise<void> = Promise.resolve();
     let refusals = 0;
     let pending: LiveEvent[] = [];
     let batch: ReturnType<typeof setTimeout> | undefined;
@@ -71,8 +75,12 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
         dropped = false;
       };
       stream.onmessage = (message: MessageEvent<string>) => {
-        const event = parseLiveEvent(message.data);
-        if (event) apply(event);
+        // In the order they came, each once the check is loaded.
+        parsing = parsing.then(async () => {
+          const { parseLiveEvent } = await loadParser();
+          const event = parseLiveEvent(message.data);
+          if (event && !stopped) apply(event);
+        });
       };
       stream.onerror = () => {
         dropped = true;

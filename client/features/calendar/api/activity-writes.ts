@@ -2,7 +2,8 @@
 import { weekdayOf } from '../../../../common/dates.ts';
 import type { z } from 'zod';
 import type { Conflict } from '../../../../common/conflicts.ts';
-import { minutesOf, type Activity, type activityFormSchema } from '../../../../common/schemas.ts';
+import { minutesOf } from '../../../../common/day-words.ts';
+import type { Activity, activityFormSchema } from '../../../../common/schemas.ts';
 import { api } from '../../../lib/api-client.ts';
 import { END_OF_DAY, formatMinutes } from '../../../lib/time-of-day.ts';
 import { useDayMutation } from './day-mutation.ts';

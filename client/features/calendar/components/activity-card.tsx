@@ -1,5 +1,4 @@
-import type { MouseEvent } from 'react';
-import Button from 'react-bootstrap/Button';
+import { memo, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { activityHistory, agendaOf } from '../../../../common/paths.ts';
 import type { PersonKind } from '../../../lib/people-search.ts';
@@ -33,8 +32,12 @@ interface Props {
   conflicts?: CardConflict[];
 }
 
-/** One ordinary activity: its name, its users (patients) and its operators (therapists). */
-export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
+/**
+ * One ordinary activity: its name, its users (patients) and its operators (therapists). A day has hundreds of cards:
+ * Bootstrap's classes on plain buttons (react-bootstrap's Button costs a few hooks each) and no new render unless its
+ * own props change (docs/decisions/0036-first-visit-budget.md, the paint).
+ */
+export const ActivityCard = memo(function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
   const { activity, start, end } = placed;
   const people = [
     {
@@ -73,9 +76,14 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
       <div className="activity-head">
         {conflicts?.length ? <ConflictIcon /> : null}
         {actions ? (
-          <Button variant="link" className="activity-name p-0" title="Modifica attività" onClick={() => actions.onEdit(activity)}>
+          <button
+            type="button"
+            className="activity-name p-0 btn btn-link"
+            title="Modifica attività"
+            onClick={() => actions.onEdit(activity)}
+          >
             {activity.NomeAttivita}
-          </Button>
+          </button>
         ) : (
           <span className="activity-name">{activity.NomeAttivita}</span>
         )}
@@ -104,16 +112,15 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
           <div className="people-title">
             <span>{group.title}</span>
             {actions && (
-              <Button
-                variant="outline-primary"
-                size="sm"
-                className="add-person"
+              <button
+                type="button"
+                className="add-person btn btn-outline-primary btn-sm"
                 aria-label={group.addLabel}
                 title={group.addLabel}
                 onClick={() => actions.onAddPerson(group.kind, activity)}
               >
                 [+]
-              </Button>
+              </button>
             )}
           </div>
           {group.list.length > 0 && (
@@ -155,4 +162,4 @@ export function ActivityCard({ placed, roomLabel, actions, conflicts }: Props) {
       ))}
     </div>
   );
-}
+});

@@ -23,12 +23,12 @@ import {
   activityValues,
   DEFAULT_MINUTES,
   durationOf,
-  validateActivityForm,
   withStart,
   type ActivityErrors,
   type ActivityField,
   type ActivityValues,
 } from '../activity-form.ts';
+import { validateActivityForm } from '../activity-form-check.ts';
 import { isTransport, minibusLabel, type DayActivity, type DayTransportRun } from '../types.ts';
 
 export const CHANGED_BY_OTHER = 'Un altro utente ha modificato questa attività: se salvi, sostituisci le sue modifiche.';

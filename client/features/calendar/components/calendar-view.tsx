@@ -1,13 +1,12 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
 import { todayLocal } from '../../../../common/dates.ts';
 import { MSG } from '../../../../common/messages.ts';
-import { isTemplateDay, MODELLI_MSG } from '../../../../common/modelli.ts';
+import { isTemplateDay, MODELLI_MSG } from '../../../../common/template-days.ts';
 import { activityHistory } from '../../../../common/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useFocusReturn } from '../../../lib/use-focus-return.ts';
@@ -29,15 +28,18 @@ import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copi
 import { buildDayGrid } from '../day-grid.ts';
 import type { Room } from '../../../../common/schemas.ts';
 import type { DayActivity, Giornata } from '../types.ts';
-import { ActivityFormModal } from './activity-form-modal.tsx';
 import { FirstSteps } from './first-steps.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
 import { DayList } from './day-list.tsx';
 import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
-import { PersonRemovalModal } from './person-removal-modal.tsx';
-import { PersonSearchModal } from './person-search-modal.tsx';
-import { SubstitutesModal } from './substitutes-modal.tsx';
+import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+
+// The dialogs are chunks of their own, loaded when first opened: the calendar paints without them.
+const ActivityFormModal = lazyDialog(() => import('./activity-form-modal.tsx').then((m) => m.ActivityFormModal));
+const PersonSearchModal = lazyDialog(() => import('./person-search-modal.tsx').then((m) => m.PersonSearchModal));
+const PersonRemovalModal = lazyDialog(() => import('./person-removal-modal.tsx').then((m) => m.PersonRemovalModal));
+const SubstitutesModal = lazyDialog(() => import('./substitutes-modal.tsx').then((m) => m.SubstitutesModal));
 
 type Dialog =
   | { type: 'create'; values?: ActivityValues }
@@ -103,7 +105,11 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
   const phone = usePhoneScreen();
 
   const rooms = useMemo(() => roomsQuery.data ?? [], [roomsQuery.data]);
-  const giornata = dayQuery.data?.data === day ? dayQuery.data : undefined;
+  // The day's table (hundreds of cards) renders in React's background lane, in slices that leave the main thread free
+  // between them: no long task while a big day paints (docs/decisions/0036-first-visit-budget.md). Until then the
+  // previous screen (or the spinner) stays; never another day's table under this day's toolbar.
+  const shownDay = useDeferredValue(dayQuery.data);
+  const giornata = shownDay?.data === day ? shownDay : undefined;
   // The day waits for the rooms too: its columns are named and ordered by them (no flash of "Stanza N").
   const failed = (dayQuery.isError && !giornata) || (roomsQuery.isError && !roomsQuery.data);
   const loading = !failed && (!giornata || roomsQuery.isPending);
@@ -236,13 +242,13 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
       {/* Asked for once the day is shown: the day's own read comes first. */}
       {giornata && belowTitle}
       {failed ? (
-        <Alert variant="danger" className="day-error d-flex flex-wrap align-items-center gap-3" role="alert">
+        <div className="alert alert-danger day-error d-flex flex-wrap align-items-center gap-3" role="alert">
           <span className="me-auto">{DAY_UNAVAILABLE}</span>
           <Button variant="outline-danger" onClick={retry} disabled={dayQuery.isFetching}>
             {dayQuery.isFetching && <Spinner size="sm" className="me-2" aria-hidden="true" />}
             Riprova
           </Button>
-        </Alert>
+        </div>
       ) : loading ? (
         <div className="text-center py-5">
           <Spinner role="status" aria-label="Caricamento della giornata" />
@@ -250,12 +256,12 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
       ) : (
         <>
           {stale && (
-            <Alert variant="warning" className="day-stale-note d-flex flex-wrap align-items-center gap-3 py-2" role="alert">
+            <div className="alert alert-warning day-stale-note d-flex flex-wrap align-items-center gap-3 py-2" role="alert">
               <span className="me-auto">{DAY_NOT_UP_TO_DATE}</span>
               <Button variant="outline-dark" size="sm" onClick={retry} disabled={dayQuery.isFetching}>
                 Riprova
               </Button>
-            </Alert>
+            </div>
           )}
           {rooms.length === 0 && grid.rows.length === 0 ? (
             <FirstSteps admin={admin} />

@@ -1,5 +1,4 @@
 import { useLayoutEffect, useRef } from 'react';
-import Button from 'react-bootstrap/Button';
 import type { CardConflict } from '../conflicts.ts';
 import type { DayGrid, GridCell } from '../day-grid.ts';
 import { useDayPaintMeasure } from '../paint-timing.ts';
@@ -40,29 +39,27 @@ export function DayTable({ grid, day, actions, conflicts }: Props) {
           {canCreate && (
             <div role="group" aria-label={`${column.label}, ${cell.start}–${cell.end}`} className="slot-tools">
               {cell.previous && (
-                <Button
-                  variant="outline-secondary"
-                  size="sm"
-                  className="paste-previous"
+                <button
+                  type="button"
+                  className="paste-previous btn btn-outline-secondary btn-sm"
                   disabled={actions.busy}
                   aria-label={`Incolla da precedente: copia qui ${cell.previous.name} delle ${cell.previous.start}`}
                   title={`Copia qui ${cell.previous.name} delle ${cell.previous.start}`}
                   onClick={() => actions.onPasteFromPrevious({ roomId: cell.roomId as number, start: cell.start, end: cell.end })}
                 >
                   Incolla da precedente
-                </Button>
+                </button>
               )}
-              <Button
-                variant="outline-success"
-                size="sm"
-                className="create-here"
+              <button
+                type="button"
+                className="create-here btn btn-outline-success btn-sm"
                 disabled={actions.busy}
                 aria-label={`Nuova attività in ${column.label} dalle ${cell.start} alle ${cell.end}`}
                 title={`Nuova attività in ${column.label} dalle ${cell.start} alle ${cell.end}`}
                 onClick={() => actions.onCreateAt({ roomId: cell.roomId as number, start: cell.start, end: cell.end })}
               >
                 +
-              </Button>
+              </button>
             </div>
           )}
         </td>

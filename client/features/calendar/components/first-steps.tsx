@@ -1,4 +1,3 @@
-import Card from 'react-bootstrap/Card';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths.ts';
 
@@ -16,8 +15,8 @@ const STEPS = [
  */
 export function FirstSteps({ admin }: { admin: boolean }) {
   return (
-    <Card className="first-steps mx-auto my-4" as="section" aria-labelledby="primi-passi">
-      <Card.Body>
+    <section className="card first-steps mx-auto my-4" aria-labelledby="primi-passi">
+      <div className="card-body">
         <h2 id="primi-passi" className="h4">
           Primi passi
         </h2>
@@ -38,7 +37,7 @@ export function FirstSteps({ admin }: { admin: boolean }) {
             giornata.
           </p>
         )}
-      </Card.Body>
-    </Card>
+      </div>
+    </section>
   );
 }

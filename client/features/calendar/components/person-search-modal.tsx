@@ -1,4 +1,4 @@
-import { absentNote, type AbsenceReason } from '../../../../common/presenze.ts';
+import { absentNote, type AbsenceReason } from '../../../../common/absence-reasons.ts';
 import { PersonSearchDialog } from '../../../components/person-search-dialog.tsx';
 import { absenceReasonOf, useDayAbsences } from '../../../lib/absences.ts';
 import { withToasts } from '../../../lib/toasts.ts';

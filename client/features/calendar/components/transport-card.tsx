@@ -1,4 +1,4 @@
-import Button from 'react-bootstrap/Button';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../../common/paths.ts';
 import { cardElementId, personInConflict, type CardConflict } from '../conflicts.ts';
@@ -23,7 +23,7 @@ const uscitePath = (day: string) => `${paths.anagrafiche}?scheda=uscite&data=${e
  * A minibus run in Attività esterne, kept short so the morning fits the first screen: route,
  * times, minibus, the staff, and the number of passengers with their names on demand.
  */
-export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
+export const TransportCard = memo(function TransportCard({ placed, day, onEdit, conflicts }: Props) {
   const { run, transport, start, end } = placed;
   const title = run?.Tratta ?? transport?.NomeAttivita ?? '';
   const passengers =
@@ -41,9 +41,9 @@ export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
   let name = <span className="activity-name">{title}</span>;
   if (onEdit && transport) {
     name = (
-      <Button variant="link" className="activity-name p-0" title="Modifica attività" onClick={() => onEdit(transport)}>
+      <button type="button" className="activity-name p-0 btn btn-link" title="Modifica attività" onClick={() => onEdit(transport)}>
         {title}
-      </Button>
+      </button>
     );
   } else if (onEdit && run) {
     name = (
@@ -104,4 +104,4 @@ export function TransportCard({ placed, day, onEdit, conflicts }: Props) {
       )}
     </div>
   );
-}
+});

@@ -3,7 +3,6 @@ import type { Giornata, Room } from '../../../../common/schemas.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { useExport } from '../../../lib/export-record.ts';
 import { dateToIso, formatItalianDate } from '../../../lib/italian-date.ts';
-import { saveDayPdf } from '../day-pdf.ts';
 import { buildDaySheet, dayPdfName } from '../day-sheet.ts';
 
 export interface PrintSettings {
@@ -32,7 +31,11 @@ export function DayPrintButton({ day, giornata, rooms, loadSettings }: Props) {
       const printedAt = `${formatItalianDate(dateToIso(now))} alle ${pad(now.getHours())}:${pad(now.getMinutes())}`;
       return {
         record: { tipo: 'giornata_pdf', dal: day, al: day },
-        make: () => saveDayPdf({ day, centre, paper, sections: buildDaySheet(shown, rooms), printedAt }, dayPdfName(day)),
+        // The PDF's code (and jsPDF) is loaded on the first press, while the button says it is working.
+        make: async () => {
+          const { saveDayPdf } = await import('../day-pdf.ts');
+          return saveDayPdf({ day, centre, paper, sections: buildDaySheet(shown, rooms), printedAt }, dayPdfName(day));
+        },
       };
     });
   return (

@@ -1,7 +1,6 @@
 import type { PaperFormat } from '../../../../common/impostazioni.ts';
 import type { Giornata, Room } from '../../../../common/schemas.ts';
-import { dayTitle } from '../day-pdf.ts';
-import { buildDaySheet, NOTHING_PLANNED, peopleLines } from '../day-sheet.ts';
+import { buildDaySheet, dayTitle, NOTHING_PLANNED, peopleLines } from '../day-sheet.ts';
 import { usePrinting } from '../use-printing.ts';
 import '../day-print.css';
 

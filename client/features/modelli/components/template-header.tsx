@@ -3,7 +3,7 @@ import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import { addDays, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
-import { MODELLI_MSG } from '../../../../common/modelli.ts';
+import { MODELLI_MSG } from '../../../../common/template-days.ts';
 import { paths } from '../../../../common/paths.ts';
 import { templateOf, useModelli } from '../api/modelli.ts';
 
