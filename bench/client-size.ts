@@ -31,7 +31,9 @@ export const FIRST_VISIT_BUDGETS: RouteBudget[] = [
   // The others: what they weigh now (November 2026) and a few KB of room, so a change that adds 20 KB fails.
   { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 165, cssKb: 25 },
   { route: '/presenze', modules: ['app/routes/presenze.tsx'], jsKb: 190, cssKb: 25 },
-  { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 170, cssKb: 25 },
+  // 172 KB once the answers' zod schemas moved into common/agenda.ts (issue 25, ADR 0034): the agenda imports that module's
+  // values, so its schemas come along; keeping answer schemas out of the modules screens import would win them back.
+  { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 176, cssKb: 25 },
 ];
 
 interface ManifestChunk {
