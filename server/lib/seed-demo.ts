@@ -101,7 +101,7 @@ const AVAILABILITY = [1, 2, 3, 4, 5].map((giorno) => ({ giorno, dalle: '08:00', 
 /** The demo's types of activity: each room's typed activities, and one type no room plans (Pranzo). */
 const TYPES: { name: string; profile: Profilo | null; participants: number; minutes: number }[] = [
   { name: 'Fisioterapia individuale', profile: 'fisioterapista', participants: 1, minutes: 45 },
-  { name: 'Riabilitazione motoria di gruppo', profile: 'fisioterapista', participants: 6, minutes: 90 },
+  { name: 'Motoria di gruppo', profile: 'fisioterapista', participants: 6, minutes: 90 },
   { name: 'Logopedia individuale', profile: 'logopedista', participants: 1, minutes: 45 },
   { name: 'Comunicazione aumentativa', profile: 'logopedista', participants: 4, minutes: 60 },
   { name: 'Psicomotricità', profile: 'tnpee', participants: 4, minutes: 60 },
@@ -113,7 +113,7 @@ const TYPES: { name: string; profile: Profilo | null; participants: number; minu
 ];
 /** Which types each room holds; a room's untyped activities (ACTIVITY_NAMES) fill the slots no type takes. */
 const ROOM_TYPES: Record<string, string[]> = {
-  Palestra: ['Fisioterapia individuale', 'Riabilitazione motoria di gruppo'],
+  Palestra: ['Fisioterapia individuale', 'Motoria di gruppo'],
   Logopedia: ['Logopedia individuale', 'Comunicazione aumentativa'],
   Psicomotricità: ['Psicomotricità'],
   Musicoterapia: ['Musicoterapia'],

@@ -238,9 +238,9 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
               }
             : undefined
         }
+        // Asked for once the day is shown: the day's own read comes first.
+        note={giornata ? belowTitle : undefined}
       />
-      {/* Asked for once the day is shown: the day's own read comes first. */}
-      {giornata && belowTitle}
       {failed ? (
         <div className="alert alert-danger day-error d-flex flex-wrap align-items-center gap-3" role="alert">
           <span className="me-auto">{DAY_UNAVAILABLE}</span>

@@ -27,11 +27,13 @@ interface Props {
   admin?: AdminToolbarActions;
   /** Replaces the date headline, the picker and Stampa PDF (a template day has no date of its own). */
   header?: ReactNode;
+  /** A line about the day (the progetti's coverage): in the actions' row for administrators, under the title for others. */
+  note?: ReactNode;
   /** Beside Stampa PDF: Stampa giornata, given by the route (features/day-print). */
   print?: ReactNode;
 }
 
-export function DayToolbar({ day, onDayChange, busy, admin, header, print }: Props) {
+export function DayToolbar({ day, onDayChange, busy, admin, header, print, note }: Props) {
   return (
     <div className="day-toolbar">
       {header}
@@ -87,6 +89,7 @@ export function DayToolbar({ day, onDayChange, busy, admin, header, print }: Pro
           Stampa PDF
         </Link>
       </div>
+      {!admin && note && <div className="mb-2">{note}</div>}
       {admin && (
         <div className="d-flex flex-wrap align-items-center gap-2 mb-3" role="toolbar" aria-label="Azioni sulla giornata">
           <Button variant="outline-primary" onClick={admin.onCopy} disabled={busy}>
@@ -116,6 +119,7 @@ export function DayToolbar({ day, onDayChange, busy, admin, header, print }: Pro
           <Button variant="outline-danger" onClick={admin.onEmpty} disabled={busy}>
             Svuota Giornata
           </Button>
+          {note}
           <Button variant="success" onClick={admin.onCreate} disabled={busy} className="ms-sm-auto" title="Nuova attività">
             [+] Attività
           </Button>

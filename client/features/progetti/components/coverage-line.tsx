@@ -11,7 +11,7 @@ export default function CoverageLine({ day }: { day: string }) {
   const line = underLine(copertura.data);
   if (!line) return null;
   return (
-    <p className="coverage-line small mb-2">
+    <p className="coverage-line small mb-0">
       <span aria-hidden="true">▼ </span>
       <Link to={`${withDay(paths.weekPrint, day)}&vista=copertura`} className="coverage-line-link">
         {line}
