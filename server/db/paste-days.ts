@@ -96,6 +96,9 @@ export async function copyDayList(
   const leftOut = await readLeftOut(tx, copies);
   const leftRows = [...leftOut].flatMap(([day, rows]) => rows.map((r) => ({ to_day: day, tipo: r.tipo, id: r.ID, motivo: r.motivo })));
   const targets = sql`${`{${copies.map((c) => c.to).join(',')}}`}::date[]`;
+  // What the targets held is read through the links' (activity_id, …) index by an array of the days' activity ids:
+  // joined to activities by day, PostgreSQL hashed every link of the history (383,000 at ten years) to keep 30,000.
+  const targetActivities = sql`array(select id from activities where day = any(${targets}))`;
   const isLeftOut = (tipo: DayLeftOut['tipo'], day: SQL, id: SQL) =>
     sql`exists (select 1 from left_out lo where lo.to_day = ${day} and lo.tipo = ${tipo} and lo.id = ${id})`;
   const result = (await tx.execute(sql`
@@ -110,11 +113,13 @@ export async function copyDayList(
     h_activities as (select a.day, json_agg(a order by a.id) as j from activities a where a.day = any(${targets}) group by a.day),
     h_people as (
       select a.day, json_agg(ap order by ap.id) as j, array_agg(ap.patient_id) as ids
-      from activity_patients ap join activities a on a.id = ap.activity_id where a.day = any(${targets}) group by a.day
+      from activity_patients ap join activities a on a.id = ap.activity_id
+      where a.day = any(${targets}) and ap.activity_id = any(${targetActivities}) group by a.day
     ),
     h_therapists as (
       select a.day, json_agg(at order by at.id) as j, array_agg(at.therapist_id) as ids
-      from activity_therapists at join activities a on a.id = at.activity_id where a.day = any(${targets}) group by a.day
+      from activity_therapists at join activities a on a.id = at.activity_id
+      where a.day = any(${targets}) and at.activity_id = any(${targetActivities}) group by a.day
     ),
     h_riders as (
       select r.day, json_agg(tp order by tp.run_id, tp.patient_id) as j, array_agg(tp.patient_id) as ids
@@ -333,19 +338,4 @@ export async function copyDays(tx: Db, by: Actor, plan: CopyPlan): Promise<{ gio
       : { data: to, scritto: 0, saltato: skips.get(to) ?? null, esclusi: [] };
   });
   return { giorni, operazione };
-}
-
-/** Days written at once from which the planner's statistics of the plan's tables are refreshed. */
-export const BULK_COPY_DAYS = 20;
-
-/**
- * After a bulk copy (months of days in one transaction) the plan's tables have grown by tens of
- * thousands of rows before autovacuum samples them again; with the old statistics PostgreSQL plans
- * the next bulk copy's joins as if they were small (measured: 1 s became 5 s, docs/performance.md,
- * Modelli). ANALYZE samples at most 30,000 rows a table, so it costs tens of milliseconds.
- */
-export async function refreshPlanStatistics(db: Db): Promise<void> {
-  await db.execute(
-    sql`analyze activities, activity_patients, activity_therapists, transport_runs, transport_patients, transport_therapists`,
-  );
 }
