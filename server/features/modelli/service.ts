@@ -21,7 +21,7 @@ import {
 } from '../../../common/modelli.ts';
 import { appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { copyDays } from '../../db/paste-days.ts';
+import { BULK_COPY_DAYS, copyDays, refreshPlanStatisticsLater } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { lockDays, lockTemplateCreation } from '../../db/locks.ts';
 import { readCentreSettings } from '../../db/settings.ts';
@@ -172,7 +172,7 @@ export async function deleteTemplate(db: Db, by: Actor, id: number) {
  * weekday, skipping holidays, closing days and (`salta`) days already planned; one transaction.
  */
 export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof templateApplyBody>): Promise<ApplyResult> {
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     const template = await findTemplate(tx, input.modello, 'share');
     const { saturday } = await readCentreSettings(tx);
     const weekdays = workingWeekdays(saturday);
@@ -189,6 +189,8 @@ export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof te
       operation: { action: 'modello.applica', after: { modello: template.name, ID: template.id } },
     });
   });
+  if (applied.giorni.filter((g) => g.saltato === null && g.scritto > 0).length >= BULK_COPY_DAYS) refreshPlanStatisticsLater(db);
+  return applied;
 }
 
 /**
