@@ -83,16 +83,19 @@ describe('the app shell', () => {
   it.each([
     ['br', (b: Buffer) => zlib.brotliDecompressSync(b)],
     ['gzip', (b: Buffer) => zlib.gunzipSync(b)],
-  ] as const)('sends a hashed asset %s-compressed to a browser that accepts it, the same bytes once decompressed', async (encoding, decode) => {
-    const res = await app.inject({ method: 'GET', url: `/assets/${HASHED}`, headers: { 'accept-encoding': `${encoding}` } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe(encoding);
-    expect(res.headers.vary).toMatch(/accept-encoding/i);
-    expect(res.headers['content-type']).toMatch(/javascript/);
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.rawPayload.length).toBeLessThan(HASHED_CONTENT.length / 2);
-    expect(decode(res.rawPayload).toString('utf8')).toBe(HASHED_CONTENT);
-  });
+  ] as const)(
+    'sends a hashed asset %s-compressed to a browser that accepts it, the same bytes once decompressed',
+    async (encoding, decode) => {
+      const res = await app.inject({ method: 'GET', url: `/assets/${HASHED}`, headers: { 'accept-encoding': `${encoding}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.length).toBeLessThan(HASHED_CONTENT.length / 2);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(HASHED_CONTENT);
+    },
+  );
 
   it('prefers Brotli when both are accepted, and sends the plain file to a browser that accepts neither', async () => {
     const both = await app.inject({ method: 'GET', url: `/assets/${HASHED}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });

@@ -44,8 +44,12 @@ describe('the rows of a big day, a window at a time', () => {
     const heights = rowHeights(grid);
     const light = rowHeights(buildDayGrid(wideDay(20, 14, 0), roomsOf(20)));
     expect(heights[0]).toBeGreaterThan(light[0]);
-    // The last time (15:00) only ends activities: an empty row.
-    expect(heights[heights.length - 1]).toBeLessThan(light[0]);
+    // Nothing from 10:30 to 11:00: an empty row, shorter than any row of cards.
+    const day = wideDay(20, 14, 3);
+    const gap = buildDayGrid({ ...day, attivita: day.attivita.filter((a) => a.OraInizio !== '10:30') }, roomsOf(20));
+    const empty = gap.rows.findIndex((row) => row.start === '10:30');
+    expect(gap.rows[empty].cells.every((cell) => cell.kind === 'empty')).toBe(true);
+    expect(rowHeights(gap)[empty]).toBeLessThan(light[0]);
   });
 
   it('cuts the rows into chunks that cover them all, in order, each at least one row and about a window tall', () => {
