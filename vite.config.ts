@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig, type PluginOption } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 /** npm run build:report: the bundle's treemap (dist/bundle-report.html) and its data (dist/bundle-report.json), gzipped sizes. */
 const report: PluginOption[] = process.env.BUNDLE_REPORT
@@ -12,7 +13,8 @@ const report: PluginOption[] = process.env.BUNDLE_REPORT
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), ...report],
+  // precompress(): each hashed asset's .br and .gz, which the server sends to browsers that accept them (server/app.ts).
+  plugins: [react(), precompress(), ...report],
   css: {
     preprocessorOptions: {
       // client/app/bootstrap.scss: Bootstrap 5.3's own Sass (only the parts the app uses) still uses @import and Sass's

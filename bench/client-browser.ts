@@ -5,8 +5,8 @@
  * - each route's first visit, signed in with an empty cache: the gzipped JavaScript and CSS the browser downloads
  *   until the screen has painted (/calendario and /presenze on a desktop window, /agenda on a phone);
  * - the paint of the 20-room × 15-slot day after its data arrives (the calendar's User Timing measure, see
- *   client/features/calendar/paint-timing.ts), median of several loads, and the long tasks (Long Tasks API, over
- *   50 ms) that overlap it.
+ *   client/features/calendar/paint-timing.ts: the rows that fill the window), median of several loads, the paint of
+ *   its last row, and the long tasks (Long Tasks API, over 50 ms) from the data to that last row's paint.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,6 +39,7 @@ const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isM
 const PAINT_RUNS = 7;
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -127,19 +128,25 @@ async function paintRuns(browser: Browser, url: string, state: Awaited<ReturnTyp
   // One warm-up load: the code is in the cache, as for someone who moves between days.
   await page.goto(`${url}/calendario?data=${wideDay}`);
   await page.locator('.day-table').waitFor();
-  const runs: { paintMs: number; renderMs: number | null; longTasks: LongTask[] }[] = [];
+  const runs: { paintMs: number; completeMs: number; renderMs: number | null; longTasks: LongTask[] }[] = [];
   for (let i = 0; i < PAINT_RUNS; i++) {
     await page.goto(`${url}/calendario?data=${wideDay}`);
     // A function, not a string: the app's Content Security Policy forbids eval (bench/ has no DOM types: globalThis).
+    // The long tasks counted are those of the whole day's paint, to its last row (a big day paints the rows that fill
+    // the window first, client/features/calendar/progressive-rows.ts), read 100 ms after it so that the observer has
+    // been told of every one.
     const handle = await page.waitForFunction(
       () => {
         const measure = performance.getEntriesByName('giornata:paint', 'measure')[0];
-        if (!measure) return null;
+        const complete = performance.getEntriesByName('giornata:paint-complete', 'measure')[0];
+        if (!measure || !complete) return null;
+        const end = complete.startTime + complete.duration;
+        if (performance.now() < end + 100) return null;
         const render = performance.getEntriesByName('giornata:render', 'measure')[0];
-        const end = measure.startTime + measure.duration;
         const tasks = (globalThis as unknown as { __longTasks: { startTime: number; duration: number }[] }).__longTasks;
         return {
           paintMs: measure.duration,
+          completeMs: complete.duration,
           renderMs: render ? render.duration : null,
           longTasks: tasks.filter((t) => t.startTime < end && t.startTime + t.duration > measure.startTime),
         };
@@ -150,10 +157,12 @@ async function paintRuns(browser: Browser, url: string, state: Awaited<ReturnTyp
     runs.push((await handle.jsonValue()) as (typeof runs)[number]);
   }
   await context.close();
-  const sorted = runs.map((r) => r.paintMs).sort((a, b) => a - b);
   return {
-    paintMsMedian: round(sorted[Math.floor(sorted.length / 2)], 2),
+    paintMsMedian: round(median(runs.map((r) => r.paintMs)), 2),
     paintMsRuns: runs.map((r) => round(r.paintMs, 2)),
+    /** To the frame that painted the day's last row (the same frame for a day that fits in one chunk). */
+    completeMsMedian: round(median(runs.map((r) => r.completeMs)), 2),
+    completeMsRuns: runs.map((r) => round(r.completeMs, 2)),
     /** Of each paint, React's part (data to the table in the DOM); the rest is the browser's style, layout and paint. */
     renderMsRuns: runs.map((r) => (r.renderMs === null ? null : round(r.renderMs, 2))),
     longTaskMsRuns: runs.map((r) => r.longTasks.map((t) => round(t.duration))),
@@ -199,7 +208,7 @@ export function clientBudgets(m: ClientMeasures): { budget: string; limit: numbe
     { budget: 'first visit to /agenda on a phone, gzipped CSS KB', limit: b.otherCssKb, value: visit('/agenda').cssKb },
     { budget: 'calendar of 20 rooms × 15 slots painted after its data, median ms', limit: b.paintMs, value: m.paint.paintMsMedian },
     {
-      budget: 'long tasks (over 50 ms) while the 20 × 15 day paints, all runs',
+      budget: 'long tasks (over 50 ms) while the 20 × 15 day paints, to its last row, all runs',
       limit: b.longTasksDuringPaint,
       value: m.paint.longTasksDuringPaint,
     },

@@ -5,6 +5,8 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zlib from 'node:zlib';
+import { precompressDir } from '../scripts/precompress.ts';
 import { buildApp, type App } from './app.ts';
 import type { Database } from './db/client.ts';
 import { ADMIN, DB_KINDS, TEST_SESSION_TIMES, TestClient, WITH_POSTGRES, createAccounts, openTestDatabase } from './test/harness.ts';
@@ -21,6 +23,10 @@ function logCapture() {
   return { captured, stream };
 }
 
+/** A built chunk's name and some kilobytes of code (the build compresses files from 1 KB on). */
+const HASHED = 'calendario-Bq3x_9Zk.js';
+const HASHED_CONTENT = Array.from({ length: 400 }, (_, i) => `export const riga${i} = 'Attività ${i} in Stanza ${i % 20}';`).join('\n');
+
 describe('the app shell', () => {
   let database: Database;
   let app: App;
@@ -31,6 +37,9 @@ describe('the app shell', () => {
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Giornata</title><div id="root"></div>');
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'assets', 'app.js'), 'console.log(1)');
+    // A hashed asset as Vite names it, compressed by the build's own step (scripts/precompress.ts).
+    fs.writeFileSync(path.join(clientDir, 'assets', HASHED), HASHED_CONTENT);
+    await precompressDir(path.join(clientDir, 'assets'));
     database = await openTestDatabase('pglite');
     await createAccounts(database);
     const stream = new Writable({
@@ -69,6 +78,36 @@ describe('the app shell', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=3600'); // the web app's own caching, not no-store
     expect((await app.inject({ method: 'GET', url: '/calendario' })).headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ method: 'GET', url: '/assets/manca.js' })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['gzip', (b: Buffer) => zlib.gunzipSync(b)],
+  ] as const)(
+    'sends a hashed asset %s-compressed to a browser that accepts it, the same bytes once decompressed',
+    async (encoding, decode) => {
+      const res = await app.inject({ method: 'GET', url: `/assets/${HASHED}`, headers: { 'accept-encoding': `${encoding}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.rawPayload.length).toBeLessThan(HASHED_CONTENT.length / 2);
+      expect(decode(res.rawPayload).toString('utf8')).toBe(HASHED_CONTENT);
+    },
+  );
+
+  it('prefers Brotli when both are accepted, and sends the plain file to a browser that accepts neither', async () => {
+    const both = await app.inject({ method: 'GET', url: `/assets/${HASHED}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(both.headers['content-encoding']).toBe('br');
+    const plain = await app.inject({ method: 'GET', url: `/assets/${HASHED}`, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body).toBe(HASHED_CONTENT);
+    // The compressed files themselves are not addresses of their own.
+    expect((await app.inject({ method: 'GET', url: `/assets/${HASHED}.br` })).statusCode).toBe(404);
   });
 
   it('sends the security headers', async () => {

@@ -38,6 +38,10 @@ import { DEFAULT_CALL_LIMITS, accountCallsLimit, callLimitsOf, type CallLimits }
 
 export const clientDist = fileURLToPath(new URL('../dist/client', import.meta.url));
 
+/** Vite's hashed build output (`assets/name-hash.ext`, and its .br and .gz): a new build gives a changed file a new name. */
+const HASHED_ASSET = /^assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /** Routes of the web app: they answer index.html with 200, any other path with the app's 404 screen. */
 /** The web app's own pages, answered 200 with the app (common/paths.ts: one list for both sides). */
 export const APP_ROUTES: string[] = Object.values(paths);
@@ -230,7 +234,19 @@ export async function buildApp(options: AppOptions) {
 
   if (options.clientDir && fs.existsSync(path.join(options.clientDir, 'index.html'))) {
     const clientDir = options.clientDir;
-    await app.register(fastifyStatic, { root: clientDir, index: false, wildcard: false, maxAge: '1h' });
+    // The build's .br and .gz beside each hashed asset (scripts/precompress.ts) go to browsers that accept them, with
+    // Vary: Accept-Encoding; the hashed assets never change under their name, so they are cached for a year.
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      maxAge: '1h',
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      setHeaders: (reply, filePath) => {
+        if (HASHED_ASSET.test(path.relative(clientDir, filePath))) reply.header('cache-control', IMMUTABLE);
+      },
+    });
     const indexHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
     const sendIndex = (status: number) => (_req: unknown, reply: import('fastify').FastifyReply) =>
       reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from 'react';
 import type { CardConflict } from '../conflicts.ts';
 import type { DayGrid, GridCell } from '../day-grid.ts';
 import { useDayPaintMeasure } from '../paint-timing.ts';
+import { useProgressiveRows } from '../progressive-rows.ts';
 import { ActivityCard, type CardActions } from './activity-card.tsx';
 import { TransportCard } from './transport-card.tsx';
 
@@ -27,7 +28,9 @@ export const MANY_ROOMS = 8;
 
 /** The day as a table: a sticky header row of rooms, a sticky column of times, seven row colours. */
 export function DayTable({ grid, day, actions, conflicts }: Props) {
-  useDayPaintMeasure(grid);
+  // A big day: the rows that fill the window first, the others a window at a time after each painted frame.
+  const { shown, complete } = useProgressiveRows(grid);
+  useDayPaintMeasure(grid, complete);
   const renderCell = (cell: GridCell, columnIndex: number, key: string) => {
     const column = grid.columns[columnIndex];
     if (cell.kind === 'covered') return null;
@@ -107,7 +110,7 @@ export function DayTable({ grid, day, actions, conflicts }: Props) {
           </tr>
         </thead>
         <tbody>
-          {grid.rows.map((row) => (
+          {(complete ? grid.rows : grid.rows.slice(0, shown)).map((row) => (
             <tr key={row.start} className={`slot-colour-${row.colour}`}>
               <th scope="row" className="time-col">
                 <span className="slot-start">{row.start}</span>

@@ -1,0 +1,77 @@
+/**
+ * A big day's table is put in the page a window's height of rows at a time: the rows that fill the table's box first,
+ * painted in their own frame, then the rest in following tasks, none of them long (over 50 ms). The browser's style,
+ * layout and paint of a 20-room day's ~7,400 elements in one piece was the long task of its paint
+ * (docs/decisions/0043-paint-and-precompressed-assets.md, docs/performance.md).
+ */
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import type { DayGrid, PlacedItem } from './day-grid.ts';
+
+/** Under this many cells (rows × columns) the whole table goes in at once: it paints in one short task. */
+export const PROGRESSIVE_MIN_CELLS = 150;
+
+/*
+ * Rough heights in px, on the low side: a chunk ends once its rows would fill the target height, so a low guess
+ * only puts a row or two more in it; the rows it shows never leave part of the table's box empty.
+ */
+const ROW_PX = 36;
+const CARD_PX = 64;
+const PERSON_PX = 24;
+
+const itemPx = (item: PlacedItem) =>
+  item.kind === 'activity' ? CARD_PX + PERSON_PX * (item.activity.Pazienti.length + item.activity.Terapisti.length) : CARD_PX;
+
+/** Each row's guessed height: its tallest cell, a cell spanning rows shared among them. */
+export function rowHeights(grid: DayGrid): number[] {
+  return grid.rows.map((row) => {
+    let px = ROW_PX;
+    for (const cell of row.cells) {
+      if (cell.kind !== 'activities') continue;
+      px = Math.max(px, cell.items.reduce((sum, item) => sum + itemPx(item), 0) / cell.rowSpan);
+    }
+    return px;
+  });
+}
+
+/** The end (exclusive) of the chunk of rows that starts at `from` and fills `targetPx`; at least one row. */
+export function chunkEnd(heights: number[], from: number, targetPx: number): number {
+  let end = from;
+  let px = 0;
+  while (end < heights.length && px < targetPx) px += heights[end++];
+  return Math.max(end, Math.min(from + 1, heights.length));
+}
+
+const windowHeight = () => (typeof window === 'undefined' ? 800 : window.innerHeight);
+
+/**
+ * How many of the grid's rows the table shows: all of a small day; of a big one the rows that fill the window, then
+ * one more window's height after each painted frame. Once every row is shown, a new grid of the same mounted table (a
+ * write read again) shows all its rows at once: only the first paint of a day is in chunks, no row ever disappears.
+ */
+export function useProgressiveRows(grid: DayGrid): { shown: number; complete: boolean } {
+  const heights = useMemo(() => rowHeights(grid), [grid]);
+  const [shown, setShown] = useState(() =>
+    grid.rows.length * grid.columns.length >= PROGRESSIVE_MIN_CELLS ? chunkEnd(heights, 0, windowHeight()) : Infinity,
+  );
+  const complete = shown >= grid.rows.length;
+  useEffect(() => {
+    if (complete) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // After the frame that paints the rows shown so far; in React's background lane, so rendering them yields too.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() =>
+        startTransition(() =>
+          setShown((n) => {
+            const next = chunkEnd(heights, n, windowHeight());
+            return next >= heights.length ? Infinity : next;
+          }),
+        ),
+      );
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, [complete, shown, heights]);
+  return { shown: Math.min(shown, grid.rows.length), complete };
+}
