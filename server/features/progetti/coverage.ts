@@ -6,6 +6,8 @@
  * - pianificate: the week's activities of that type with the utente in them, on days one of his progetti covers,
  *   the days he is absent left out (an absence, or the roll call's absent mark; the roll call's present mark wins);
  * - erogate: those of them on days the roll call marked him present;
+ * - pianificatePassate, erogatePassate: the same two counted only on the days before `today` (Europe/Rome), so the
+ *   web app can tell mid-week whether what was planned on the days already gone was given (amber when not);
  * minutes from each activity's own times. Utenti sorted by surname, name, ID; righe in the progetto's order.
  *
  * One statement: the progetti of the week (by period), their righe, the week's activities of the types (by day),
@@ -17,7 +19,8 @@ import { weekEnd } from '../../../common/progetti.ts';
 import { patientAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
 
-export async function weekCoverage(db: Db, monday: string): Promise<Copertura> {
+/** `today`: yyyy-mm-dd in Rome (the route's clock, which a test may fix); the days before it are past. */
+export async function weekCoverage(db: Db, monday: string, today: string): Promise<Copertura> {
   const sunday = weekEnd(monday);
   const result = (await db.execute(sql`
     with plans as (
@@ -41,7 +44,9 @@ export async function weekCoverage(db: Db, monday: string): Promise<Copertura> {
       select acts.patient_id, acts.type_id,
              count(*)::int as pianificate, coalesce(sum(acts.minutes), 0)::int as minuti_pianificati,
              (count(*) filter (where rc.present))::int as erogate,
-             coalesce(sum(acts.minutes) filter (where rc.present), 0)::int as minuti_erogati
+             coalesce(sum(acts.minutes) filter (where rc.present), 0)::int as minuti_erogati,
+             (count(*) filter (where acts.day < ${today}::date))::int as pianificate_passate,
+             (count(*) filter (where rc.present and acts.day < ${today}::date))::int as erogate_passate
       from acts
       left join roll_call rc on rc.day = acts.day and rc.patient_id = acts.patient_id
       where ${patientAbsenceReason(sql`acts.patient_id`, sql`acts.day`)} is null
@@ -55,7 +60,9 @@ export async function weekCoverage(db: Db, monday: string): Promise<Copertura> {
           'tipo', r.type_id, 'nome', t.name,
           'previste', r.sessions, 'pianificate', coalesce(c.pianificate, 0), 'erogate', coalesce(c.erogate, 0),
           'minutiPrevisti', r.sessions * r.minutes, 'minutiPianificati', coalesce(c.minuti_pianificati, 0),
-          'minutiErogati', coalesce(c.minuti_erogati, 0)) order by r.start_day desc, r.position, r.type_id)
+          'minutiErogati', coalesce(c.minuti_erogati, 0),
+          'pianificatePassate', coalesce(c.pianificate_passate, 0), 'erogatePassate', coalesce(c.erogate_passate, 0))
+          order by r.start_day desc, r.position, r.type_id)
         from rows r join activity_types t on t.id = r.type_id
         left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
         where r.patient_id = pt.id), '[]')

@@ -78,7 +78,6 @@ export function SchedaView({ utente, day, loadCentreName }: Props) {
   const future = list.filter((p) => p.dal > day);
   const past = list.filter((p) => p.al !== null && p.al < day);
   const mine = copertura.data?.pazienti.find((p) => p.paziente === utente);
-  const weekOver = addDays(monday, 6) < day;
 
   const print = (p: Progetto) =>
     pdf.run(async () => {
@@ -160,7 +159,6 @@ export function SchedaView({ utente, day, loadCentreName }: Props) {
                   <td>
                     <CoverageCell
                       riga={r}
-                      weekOver={weekOver}
                       context={r.nome}
                       shortLink={agendaOf('paziente', utente, monday, 'settimana')}
                     />
