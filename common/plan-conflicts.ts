@@ -180,7 +180,8 @@ export function findPlanConflicts(
       const runs = runsOf.get(p.RifPaziente) ?? [];
       const causa = fuoriProgettoCausa(list, day.data, tipoId, { start: a.OraInizio, end: a.OraFine, runs });
       if (causa === null) continue;
-      if (causa === 'orario' && !hoursOf.has(p.RifPaziente)) hoursOf.set(p.RifPaziente, hoursAtCentre(progettoOn(list, day.data)!, day.data, runs)!);
+      if (causa === 'orario' && !hoursOf.has(p.RifPaziente))
+        hoursOf.set(p.RifPaziente, hoursAtCentre(progettoOn(list, day.data)!, day.data, runs)!);
       const nome = `${p.Nome} ${p.Cognome}`;
       const c = add(`fuori:${p.RifPaziente}`, { tipo: 'fuori_progetto', ID: p.RifPaziente, nome, persona: 'paziente', causa }, a.ID);
       if (CAUSE_ORDER.indexOf(causa) < CAUSE_ORDER.indexOf(c.causa!)) c.causa = causa;

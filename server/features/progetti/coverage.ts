@@ -13,7 +13,7 @@
  * One statement: the progetti of the week (by period), their righe, the week's activities of the types (by day),
  * their utenti, absences and marks (by key). Its cost follows the week, not the history.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Copertura, CoperturaPaziente } from '../../../common/progetti.ts';
 import { weekEnd } from '../../../common/progetti.ts';
 import { patientAbsenceReason } from '../../db/absence-sql.ts';
@@ -21,8 +21,14 @@ import type { Db } from '../../db/client.ts';
 
 /** `today`: yyyy-mm-dd in Rome (the route's clock, which a test may fix); the days before it are past. */
 export async function weekCoverage(db: Db, monday: string, today: string): Promise<Copertura> {
+  const result = (await db.execute(coverageQuery(monday, today))) as unknown as { rows: { doc: string }[] };
+  return { settimana: monday, pazienti: JSON.parse(result.rows[0].doc) as CoperturaPaziente[] };
+}
+
+/** The statement of weekCoverage, one JSON document (`doc`); bench/explain.ts explains it. */
+export function coverageQuery(monday: string, today: string): SQL {
   const sunday = weekEnd(monday);
-  const result = (await db.execute(sql`
+  return sql`
     with plans as (
       select id, patient_id, start_day, end_day from care_plans
       where start_day <= ${sunday}::date and (end_day is null or end_day >= ${monday}::date)
@@ -67,6 +73,5 @@ export async function weekCoverage(db: Db, monday: string, today: string): Promi
         left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
         where r.patient_id = pt.id), '[]')
     ) order by pt.last_name, pt.first_name, pt.id), '[]')::text as doc
-    from patients pt where pt.id in (select patient_id from plans)`)) as unknown as { rows: { doc: string }[] };
-  return { settimana: monday, pazienti: JSON.parse(result.rows[0].doc) as CoperturaPaziente[] };
+    from patients pt where pt.id in (select patient_id from plans)`;
 }

@@ -430,6 +430,40 @@ describeOnBothDatabases('progetti', (ctx) => {
       expect(await count('care_plan_rows')).toBe(0);
     });
 
+    it('refuses on update what it refuses on creation and an archived type, changing nothing; an unknown progetto is 404', async () => {
+      const logo = await newType('Logopedia individuale', 'logopedista');
+      const old = await newType('Vecchio laboratorio', null, 6);
+      const ID = (await admin.put<{ insertId: number }>('/server/progetti', plan({ righe: [{ tipo: logo, sedute: 2, minuti: 45 }] }))).body
+        .insertId;
+      const before = (await admin.get<Progetto[]>(`/server/progetti?paziente=${centre.mario.id}`)).body;
+      expect((await admin.post('/server/anagrafiche/tipi/archivia', { ID: old })).status).toBe(200);
+      const archived = await admin.put(
+        '/server/progetti',
+        plan({ paziente: centre.lucia.id, righe: [{ tipo: old, sedute: 1, minuti: 60 }] }),
+      );
+      expect(archived.status).toBe(400);
+      expect(issueAt(archived.body, 'righe.0.tipo')).toBe(M.tipoArchived);
+      const refusals: [string, Record<string, unknown>, string][] = [
+        ['dal', { dal: '2026-02-30' }, M.dalInvalid],
+        ['verifica', { verifica: '2026-08-01' }, M.verificaOutside],
+        ['righe.0.sedute', { righe: [{ tipo: logo, sedute: 11, minuti: 45 }] }, M.seduteInvalid],
+        ['righe.0.tipo', { righe: [{ tipo: old, sedute: 1, minuti: 60 }] }, M.tipoArchived],
+        ['obiettivi', { obiettivi: 'Obiettivo\u0007 uno' }, M.obiettiviChars],
+        ['frequenza.0.alle', { frequenza: [{ giorno: 1, dalle: '16:00', alle: '09:00' }] }, M.alleBeforeDalle],
+      ];
+      for (const [field, over, message] of refusals) {
+        const res = await admin.post('/server/progetti/update', { ...plan(over), ID });
+        expect(res.status, field).toBe(400);
+        expect(issueAt(res.body, field)).toBe(message);
+      }
+      expect((await admin.get<Progetto[]>(`/server/progetti?paziente=${centre.mario.id}`)).body).toEqual(before);
+      expect(await count('care_plans')).toBe(1);
+      const missing = await admin.post('/server/progetti/update', { ...plan(), ID: 99999 });
+      expect(missing.status).toBe(404);
+      expect(errorOf(missing.body)).toBe(M.progettoNotFound);
+      expect((await admin.post('/server/progetti/chiudi', { ID: 99999, al: '2026-12-01' })).status).toBe(404);
+    });
+
     it('accepts goals of 2,000 characters with accents and line breaks', async () => {
       const obiettivi = `${'àèìòù perché\r\n'.repeat(142)}ok`.slice(0, 2000);
       expect((await admin.put('/server/progetti', plan({ obiettivi }))).status).toBe(200);

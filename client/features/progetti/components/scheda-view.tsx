@@ -157,11 +157,7 @@ export function SchedaView({ utente, day, loadCentreName }: Props) {
                 <tr key={r.tipo}>
                   <th scope="row">{r.nome}</th>
                   <td>
-                    <CoverageCell
-                      riga={r}
-                      context={r.nome}
-                      shortLink={agendaOf('paziente', utente, monday, 'settimana')}
-                    />
+                    <CoverageCell riga={r} context={r.nome} shortLink={agendaOf('paziente', utente, monday, 'settimana')} />
                   </td>
                 </tr>
               ))}
