@@ -11,7 +11,9 @@
  * minutes from each activity's own times. Utenti sorted by surname, name, ID; righe in the progetto's order.
  *
  * One statement: the progetti of the week (by period), their righe, the week's activities of the types (by day),
- * their utenti, absences and marks (by key). Its cost follows the week, not the history.
+ * their utenti, absences and marks (by key). Its cost follows the week, not the history. Each step is computed once
+ * (`materialized`) and the righe are joined to the counts and grouped per utente: as correlated subqueries per utente,
+ * an inlined step could be planned again for each of the 200 utenti, walking each one's links of every year.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Copertura, CoperturaPaziente } from '../../../common/progetti.ts';
@@ -29,16 +31,16 @@ export async function weekCoverage(db: Db, monday: string, today: string): Promi
 export function coverageQuery(monday: string, today: string): SQL {
   const sunday = weekEnd(monday);
   return sql`
-    with plans as (
+    with plans as materialized (
       select id, patient_id, start_day, end_day from care_plans
       where start_day <= ${sunday}::date and (end_day is null or end_day >= ${monday}::date)
     ),
-    rows as (
+    rows as materialized (
       select distinct on (p.patient_id, r.type_id) p.patient_id, r.type_id, r.sessions, r.minutes, r.position, p.start_day
       from plans p join care_plan_rows r on r.plan_id = p.id
       order by p.patient_id, r.type_id, p.start_day desc
     ),
-    acts as (
+    acts as materialized (
       select a.id, a.day, a.type_id, ap.patient_id,
              (extract(epoch from (a."end" - a.start)) / 60)::int as minutes
       from activities a join activity_patients ap on ap.activity_id = a.id
@@ -46,7 +48,7 @@ export function coverageQuery(monday: string, today: string): SQL {
         and exists (select 1 from plans p where p.patient_id = ap.patient_id
                     and p.start_day <= a.day and (p.end_day is null or p.end_day >= a.day))
     ),
-    counted as (
+    counted as materialized (
       select acts.patient_id, acts.type_id,
              count(*)::int as pianificate, coalesce(sum(acts.minutes), 0)::int as minuti_pianificati,
              (count(*) filter (where rc.present))::int as erogate,
@@ -58,20 +60,24 @@ export function coverageQuery(monday: string, today: string): SQL {
       where ${patientAbsenceReason(sql`acts.patient_id`, sql`acts.day`)} is null
       group by acts.patient_id, acts.type_id
     )
-    select coalesce(json_agg(json_build_object(
-      'paziente', pt.id,
-      'nome', pt.first_name || ' ' || pt.last_name,
-      'righe', coalesce((
-        select json_agg(json_build_object(
+    righe as (
+      select r.patient_id, json_agg(json_build_object(
           'tipo', r.type_id, 'nome', t.name,
           'previste', r.sessions, 'pianificate', coalesce(c.pianificate, 0), 'erogate', coalesce(c.erogate, 0),
           'minutiPrevisti', r.sessions * r.minutes, 'minutiPianificati', coalesce(c.minuti_pianificati, 0),
           'minutiErogati', coalesce(c.minuti_erogati, 0),
           'pianificatePassate', coalesce(c.pianificate_passate, 0), 'erogatePassate', coalesce(c.erogate_passate, 0))
-          order by r.start_day desc, r.position, r.type_id)
-        from rows r join activity_types t on t.id = r.type_id
-        left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
-        where r.patient_id = pt.id), '[]')
+          order by r.start_day desc, r.position, r.type_id) as list
+      from rows r join activity_types t on t.id = r.type_id
+      left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
+      group by r.patient_id
+    )
+    select coalesce(json_agg(json_build_object(
+      'paziente', pt.id,
+      'nome', pt.first_name || ' ' || pt.last_name,
+      'righe', coalesce(rg.list, '[]')
     ) order by pt.last_name, pt.first_name, pt.id), '[]')::text as doc
-    from patients pt where pt.id in (select patient_id from plans)`;
+    from patients pt
+    join (select distinct patient_id from plans) pp on pp.patient_id = pt.id
+    left join righe rg on rg.patient_id = pt.id`;
 }
