@@ -6,9 +6,11 @@
  *   through the real app (inject: routing, session, the answer's check, the access log under each utente), p50/p95;
  * - the cold day read (readDay: the database's answer and every conflict, the progetti's included), 300 random weekdays
  *   of the history, and the conflicts of each kind the days met.
- * Exits 1 when the coverage's p95 at 10 years on PostgreSQL passes 50 ms (the issue's budget).
+ * Exits 1 when the coverage's p95 at 10 years on PostgreSQL passes 50 ms (the issue's budget). BENCH_EXPLAIN=1 also
+ * prints the statement's EXPLAIN ANALYZE on a Thursday of the last week (bench:explain prints it with the day's).
  */
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Conflict } from '../common/conflicts.ts';
 import { addDays, weekdayOf } from '../common/dates.ts';
@@ -16,6 +18,7 @@ import type { Copertura } from '../common/progetti.ts';
 import { buildApp } from '../server/app.ts';
 import { openPglite, openPostgres, type Database } from '../server/db/client.ts';
 import { readDay } from '../server/db/day-read.ts';
+import { coverageQuery } from '../server/features/progetti/coverage.ts';
 import { TestClient } from '../server/test/harness.ts';
 import { BENCH_ADMIN, buildPlans, buildSyntheticCentre } from './synthetic-centre.ts';
 
@@ -36,6 +39,12 @@ async function measure(database: Database, history: keyof typeof HISTORIES) {
   await buildSyntheticCentre(database.db, HISTORIES[history], LAST_DAY);
   await buildPlans(database.db, HISTORIES[history], LAST_DAY);
   const builtMs = Math.round(performance.now() - started);
+  if (process.env.BENCH_EXPLAIN) {
+    const plan = (await database.db.execute(
+      sql`explain (analyze, buffers, costs off) ${coverageQuery(MONDAYS[0], addDays(MONDAYS[0], 3))}`,
+    )) as unknown as { rows: Record<string, string>[] };
+    console.log(`${database.kind} ${history}:\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+  }
   const app = await buildApp({ database, config: { cookieSecure: false, sessionIdleMs: 3_600_000, sessionMaxMs: 7_200_000 } });
   try {
     const admin = await new TestClient(app).login(BENCH_ADMIN);
