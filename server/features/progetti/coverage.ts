@@ -59,7 +59,7 @@ export function coverageQuery(monday: string, today: string): SQL {
       left join roll_call rc on rc.day = acts.day and rc.patient_id = acts.patient_id
       where ${patientAbsenceReason(sql`acts.patient_id`, sql`acts.day`)} is null
       group by acts.patient_id, acts.type_id
-    )
+    ),
     righe as (
       select r.patient_id, json_agg(json_build_object(
           'tipo', r.type_id, 'nome', t.name,
