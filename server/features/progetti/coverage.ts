@@ -12,8 +12,9 @@
  *
  * One statement: the progetti of the week (by period), their righe, the week's activities of the types (by day),
  * their utenti, absences and marks (by key). Its cost follows the week, not the history. Each step is computed once
- * (`materialized`) and the righe are joined to the counts and grouped per utente: as correlated subqueries per utente,
- * an inlined step could be planned again for each of the 200 utenti, walking each one's links of every year.
+ * (`materialized`), the righe are joined to the counts in one pass and the rows, sorted, are grouped per utente here:
+ * building the answer's JSON in the statement cost an ordered aggregate per utente (a sort set up 200 times), which was
+ * most of the statement's time at 200 utenti (docs/performance.md, Copertura).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Copertura, CoperturaPaziente } from '../../../common/progetti.ts';
@@ -21,13 +22,47 @@ import { weekEnd } from '../../../common/progetti.ts';
 import { patientAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
 
-/** `today`: yyyy-mm-dd in Rome (the route's clock, which a test may fix); the days before it are past. */
-export async function weekCoverage(db: Db, monday: string, today: string): Promise<Copertura> {
-  const result = (await db.execute(coverageQuery(monday, today))) as unknown as { rows: { doc: string }[] };
-  return { settimana: monday, pazienti: JSON.parse(result.rows[0].doc) as CoperturaPaziente[] };
+interface CoverageRow {
+  paziente: number;
+  nome: string;
+  /** Null for an utente whose progetti of the week have no riga. */
+  tipo: number | null;
+  tipo_nome: string | null;
+  sessions: number;
+  minutes: number;
+  pianificate: number;
+  erogate: number;
+  minuti_pianificati: number;
+  minuti_erogati: number;
+  pianificate_passate: number;
+  erogate_passate: number;
 }
 
-/** The statement of weekCoverage, one JSON document (`doc`); bench/explain.ts explains it. */
+/** `today`: yyyy-mm-dd in Rome (the route's clock, which a test may fix); the days before it are past. */
+export async function weekCoverage(db: Db, monday: string, today: string): Promise<Copertura> {
+  const result = (await db.execute(coverageQuery(monday, today))) as unknown as { rows: CoverageRow[] };
+  const pazienti: CoperturaPaziente[] = [];
+  for (const row of result.rows) {
+    let p = pazienti[pazienti.length - 1];
+    if (p?.paziente !== row.paziente) pazienti.push((p = { paziente: row.paziente, nome: row.nome, righe: [] }));
+    if (row.tipo === null) continue;
+    p.righe.push({
+      tipo: row.tipo,
+      nome: row.tipo_nome ?? '',
+      previste: row.sessions,
+      pianificate: row.pianificate,
+      erogate: row.erogate,
+      minutiPrevisti: row.sessions * row.minutes,
+      minutiPianificati: row.minuti_pianificati,
+      minutiErogati: row.minuti_erogati,
+      pianificatePassate: row.pianificate_passate,
+      erogatePassate: row.erogate_passate,
+    });
+  }
+  return { settimana: monday, pazienti };
+}
+
+/** The statement of weekCoverage: one row per utente and riga, in the answer's order; bench/explain.ts explains it. */
 export function coverageQuery(monday: string, today: string): SQL {
   const sunday = weekEnd(monday);
   return sql`
@@ -59,25 +94,15 @@ export function coverageQuery(monday: string, today: string): SQL {
       left join roll_call rc on rc.day = acts.day and rc.patient_id = acts.patient_id
       where ${patientAbsenceReason(sql`acts.patient_id`, sql`acts.day`)} is null
       group by acts.patient_id, acts.type_id
-    ),
-    righe as (
-      select r.patient_id, json_agg(json_build_object(
-          'tipo', r.type_id, 'nome', t.name,
-          'previste', r.sessions, 'pianificate', coalesce(c.pianificate, 0), 'erogate', coalesce(c.erogate, 0),
-          'minutiPrevisti', r.sessions * r.minutes, 'minutiPianificati', coalesce(c.minuti_pianificati, 0),
-          'minutiErogati', coalesce(c.minuti_erogati, 0),
-          'pianificatePassate', coalesce(c.pianificate_passate, 0), 'erogatePassate', coalesce(c.erogate_passate, 0))
-          order by r.start_day desc, r.position, r.type_id) as list
-      from rows r join activity_types t on t.id = r.type_id
-      left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
-      group by r.patient_id
     )
-    select coalesce(json_agg(json_build_object(
-      'paziente', pt.id,
-      'nome', pt.first_name || ' ' || pt.last_name,
-      'righe', coalesce(rg.list, '[]')
-    ) order by pt.last_name, pt.first_name, pt.id), '[]')::text as doc
+    select pt.id as paziente, pt.first_name || ' ' || pt.last_name as nome, r.type_id as tipo, t.name as tipo_nome,
+           r.sessions, r.minutes, coalesce(c.pianificate, 0) as pianificate, coalesce(c.erogate, 0) as erogate,
+           coalesce(c.minuti_pianificati, 0) as minuti_pianificati, coalesce(c.minuti_erogati, 0) as minuti_erogati,
+           coalesce(c.pianificate_passate, 0) as pianificate_passate, coalesce(c.erogate_passate, 0) as erogate_passate
     from patients pt
     join (select distinct patient_id from plans) pp on pp.patient_id = pt.id
-    left join righe rg on rg.patient_id = pt.id`;
+    left join rows r on r.patient_id = pt.id
+    left join activity_types t on t.id = r.type_id
+    left join counted c on c.patient_id = r.patient_id and c.type_id = r.type_id
+    order by pt.last_name, pt.first_name, pt.id, r.start_day desc, r.position, r.type_id`;
 }
