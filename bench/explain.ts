@@ -7,7 +7,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client.ts';
 import { dayQuery, weekQuery } from '../server/db/day-read.ts';
-import { buildSyntheticCentre } from './synthetic-centre.ts';
+import { coverageQuery } from '../server/features/progetti/coverage.ts';
+import { buildPlans, buildSyntheticCentre } from './synthetic-centre.ts';
 
 const FIRST = '2016-10-31';
 const LAST = '2026-10-30';
@@ -25,11 +26,13 @@ async function plans(database: Database, label: string) {
   await explain(`the day read (${DAY})`, dayQuery(DAY));
   await explain(`the day read of a day early in the history (${EARLY_DAY})`, dayQuery(EARLY_DAY));
   await explain('the week read', weekQuery('2026-10-26', LAST));
+  await explain('the coverage of a week (200 utenti in care, issue 29), on its Thursday', coverageQuery('2026-10-26', '2026-10-29'));
   await explain('the session lookup', sql`select * from sessions s join users u on u.id = s.user_id where s.id_hash = 'x'`);
 }
 
 const pglite = await openPglite('memory://');
 await buildSyntheticCentre(pglite.db, FIRST, LAST);
+await buildPlans(pglite.db, FIRST, LAST);
 const counts = (await pglite.db.execute(
   sql`select (select count(*) from activities) as activities, (select count(*) from activity_patients) as patient_links, (select count(*) from transport_runs) as runs`,
 )) as unknown as { rows: unknown[] };
@@ -47,6 +50,7 @@ if (process.env.DATABASE_URL) {
   const postgres = await openPostgres(url.toString());
   try {
     await buildSyntheticCentre(postgres.db, FIRST, LAST);
+    await buildPlans(postgres.db, FIRST, LAST);
     await plans(postgres, 'PostgreSQL');
   } finally {
     await postgres.close();

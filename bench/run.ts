@@ -3,7 +3,8 @@
  * server on loopback, at 10 years and at 1 month of history, on the embedded
  * database and (with DATABASE_URL) on PostgreSQL; the cold day read (the
  * database's answer and its conflicts, no cache) and the conflict check on
- * their own; then the browser's paint time and first-visit JavaScript. Prints a JSON summary, writes it to
+ * their own; the coverage of a week (issue 29: 200 utenti with a progetto, one call after the other); then the
+ * browser's paint time and first-visit JavaScript. Prints a JSON summary, writes it to
  * bench/results/, and exits non-zero when one of the BUDGETS below is
  * missed (docs/performance.md).
  */
@@ -15,13 +16,24 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { findConflicts, type ConflictDay } from '../common/conflicts.ts';
+import { findConflicts, PLAN_CONFLICT_KINDS, type Conflict, type ConflictDay } from '../common/conflicts.ts';
+import { findPlanConflicts } from '../common/plan-conflicts.ts';
+import type { Copertura } from '../common/progetti.ts';
 import { addDays, weekdayOf, workWeek } from '../common/dates.ts';
 import { MAX_APPLY_DAYS, templateWeek, type ApplyResult } from '../common/modelli.ts';
 import { openPglite, openPostgres, type Database, type Db, type DbKind } from '../server/db/client.ts';
 import { readDay } from '../server/db/day-read.ts';
+import { readPlanContext } from '../server/db/plan-context.ts';
 import { signInOverHttp, spawnServer, type HttpSession } from '../server/test/server-process.ts';
-import { BENCH_ADMIN, benchReader, buildPasteSource, buildSyntheticCentre, buildTemplate, buildWideDay } from './synthetic-centre.ts';
+import {
+  BENCH_ADMIN,
+  benchReader,
+  buildPasteSource,
+  buildPlans,
+  buildSyntheticCentre,
+  buildTemplate,
+  buildWideDay,
+} from './synthetic-centre.ts';
 import { clientBudgets, clientMeasures } from './client-browser.ts';
 import { buildWithManifest, firstVisitSizes } from './client-size.ts';
 
@@ -68,6 +80,10 @@ const BUDGETS = {
   replaceMs: { postgres: 2000, pglite: 6000 } as Record<DbKind, number>,
   /** Signed out: the login, then the calendar it leads to (each route's own budgets: bench/client-browser.ts, client-size.ts). */
   firstVisitJsKb: 165,
+  /** Issue 29: the coverage of a week for the 200 utenti in care at 10 years, one call after the other, p95 ms. */
+  coverageP95MsPostgres10y: 50,
+  /** Issue 29: the conflicts of the progetti (profilo, disponibilita, fuori_progetto, capienza) of a day of the history, p50 ms. */
+  planConflictCheckMs: 1,
 };
 
 interface CaseResult {
@@ -96,6 +112,8 @@ function historyWeekdays(first: string): string[] {
 
 /** How many cold day reads and conflict checks are timed, one after the other. */
 const COLD_READS = 300;
+/** How many coverage reads are timed, one after the other, over the recent Mondays. */
+const COVERAGE_READS = 200;
 
 function timings(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,11 +149,57 @@ async function coldReads(db: Db, history: keyof typeof HISTORIES) {
     return performance.now() - started;
   };
   const wide = JSON.parse(await readDay(db, WIDE_DAY)) as ConflictDay;
+  // The conflicts of the progetti alone, their context (types, operatori, progetti of the day) read beforehand.
+  const planChecks: number[] = [];
+  for (const day of parsed) {
+    const data = day.attivita[0]?.Data;
+    if (data === undefined) continue;
+    const context = await readPlanContext(db, day.attivita, data, data);
+    const started = performance.now();
+    findPlanConflicts({ data, attivita: day.attivita, uscite: day.uscite }, context);
+    planChecks.push(performance.now() - started);
+  }
+  // What the timed reads met: the conflicts of each kind over the days read (the new kinds must be among them).
+  const conflictKinds: Record<string, number> = {};
+  for (const day of parsed as (ConflictDay & { conflitti: Conflict[] })[])
+    for (const c of day.conflitti) conflictKinds[c.tipo] = (conflictKinds[c.tipo] ?? 0) + 1;
   return {
     read: timings(reads),
     conflictCheck: timings(parsed.map(check)),
     conflictCheckWideDay: timings(Array.from({ length: 50 }, () => check(wide))),
+    planConflictCheck: timings(planChecks),
     wideDayActivities: wide.attivita.length,
+    conflictKinds,
+  };
+}
+
+/**
+ * GET /server/progetti/copertura of the recent weeks, one call after the other as a coordinator opens the tab (a
+ * cold call first, reported apart): 200 utenti in care, each with 2 to 4 righe, against a decade of activities,
+ * absences and roll calls. Not cached: every call runs the statement.
+ */
+async function coverageBench(url: string, headers: Record<string, string>) {
+  const read = async (monday: string) => {
+    const started = performance.now();
+    const res = await fetch(`${url}/server/progetti/copertura?settimana=${monday}`, { headers });
+    const text = await res.text();
+    return { ms: performance.now() - started, status: res.status, text };
+  };
+  const cold = await read(recentMondays[0]);
+  const times: number[] = [];
+  let failures = cold.status === 200 ? 0 : 1;
+  for (let i = 0; i < COVERAGE_READS; i++) {
+    const r = await read(recentMondays[i % recentMondays.length]);
+    times.push(r.ms);
+    if (r.status !== 200) failures++;
+  }
+  const answer = JSON.parse(cold.text) as Copertura;
+  return {
+    coldMs: round(cold.ms),
+    ...timings(times),
+    failures,
+    utenti: answer.pazienti?.length ?? 0,
+    righe: answer.pazienti?.reduce((n, p) => n + p.righe.length, 0) ?? 0,
   };
 }
 
@@ -168,6 +232,7 @@ async function prepare(
   await buildPasteSource(database.db, PASTE_SOURCE);
   await buildWideDay(database.db, WIDE_DAY);
   await buildTemplate(database.db, templateWeek(1));
+  await buildPlans(database.db, HISTORIES[history], LAST_DAY);
   console.error(`[bench] ${kind} ${history}: centre built in ${Math.round(performance.now() - started)} ms`);
   const cold = await coldReads(database.db, history);
   console.error(`[bench] ${kind} ${history} cold day read: ${JSON.stringify(cold)}`);
@@ -396,6 +461,7 @@ async function main() {
   const pastes: Record<string, Awaited<ReturnType<typeof pasteBench>>> = {};
   const replaces: Record<string, Awaited<ReturnType<typeof replaceBench>>> = {};
   const colds: Record<string, Awaited<ReturnType<typeof coldReads>>> = {};
+  const coverages: Record<string, Awaited<ReturnType<typeof coverageBench>>> = {};
   let browser: Awaited<ReturnType<typeof browserMeasures>> | undefined;
   let client: Awaited<ReturnType<typeof clientMeasures>> | undefined;
 
@@ -454,6 +520,8 @@ async function main() {
             return JSON.stringify({ datastart: week[0], datastop: week[4] });
           },
         });
+        coverages[`${kind} ${history}`] = await coverageBench(server.url, headers);
+        console.error(`[bench] ${kind} ${history} coverage of a week: ${JSON.stringify(coverages[`${kind} ${history}`])}`);
         pastes[`${kind} ${history}`] = await pasteBench(session);
         console.error(`[bench] ${kind} ${history} paste: ${JSON.stringify(pastes[`${kind} ${history}`])}`);
         replaces[`${kind} ${history}`] = await replaceBench(server.url, session, headers, allWeekdays);
@@ -506,6 +574,19 @@ async function main() {
         value: cold.conflictCheckWideDay.p50,
         ok: cold.conflictCheckWideDay.p50 <= BUDGETS.conflictCheckWideDayMs,
       });
+      budgets.push({
+        budget: `${label}: progetti's conflict check (profilo, disponibilita, fuori_progetto, capienza) of a day of the history, p50 ms`,
+        limit: BUDGETS.planConflictCheckMs,
+        value: cold.planConflictCheck.p50,
+        ok: cold.planConflictCheck.p50 <= BUDGETS.planConflictCheckMs,
+      });
+      const missing = PLAN_CONFLICT_KINDS.filter((k) => !cold.conflictKinds[k]);
+      budgets.push({
+        budget: `${label}: the timed day reads meet every conflict kind of the progetti (kinds missing)`,
+        limit: 0,
+        value: missing.length,
+        ok: missing.length === 0,
+      });
     }
     budgets.push({
       budget: `${kind}: day p50 at 10 years within ${BUDGETS.dayP50Flatness}× of 1 month`,
@@ -513,6 +594,15 @@ async function main() {
       value: ratios[`${kind} day p50 10y/1m`],
       ok: day10.p50 <= BUDGETS.dayP50Flatness * day1.p50,
     });
+    for (const [label, coverage] of Object.entries(coverages).filter(([k]) => k.startsWith(kind))) {
+      if (coverage.failures > 0 || coverage.utenti !== 200)
+        budgets.push({
+          budget: `${label}: coverage answers 200 utenti (failures: ${coverage.failures})`,
+          limit: 200,
+          value: coverage.utenti,
+          ok: false,
+        });
+    }
     for (const [label, paste] of Object.entries(pastes).filter(([k]) => k.startsWith(kind))) {
       budgets.push({
         budget: `${label}: pasteday of 60 activities and 300 links, p95 ms`,
@@ -541,6 +631,13 @@ async function main() {
       limit: BUDGETS.dayP95MsPostgres10y,
       value: day.p95,
       ok: day.p95 <= BUDGETS.dayP95MsPostgres10y,
+    });
+    const coverage = coverages['postgres 10y'];
+    budgets.push({
+      budget: 'postgres: coverage of a week, 200 utenti at 10 years, one call after the other, p95 ms',
+      limit: BUDGETS.coverageP95MsPostgres10y,
+      value: coverage.p95,
+      ok: coverage.p95 <= BUDGETS.coverageP95MsPostgres10y,
     });
     budgets.push({
       budget: `postgres: day read throughput / health throughput at 10 years, access log on (median of ${RATIO_PAIRS} pairs)`,
@@ -591,6 +688,7 @@ async function main() {
     paste: pastes,
     replace: replaces,
     cold: colds,
+    coverage: coverages,
     browser,
     client,
     firstVisitFromManifest: manifestSizes,

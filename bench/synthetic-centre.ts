@@ -126,3 +126,81 @@ export async function buildTemplate(db: Db, week: string): Promise<number> {
     select a.id, 1 + a.id % 80 from activities a where a.day between ${week}::date and ${week}::date + 4 and a.transport_run_id is null`);
   return 1;
 }
+
+/** The ten types of activity of buildPlans: ids 1–8 the groups of each profile (id 8, OSS, up to 5), 9–10 individual. */
+const BENCH_TYPES = [
+  ['Logopedia di gruppo', 'logopedista', 6],
+  ['Fisioterapia di gruppo', 'fisioterapista', 6],
+  ['Psicomotricità', 'tnpee', 6],
+  ['Terapia occupazionale', 'terapista_occupazionale', 6],
+  ['Gruppo di sostegno psicologico', 'psicologo', 6],
+  ['Laboratorio educativo', 'educatore_professionale', 6],
+  ['Riabilitazione psichiatrica', 'terp', 6],
+  ['Cura della persona', 'oss', 5],
+  ['Logopedia individuale', 'logopedista', 1],
+  ['Fisioterapia individuale', 'fisioterapista', 1],
+] as const;
+
+/**
+ * Issue 29 on the synthetic centre (after buildSyntheticCentre, on the same days): ten types of activity; every
+ * operatore a profile (those of one activity mostly agree: the profile follows the therapist's id modulo 17, and an
+ * activity's two therapists are 17 ids apart), 30 contracted hours (10 for one in seven) and availability Monday to
+ * Friday 08:00–17:00 (one in ten 08:00–10:00 and 13:00–17:00, so the 11:00 activities are outside it); every ordinary
+ * activity of the history a type, the one of its first therapist's profile (one in fifteen of the logopedia and
+ * fisioterapia ones individual, over capacity with their 3 to 6 utenti); a progetto a year for every utente from the
+ * first day, utenti 1–200 still in care (the last one open), the other 300 discharged years before the end; frequenza
+ * Monday to Friday 09:00–16:00 (one in eight Monday, Wednesday and Friday only; one in twenty from 10:00), and 2 to 4
+ * righe, the types the utente attended most in the progetto's last four weeks of history. So the day reads meet every
+ * new conflict kind (profilo, disponibilita, fuori_progetto, capienza) and the coverage of a recent week lists the
+ * 200 utenti in care.
+ */
+export async function buildPlans(db: Db, firstDay: string, lastDay: string) {
+  const run = (query: ReturnType<typeof sql>) => db.execute(query);
+  for (const [i, [name, profile, participants]] of BENCH_TYPES.entries()) {
+    await run(sql`insert into activity_types (id, name, profile, participants, minutes)
+      values (${i + 1}, ${name}, ${profile}, ${participants}, ${participants === 1 ? 45 : 60})`);
+  }
+  await run(sql`select setval(pg_get_serial_sequence('activity_types', 'id'), ${BENCH_TYPES.length})`);
+  const profiles = sql.raw(
+    `array[${BENCH_TYPES.slice(0, 8)
+      .map(([, profile]) => `'${profile}'`)
+      .join(', ')}]`,
+  );
+  await run(sql`update therapists set
+    profile = (${profiles})[1 + ((id - 1) % 17) % 8],
+    weekly_minutes = case when id % 7 = 0 then 600 else 1800 end,
+    availability = (select jsonb_agg(jsonb_build_object('giorno', g, 'dalle', w.dalle, 'alle', w.alle) order by g, w.dalle)
+                    from generate_series(1, 5) g,
+                         (values ('08:00', '10:00', true), ('13:00', '17:00', true), ('08:00', '17:00', false)) w(dalle, alle, split)
+                    where w.split = (therapists.id % 10 = 0))`);
+  // The first therapist of activity a is 1 + (3a mod 80) (buildSyntheticCentre): its profile's group, or the individual type.
+  const group = sql`((id * 3) % 80 % 17) % 8`;
+  await run(sql`update activities set type_id = case when ${group} < 2 and id % 15 = 0 then 9 + ${group} else 1 + ${group} end
+    where transport_run_id is null and day between ${firstDay}::date and ${lastDay}::date`);
+  const years = sql`((${lastDay}::date - ${firstDay}::date) / 364 + 1)`;
+  await run(sql`insert into care_plans (patient_id, start_day, end_day, review_day, goals, attendance)
+    select p, s, e, s + 180, 'Obiettivi del progetto ' || (k + 1),
+           (select jsonb_agg(jsonb_build_object('giorno', g, 'dalle', case when p % 20 = 3 then '10:00' else '09:00' end, 'alle', '16:00')
+                             order by g)
+            from generate_series(1, 5) g where p % 8 <> 0 or g % 2 = 1)
+    from (select p, k, ${firstDay}::date + k * 364 as s,
+                 case when p <= 200 and k = ${years} - 1 then null else ${firstDay}::date + k * 364 + 363 end as e
+          from generate_series(1, 500) p, generate_series(0, ${years} - 1) k
+          where p <= 200 or k <= ${years} - 2 - p % 3) plans`);
+  await run(sql`insert into care_plan_rows (plan_id, type_id, sessions, minutes, position)
+    select plan_id, type_id, case when (plan_id + rank) % 4 = 0 then 2 else 1 end, 45, rank - 1
+    from (select cp.id as plan_id, cp.patient_id, a.type_id,
+                 row_number() over (partition by cp.id order by count(*) desc, a.type_id) as rank
+          from care_plans cp
+          join activity_patients ap on ap.patient_id = cp.patient_id
+          join activities a on a.id = ap.activity_id
+          where a.type_id is not null
+            and a.day between greatest(cp.start_day, least(coalesce(cp.end_day, ${lastDay}::date), ${lastDay}::date) - 27)
+                          and least(coalesce(cp.end_day, ${lastDay}::date), ${lastDay}::date)
+          group by cp.id, cp.patient_id, a.type_id) r
+    where rank <= 2 + patient_id % 3`);
+  // A progetto whose last weeks saw no typed activity still asks for one: the group of the utente's id.
+  await run(sql`insert into care_plan_rows (plan_id, type_id, sessions, minutes, position)
+    select id, 1 + patient_id % 8, 1, 45, 0 from care_plans cp where not exists (select 1 from care_plan_rows r where r.plan_id = cp.id)`);
+  await run(sql`vacuum analyze`);
+}

@@ -21,8 +21,12 @@ export const PLAN_CONFLICT_KINDS = ['profilo', 'disponibilita', 'fuori_progetto'
 export type PlanConflictKind = (typeof PLAN_CONFLICT_KINDS)[number];
 export const CONFLICT_KINDS = ['paziente', 'terapista', 'stanza', 'assente', ...PLAN_CONFLICT_KINDS] as const;
 export type ConflictKind = (typeof CONFLICT_KINDS)[number];
-/** Why an utente is `fuori_progetto`: no progetto covers the day, the weekday is outside his frequenza, the type is not in his progetto. */
-export const FUORI_PROGETTO_CAUSE = ['senza_progetto', 'frequenza', 'tipo'] as const;
+/**
+ * Why an utente is `fuori_progetto`: no progetto covers the day, the weekday is outside his frequenza, the activity lies
+ * outside his hours at the centre that day (his frequenza's, or from his andata's arrival to his ritorno's departure
+ * when he travels on the day's minibus runs), the type is not in his progetto.
+ */
+export const FUORI_PROGETTO_CAUSE = ['senza_progetto', 'frequenza', 'tipo', 'orario'] as const;
 export type FuoriProgettoCausa = (typeof FUORI_PROGETTO_CAUSE)[number];
 
 export const conflictSchema = z.object({
@@ -41,7 +45,7 @@ export const conflictSchema = z.object({
   uscite: z.array(z.number().int()),
   /** `profilo` only: the profiles the activities' types need and the operatore does not have, in PROFILO_CODES order. */
   profili: z.array(z.enum(PROFILO_CODES)).optional(),
-  /** `fuori_progetto` only: the first reason of senza_progetto, frequenza, tipo that applies to any of the activities. */
+  /** `fuori_progetto` only: the first reason of senza_progetto, frequenza, orario, tipo that applies to any of the activities. */
   causa: z.enum(FUORI_PROGETTO_CAUSE).optional(),
   /** `capienza` only: the type's `partecipanti` and the utenti in the activity. */
   partecipanti: z.number().int().optional(),

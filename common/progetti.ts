@@ -269,6 +269,10 @@ export const coperturaRigaAnswer = z.object({
   minutiPrevisti: int,
   minutiPianificati: int,
   minutiErogati: int,
+  /** Of `pianificate`, those on the days of the week before today (Rome): all of them once the week is over. */
+  pianificatePassate: int,
+  /** Of `erogate`, those on the days before today: amber when fewer than `pianificatePassate`. */
+  erogatePassate: int,
 });
 export type CoperturaRiga = z.infer<typeof coperturaRigaAnswer>;
 export const coperturaPazienteAnswer = z.object({

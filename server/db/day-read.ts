@@ -169,7 +169,7 @@ async function planConflictsOfDay(db: Db, day: ConflictDay): Promise<Conflict[]>
   const data = day.attivita[0]?.Data;
   if (data === undefined) return [];
   const context = await readPlanContext(db, day.attivita, data, data);
-  return findPlanConflicts({ data, attivita: day.attivita }, context);
+  return findPlanConflicts({ data, attivita: day.attivita, uscite: day.uscite }, context);
 }
 
 /**

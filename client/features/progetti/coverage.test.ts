@@ -4,7 +4,13 @@ import { buildCsv } from '../../lib/csv.ts';
 import { coverageCsvRows, rigaCounts, rigaState, underLine } from './coverage.ts';
 import { verificaNote } from './components/scheda-view.tsx';
 
-const riga = (previste: number, pianificate: number, erogate: number): CoperturaRiga => ({
+/** A riga; the days already gone planned `passate.pianificate` of the sessions and gave `passate.erogate` (the whole week by default). */
+const riga = (
+  previste: number,
+  pianificate: number,
+  erogate: number,
+  passate: { pianificate: number; erogate: number } = { pianificate, erogate },
+): CoperturaRiga => ({
   tipo: 3,
   nome: 'Logopedia individuale',
   previste,
@@ -13,6 +19,8 @@ const riga = (previste: number, pianificate: number, erogate: number): Copertura
   minutiPrevisti: previste * 45,
   minutiPianificati: pianificate * 45,
   minutiErogati: erogate * 45,
+  pianificatePassate: passate.pianificate,
+  erogatePassate: passate.erogate,
 });
 
 const week: Copertura = {
@@ -25,15 +33,25 @@ const week: Copertura = {
 };
 
 describe('the coverage of a week', () => {
-  it('is short (red) when fewer sessions are planned than required, and not delivered (amber) only once the week is over', () => {
-    expect(rigaState(riga(2, 1, 1), false)).toBe('sotto');
-    expect(rigaState(riga(1, 1, 0), false)).toBe('ok');
-    expect(rigaState(riga(1, 1, 0), true)).toBe('non_erogate');
-    expect(rigaState(riga(1, 2, 2), true)).toBe('ok');
+  it('is short (red) when fewer sessions are planned than required, and not delivered (amber) when the days already gone miss some', () => {
+    expect(rigaState(riga(2, 1, 1))).toBe('sotto');
+    // Mid-week: one session planned on Monday (given), one on Thursday still to come: nothing to say yet.
+    expect(rigaState(riga(2, 2, 1, { pianificate: 1, erogate: 1 }))).toBe('ok');
+    // Mid-week: Monday's session given, Tuesday's not marked present: amber before the week ends.
+    expect(rigaState(riga(3, 3, 1, { pianificate: 2, erogate: 1 }))).toBe('non_erogate');
+    // Today's present mark does not hide a session of a day already gone that was not given.
+    expect(rigaState(riga(2, 2, 1, { pianificate: 1, erogate: 0 }))).toBe('non_erogate');
+    expect(rigaState(riga(1, 1, 0, { pianificate: 0, erogate: 0 }))).toBe('ok');
+    expect(rigaState(riga(1, 1, 0))).toBe('non_erogate');
+    expect(rigaState(riga(1, 2, 2))).toBe('ok');
   });
 
   it('says the figures in words, singular and plural', () => {
-    expect(rigaCounts(riga(2, 1, 0))).toBe('2 previste, 1 pianificata, 0 erogate');
+    expect(rigaCounts(riga(2, 1, 0, { pianificate: 0, erogate: 0 }))).toBe('2 previste, 1 pianificata, 0 erogate');
+    expect(rigaCounts(riga(3, 3, 1, { pianificate: 2, erogate: 1 }))).toBe(
+      '3 previste, 3 pianificate, 1 erogata, 1 non erogata nei giorni passati',
+    );
+    expect(rigaCounts(riga(2, 2, 0))).toBe('2 previste, 2 pianificate, 0 erogate, 2 non erogate nei giorni passati');
   });
 
   it('counts the utenti under their progetto for the calendar line, and says nothing when none is', () => {
@@ -43,7 +61,7 @@ describe('the coverage of a week', () => {
   });
 
   it('exports one CSV line per utente and riga, with the Monday as dd/mm/yyyy and names neutralised against formulas', () => {
-    const csv = buildCsv(coverageCsvRows(week, true));
+    const csv = buildCsv(coverageCsvRows(week));
     const lines = csv.slice(1).trimEnd().split('\r\n');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toBe(

@@ -5,16 +5,23 @@
 import { formatDate } from '../../../common/dates.ts';
 import type { Copertura, CoperturaPaziente, CoperturaRiga } from '../../../common/progetti.ts';
 
-/** `sotto`: fewer sessions planned than the progetto asks (red); `non_erogate`: planned, not all given, week over (amber). */
+/**
+ * `sotto`: fewer sessions planned than the progetto asks (red); `non_erogate`: of the sessions planned on the days
+ * already gone (before today in Rome, as the server counts them), some not given (amber); `ok` otherwise.
+ */
 export type RigaState = 'sotto' | 'non_erogate' | 'ok';
 
+/** Sessions planned on the days already gone that the roll call did not mark as given. */
+export const missedSessions = (r: CoperturaRiga) => Math.max(0, r.pianificatePassate - r.erogatePassate);
+
 /**
- * A riga's state in a week. Whether planned sessions were given is known only once their days are past: the answer
- * counts the whole week, so the amber state waits until the week has ended (`weekOver`).
+ * A riga's state in a week: whether planned sessions were given is known only for the days already gone, which the
+ * answer counts apart (`pianificatePassate`, `erogatePassate`), so a cell turns amber mid-week, not only once the
+ * week has ended.
  */
-export function rigaState(r: CoperturaRiga, weekOver: boolean): RigaState {
+export function rigaState(r: CoperturaRiga): RigaState {
   if (r.pianificate < r.previste) return 'sotto';
-  if (weekOver && r.erogate < r.pianificate) return 'non_erogate';
+  if (missedSessions(r) > 0) return 'non_erogate';
   return 'ok';
 }
 
@@ -24,12 +31,21 @@ export const STATE_LABEL: Record<RigaState, string> = {
   ok: 'in linea',
 };
 
-/** "2 previste, 1 pianificata, 1 erogata". */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * "2 previste, 1 pianificata, 1 erogata", and when sessions of the days already gone were not given (red or not),
+ * ", 1 non erogata nei giorni passati".
+ */
 export function rigaCounts(r: CoperturaRiga): string {
-  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-  return [n(r.previste, 'prevista', 'previste'), n(r.pianificate, 'pianificata', 'pianificate'), n(r.erogate, 'erogata', 'erogate')].join(
-    ', ',
-  );
+  const figures = [
+    count(r.previste, 'prevista', 'previste'),
+    count(r.pianificate, 'pianificata', 'pianificate'),
+    count(r.erogate, 'erogata', 'erogate'),
+  ];
+  const missed = missedSessions(r);
+  if (missed > 0) figures.push(`${count(missed, 'non erogata', 'non erogate')} nei giorni passati`);
+  return figures.join(', ');
 }
 
 export const isUnderPlan = (p: CoperturaPaziente) => p.righe.some((r) => r.pianificate < r.previste);
@@ -44,7 +60,7 @@ export function underLine(copertura: Copertura | undefined): string {
 export const coverageCsvName = (monday: string) => `copertura_${monday}.csv`;
 
 /** One line per utente and riga, with the week's Monday as dd/mm/yyyy (the other exports' dates). */
-export function coverageCsvRows(copertura: Copertura, weekOver: boolean): (string | number)[][] {
+export function coverageCsvRows(copertura: Copertura): (string | number)[][] {
   const rows: (string | number)[][] = [
     [
       'Settimana dal',
@@ -71,7 +87,7 @@ export function coverageCsvRows(copertura: Copertura, weekOver: boolean): (strin
         r.minutiPrevisti,
         r.minutiPianificati,
         r.minutiErogati,
-        STATE_LABEL[rigaState(r, weekOver)],
+        STATE_LABEL[rigaState(r)],
       ]);
   return rows;
 }

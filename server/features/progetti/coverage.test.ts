@@ -1,10 +1,11 @@
 /**
  * The week's copertura equals an independent count, day by day and activity by activity, on generated weeks:
- * random progetti (periods, righe), typed and untyped activities with random utenti, absences and roll-call marks.
+ * random progetti (periods, righe), typed and untyped activities with random utenti, absences and roll-call marks,
+ * and a random today (before, inside or after the week) for what the days already gone count.
  */
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '../../../common/dates.ts';
 import { minutesOf } from '../../../common/schemas.ts';
 import type { Copertura } from '../../../common/progetti.ts';
@@ -19,7 +20,8 @@ import {
   rollCall,
   rooms,
 } from '../../db/schema.ts';
-import { ADMIN, TestClient, describeOnBothDatabases } from '../../test/harness.ts';
+import { buildApp, type App } from '../../app.ts';
+import { ADMIN, TEST_CALL_LIMITS, TEST_SESSION_TIMES, TestClient, describeOnBothDatabases } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const DAYS = Array.from({ length: 7 }, (_, i) => addDays(MON, i));
@@ -31,6 +33,20 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
   let people: number[];
   let types: number[];
   let room: number;
+  // The app of these tests reads its "today" here: the days before it are the past ones of the week.
+  let today = MON;
+  let app: App;
+  beforeAll(async () => {
+    app = await buildApp({
+      database: ctx.database,
+      config: { cookieSecure: false, ...TEST_SESSION_TIMES },
+      limits: TEST_CALL_LIMITS,
+      today: () => today,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 
   beforeEach(async () => {
     const db = ctx.database.db;
@@ -56,7 +72,7 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
         .returning()
     ).map((t) => t.id);
     room = (await db.insert(rooms).values({ name: 'Palestra' }).returning())[0].id;
-    admin = await new TestClient(ctx.app).login(ADMIN);
+    admin = await new TestClient(app).login(ADMIN);
   });
 
   it('matches on 50 generated weeks', async () => {
@@ -93,7 +109,9 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
         fc.array(activityArb, { maxLength: 14 }),
         fc.array(absenceArb, { maxLength: 3 }),
         fc.array(markArb, { maxLength: 10 }),
-        async (planSpecs, activitySpecs, absenceSpecs, markSpecs) => {
+        fc.integer({ min: -1, max: 8 }),
+        async (planSpecs, activitySpecs, absenceSpecs, markSpecs, todayOffset) => {
+          today = addDays(MON, todayOffset);
           await db.execute(
             sql`truncate care_plan_rows, care_plans, activity_patients, activity_therapists, activities, absences, roll_call`,
           );
@@ -189,6 +207,7 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
                     !absent(patient, a.date),
                 );
                 const delivered = counted.filter((a) => mark(patient, a.date)?.present === true);
+                const past = (list: typeof counted) => list.filter((a) => a.date < today).length;
                 righe.push({
                   tipo: types[r.type],
                   nome: ['Logopedia', 'Fisioterapia', 'Laboratorio'][r.type],
@@ -198,6 +217,8 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
                   minutiPrevisti: r.sedute * r.minuti,
                   minutiPianificati: counted.reduce((s, a) => s + a.length, 0),
                   minutiErogati: delivered.reduce((s, a) => s + a.length, 0),
+                  pianificatePassate: past(counted),
+                  erogatePassate: past(delivered),
                 });
               }
             }
@@ -213,6 +234,36 @@ describeOnBothDatabases('copertura against an independent count', (ctx) => {
       { numRuns: 50, seed: 20261123 },
     );
   }, 300_000);
+
+  it('says mid-week what the days already gone planned and gave, and counts the whole week once it is over', async () => {
+    const db = ctx.database.db;
+    const [plan] = await db
+      .insert(carePlans)
+      .values({ patientId: people[0], startDay: MON, endDay: null, reviewDay: DAYS[4], goals: '', attendance: [] })
+      .returning();
+    await db.insert(carePlanRows).values({ planId: plan.id, typeId: types[0], sessions: 3, minutes: 45, position: 0 });
+    // Logopedia on Monday (present at the roll call), Tuesday (no mark: not given) and Thursday (still to come).
+    for (const day of [DAYS[0], DAYS[1], DAYS[3]]) {
+      const [row] = await db
+        .insert(activities)
+        .values({ name: 'Logopedia', roomId: room, day, weekday: weekdayOf(day), start: '10:00', end: '10:45', typeId: types[0] })
+        .returning();
+      await db.insert(activityPatients).values({ activityId: row.id, patientId: people[0] });
+    }
+    await db.insert(rollCall).values({ day: DAYS[0], patientId: people[0], present: true });
+    const riga = async (day: string) => {
+      today = day;
+      const answer = (await admin.get<Copertura>(`/server/progetti/copertura?settimana=${MON}`)).body;
+      const { previste, pianificate, erogate, pianificatePassate, erogatePassate } = answer.pazienti[0].righe[0];
+      return { previste, pianificate, erogate, pianificatePassate, erogatePassate };
+    };
+    // Monday: nothing is past yet.
+    expect(await riga(DAYS[0])).toEqual({ previste: 3, pianificate: 3, erogate: 1, pianificatePassate: 0, erogatePassate: 0 });
+    // Wednesday: Monday and Tuesday are gone, Tuesday's session without a present mark.
+    expect(await riga(DAYS[2])).toEqual({ previste: 3, pianificate: 3, erogate: 1, pianificatePassate: 2, erogatePassate: 1 });
+    // The week over: every planned session counts.
+    expect(await riga(addDays(MON, 7))).toEqual({ previste: 3, pianificate: 3, erogate: 1, pianificatePassate: 3, erogatePassate: 1 });
+  });
 });
 
 function addMinutes(time: string, minutes: number): string {

@@ -38,10 +38,10 @@ export interface ProgettiOptions {
   today?: () => string;
 }
 
-const readRoutes: FastifyPluginAsyncZod<ProgettiOptions> = async (app, { db }) => {
+const readRoutes: FastifyPluginAsyncZod<ProgettiOptions> = async (app, { db, today = () => todayInRome() }) => {
   app.addHook('onRequest', requireUser);
   app.get('/progetti/copertura', { schema: { querystring: coperturaQuery, response: ok(coperturaAnswer) } }, async (req) => {
-    const answer = await weekCoverage(db, req.query.settimana);
+    const answer = await weekCoverage(db, req.query.settimana, today());
     recordPatientsRead(
       req,
       { kind: 'copertura', day: req.query.settimana, dayTo: null },

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import type { CoperturaRiga } from '../../../../common/progetti.ts';
-import { rigaCounts, rigaState, STATE_LABEL } from '../coverage.ts';
+import { missedSessions, rigaCounts, rigaState, STATE_LABEL } from '../coverage.ts';
 
 interface Props {
   riga: CoperturaRiga;
-  weekOver: boolean;
   /** Where a short cell leads: the utente's activities of the week. */
   shortLink?: string;
   /** Read before the counts: "Mario Rossi, Logopedia individuale". */
@@ -12,13 +11,14 @@ interface Props {
 }
 
 /**
- * One riga of one utente in one week: "1 / 2" (pianificate of previste) and the erogate, with its state in words
- * ("sotto il progetto", "non tutte erogate"), red or amber, so colour is never the only sign. Screen readers read one
- * sentence instead of the figures: "Mario Rossi, Logopedia individuale: 2 previste, 1 pianificata, 1 erogata, sotto il
- * progetto".
+ * One riga of one utente in one week: "1 / 2" (pianificate of previste), the erogate, the sessions of the days already
+ * gone that were not given ("1 non erogata nei giorni passati", mid-week too), and its state in words ("sotto il
+ * progetto", "non tutte erogate"), red or amber, so colour is never the only sign. Screen readers read one sentence
+ * instead of the figures: "Mario Rossi, Logopedia individuale: 2 previste, 1 pianificata, 1 erogata, sotto il progetto".
  */
-export function CoverageCell({ riga, weekOver, shortLink, context }: Props) {
-  const state = rigaState(riga, weekOver);
+export function CoverageCell({ riga, shortLink, context }: Props) {
+  const state = rigaState(riga);
+  const missed = missedSessions(riga);
   const sentence = `${context}: ${rigaCounts(riga)}${state === 'ok' ? '' : `, ${STATE_LABEL[state]}`}`;
   const body = (
     <>
@@ -29,6 +29,11 @@ export function CoverageCell({ riga, weekOver, shortLink, context }: Props) {
       <span aria-hidden="true" className="coverage-sub">
         erogate {riga.erogate}
       </span>
+      {missed > 0 && (
+        <span aria-hidden="true" className="coverage-missed">
+          {missed} {missed === 1 ? 'non erogata' : 'non erogate'} nei giorni passati
+        </span>
+      )}
       {state !== 'ok' && (
         <span aria-hidden="true" className="coverage-state">
           {state === 'sotto' ? '▼ ' : '◔ '}

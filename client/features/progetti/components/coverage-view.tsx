@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { addDays, formatDayMonthYear, todayLocal } from '../../../../common/dates.ts';
+import { addDays, formatDayMonthYear } from '../../../../common/dates.ts';
 import { agendaOf, paths, schedaOf, withDay } from '../../../../common/paths.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { buildCsv, downloadText } from '../../../lib/csv.ts';
@@ -17,19 +17,16 @@ import { CoverageCell } from './coverage-cell.tsx';
 interface Props {
   /** The Monday of the week shown. */
   monday: string;
-  /** Today, injected (tests do not depend on the clock). */
-  today?: string;
 }
 
 /**
  * Copertura (docs/product.md, Schermate): each utente with a progetto in the week against each type of activity of
  * the progetti, previste / pianificate / erogate; "solo chi è sotto" keeps the utenti with a short riga; Esporta CSV.
  */
-export function CoverageView({ monday, today = todayLocal() }: Props) {
+export function CoverageView({ monday }: Props) {
   const copertura = useCopertura(monday);
   const [onlyUnder, setOnlyUnder] = useState(false);
   const csv = useExport();
-  const weekOver = addDays(monday, 6) < today;
   const data = copertura.data;
   const columns = useMemo(() => {
     const names = new Map<number, string>();
@@ -44,7 +41,7 @@ export function CoverageView({ monday, today = todayLocal() }: Props) {
       if (!data) throw new Error('copertura non letta');
       return {
         record: { tipo: 'copertura_csv', dal: monday, al: addDays(monday, 6) },
-        make: () => downloadText(coverageCsvName(monday), buildCsv(coverageCsvRows(data, weekOver))),
+        make: () => downloadText(coverageCsvName(monday), buildCsv(coverageCsvRows(data))),
       };
     });
 
@@ -134,7 +131,6 @@ export function CoverageView({ monday, today = todayLocal() }: Props) {
                         {riga ? (
                           <CoverageCell
                             riga={riga}
-                            weekOver={weekOver}
                             context={`${p.nome}, ${c.nome}`}
                             shortLink={agendaOf('paziente', p.paziente, monday, 'settimana')}
                           />

@@ -78,7 +78,6 @@ export function SchedaView({ utente, day, loadCentreName }: Props) {
   const future = list.filter((p) => p.dal > day);
   const past = list.filter((p) => p.al !== null && p.al < day);
   const mine = copertura.data?.pazienti.find((p) => p.paziente === utente);
-  const weekOver = addDays(monday, 6) < day;
 
   const print = (p: Progetto) =>
     pdf.run(async () => {
@@ -158,12 +157,7 @@ export function SchedaView({ utente, day, loadCentreName }: Props) {
                 <tr key={r.tipo}>
                   <th scope="row">{r.nome}</th>
                   <td>
-                    <CoverageCell
-                      riga={r}
-                      weekOver={weekOver}
-                      context={r.nome}
-                      shortLink={agendaOf('paziente', utente, monday, 'settimana')}
-                    />
+                    <CoverageCell riga={r} context={r.nome} shortLink={agendaOf('paziente', utente, monday, 'settimana')} />
                   </td>
                 </tr>
               ))}
