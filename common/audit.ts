@@ -76,6 +76,9 @@ export const AUDIT_ACTIONS = {
   'esportazione.agenda_pdf': "Esportata l'agenda settimanale di una persona (PDF)",
   'esportazione.progetto_pdf': 'Stampato il progetto di un utente (PDF)',
   'esportazione.copertura_csv': 'Esportata la copertura dei progetti (CSV)',
+  'esportazione.fogli_di_marcia_pdf': 'Stampati i fogli di marcia (PDF)',
+  'esportazione.trasporti_csv': 'Esportati i trasporti del mese (CSV)',
+  'esportazione.trasporti_pdf': 'Esportati i trasporti del mese (PDF)',
   'impostazioni.modifica': 'Impostazioni del centro modificate',
   'calendario.crea': 'Indirizzo del calendario esterno creato',
   'calendario.revoca': 'Indirizzo del calendario esterno revocato',
@@ -148,6 +151,9 @@ export const EXPORT_KINDS = [
   'agenda_pdf',
   'progetto_pdf',
   'copertura_csv',
+  'fogli_di_marcia_pdf',
+  'trasporti_csv',
+  'trasporti_pdf',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -164,6 +170,9 @@ export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'
   agenda_pdf: 'optional',
   progetto_pdf: 'required',
   copertura_csv: 'none',
+  fogli_di_marcia_pdf: 'none',
+  trasporti_csv: 'none',
+  trasporti_pdf: 'none',
 };
 
 /** What a row of the access log records a read of. */
@@ -447,6 +456,9 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   agenda_pdf: 'agenda settimanale (PDF)',
   progetto_pdf: 'progetto di un utente (PDF)',
   copertura_csv: 'copertura dei progetti (CSV)',
+  fogli_di_marcia_pdf: 'fogli di marcia (PDF)',
+  trasporti_csv: 'trasporti del mese (CSV)',
+  trasporti_pdf: 'trasporti del mese (PDF)',
 };
 
 /**
