@@ -16,7 +16,17 @@ const patientColumns = {
   Cognome: patients.lastName,
   Cellulare: patients.mobile,
   Archiviato: patients.archived,
+  Indirizzo: patients.address,
+  Carrozzina: patients.wheelchair,
+  NoteTrasporto: patients.transportNotes,
 };
+
+/** Issue 30's fields: on a creation '' / false when left out, on an update left as they are. */
+const transportValues = (input: z.output<typeof patientFormSchema>) => ({
+  ...(input.Indirizzo === undefined ? {} : { address: input.Indirizzo }),
+  ...(input.Carrozzina === undefined ? {} : { wheelchair: input.Carrozzina }),
+  ...(input.NoteTrasporto === undefined ? {} : { transportNotes: input.NoteTrasporto }),
+});
 
 export async function listPatients(db: Db, q: string, page: number, archived: boolean): Promise<Page<PatientRecord>> {
   const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
@@ -41,7 +51,7 @@ export async function createPatient(db: Db, by: Actor, input: z.output<typeof pa
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(patients)
-      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...transportValues(input) })
       .returning({ id: patients.id });
     await appendAudit(tx, by, {
       action: 'anagrafica.paziente.crea',
@@ -60,7 +70,7 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
     oneRow(
       await tx
         .update(patients)
-        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...transportValues(input) })
         .where(eq(patients.id, input.ID))
         .returning({ id: patients.id }),
       notFound(MSG.patientNotFound),
