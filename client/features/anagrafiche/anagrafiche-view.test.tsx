@@ -20,10 +20,10 @@ function renderView(onTabChange = vi.fn(), total = 2) {
 }
 
 describe('AnagraficheView', () => {
-  it('lists the seven tabs in order, Pazienti open', () => {
+  it('lists the eight tabs in order, Pazienti open', () => {
     renderView();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Pazienti', 'Terapisti', 'Stanze', 'Tipi di attività', 'Uscite', 'Account', 'Centro']);
+    expect(tabs.map((t) => t.textContent)).toEqual(['Pazienti', 'Terapisti', 'Stanze', 'Tipi di attività', 'Mezzi', 'Uscite', 'Account', 'Centro']);
     expect(screen.getByRole('tab', { name: 'Pazienti' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Uscite' }).getAttribute('aria-selected')).toBe('false');
   });
