@@ -80,6 +80,8 @@ export function RunStops({ run, busy, onRemove }: Props) {
     const wanted = listRef.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}-${focus.dir}"]`);
     const other = listRef.current.querySelector<HTMLButtonElement>(`[data-move="${focus.id}-${focus.dir === 'su' ? 'giu' : 'su'}"]`);
     (wanted && !wanted.disabled ? wanted : other)?.focus();
+    // Once: a later change of the list (someone added) leaves the focus where the user has it.
+    setFocus(null);
   }, [focus, idsKey]);
 
   // The buttons stay enabled while a move saves (a disabled button would lose the focus): a press then waits its turn.

@@ -115,7 +115,13 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
                         <span className="visually-hidden">carrozzina</span>
                       </span>
                     )}
-                    {p.motivo && <span className="text-muted"> ({absentNote(p.motivo)})</span>}
+                    {/* Seen here; read once, with the name (AbsentName). */}
+                    {p.motivo && (
+                      <span className="text-muted" aria-hidden="true">
+                        {' '}
+                        ({absentNote(p.motivo)})
+                      </span>
+                    )}
                   </li>
                 ))}
               </ol>
