@@ -9,6 +9,7 @@ import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
+import { setArchived, type Archivable } from './archive.ts';
 
 const patientColumns = {
   ID: patients.id,
@@ -87,21 +88,14 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
   return { ok: true };
 }
 
-export async function setPatientArchived(db: Db, by: Actor, id: number, archived: boolean) {
-  await db.transaction(async (tx) => {
-    const before = await readJson(tx, patientJson(id));
-    oneRow(
-      await tx.update(patients).set({ archived }).where(eq(patients.id, id)).returning({ id: patients.id }),
-      notFound(MSG.patientNotFound),
-    );
-    await appendAudit(tx, by, {
-      action: archived ? 'anagrafica.paziente.archivia' : 'anagrafica.paziente.ripristina',
-      entity: 'paziente',
-      entityId: id,
-      patients: [id],
-      before: { paziente: before },
-      after: sql`json_build_object('paziente', ${patientJson(id)})`,
-    });
-  });
-  return { ok: true };
-}
+const patientKind: Archivable = {
+  table: patients,
+  id: patients.id,
+  entity: 'paziente',
+  json: patientJson,
+  actions: { archive: 'anagrafica.paziente.archivia', restore: 'anagrafica.paziente.ripristina' },
+  missing: MSG.patientNotFound,
+  person: 'patients',
+};
+
+export const setPatientArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, patientKind, id, archived);
