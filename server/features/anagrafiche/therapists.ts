@@ -135,5 +135,4 @@ const therapistKind: Archivable = {
   person: 'therapists',
 };
 
-export const setTherapistArchived = (db: Db, by: Actor, id: number, archived: boolean) =>
-  setArchived(db, by, therapistKind, id, archived);
+export const setTherapistArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, therapistKind, id, archived);

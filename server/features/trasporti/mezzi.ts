@@ -4,7 +4,13 @@
  */
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TRASPORTI_MSG as M, type MezzoColore, type MezzoRecord, type mezzoFormSchema, type mezzoUpdateSchema } from '../../../common/trasporti.ts';
+import {
+  TRASPORTI_MSG as M,
+  type MezzoColore,
+  type MezzoRecord,
+  type mezzoFormSchema,
+  type mezzoUpdateSchema,
+} from '../../../common/trasporti.ts';
 import { appendAudit, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
