@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { mezzi } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../anagrafiche/archive.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 /** `{ID, nome, targa, posti, postiCarrozzina, colore, archiviato}` of a mezzo, for the registro's before/after. */
 export const mezzoJson = (id: number | SQL): SQL =>
