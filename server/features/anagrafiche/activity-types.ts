@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from './archive.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 /** `{ID, nome, profilo, partecipanti, minuti, archiviato}` of a type, for the registro's before/after. */
 export const activityTypeJson = (id: number | SQL): SQL =>

@@ -9,7 +9,7 @@ import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from './archive.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 const patientColumns = {
   ID: patients.id,

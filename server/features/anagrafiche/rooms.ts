@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { rooms } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from './archive.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecord[]> {
   return db

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { therapists, users } from '../../db/schema.ts';
 import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from './archive.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 export async function listTherapists(db: Db, archived: boolean): Promise<TherapistRecord[]> {
   return db
@@ -135,5 +135,4 @@ const therapistKind: Archivable = {
   person: 'therapists',
 };
 
-export const setTherapistArchived = (db: Db, by: Actor, id: number, archived: boolean) =>
-  setArchived(db, by, therapistKind, id, archived);
+export const setTherapistArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, therapistKind, id, archived);

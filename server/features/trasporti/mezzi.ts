@@ -4,13 +4,19 @@
  */
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { TRASPORTI_MSG as M, type MezzoColore, type MezzoRecord, type mezzoFormSchema, type mezzoUpdateSchema } from '../../../common/trasporti.ts';
+import {
+  TRASPORTI_MSG as M,
+  type MezzoColore,
+  type MezzoRecord,
+  type mezzoFormSchema,
+  type mezzoUpdateSchema,
+} from '../../../common/trasporti.ts';
 import { appendAudit, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { mezzi } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../anagrafiche/archive.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 /** `{ID, nome, targa, posti, postiCarrozzina, colore, archiviato}` of a mezzo, for the registro's before/after. */
 export const mezzoJson = (id: number | SQL): SQL =>

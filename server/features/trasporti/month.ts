@@ -43,7 +43,14 @@ export async function tripsOfMonth(db: Db, month: string): Promise<TrasportiMese
     from mezzi m where exists (select 1 from runs where runs.minibus = m.id)`)) as unknown as { rows: Row[] };
   const utenti = result.rows
     .filter((r) => r.kind === 'utente')
-    .map((r) => ({ RifPaziente: r.id, Nome: r.nome, Cognome: r.cognome, andata: r.andata, ritorno: r.ritorno, totale: r.andata + r.ritorno }))
+    .map((r) => ({
+      RifPaziente: r.id,
+      Nome: r.nome,
+      Cognome: r.cognome,
+      andata: r.andata,
+      ritorno: r.ritorno,
+      totale: r.andata + r.ritorno,
+    }))
     .sort((a, b) => a.Cognome.localeCompare(b.Cognome, 'it') || a.Nome.localeCompare(b.Nome, 'it') || a.RifPaziente - b.RifPaziente);
   const mezzi = result.rows
     .filter((r) => r.kind === 'mezzo')

@@ -23,7 +23,10 @@ interface RunRow {
 export async function readFogli(db: Db, day: string, onlyTherapist: number | null | 'none'): Promise<Fogli> {
   const settings = await readCentreSettings(db);
   if (onlyTherapist === 'none') return { data: day, centro: settings.centreName, uscite: [] };
-  const mine = onlyTherapist === null ? sql`true` : sql`exists (select 1 from transport_therapists x where x.run_id = r.id and x.therapist_id = ${onlyTherapist})`;
+  const mine =
+    onlyTherapist === null
+      ? sql`true`
+      : sql`exists (select 1 from transport_therapists x where x.run_id = r.id and x.therapist_id = ${onlyTherapist})`;
   const result = (await db.execute(sql`
     select coalesce(json_agg(json_build_object(
       'ID', r.id, 'Tratta', r.route, 'Ora', left(r.departure::text, 5), 'OraArrivo', left(r.arrival::text, 5),

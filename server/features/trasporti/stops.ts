@@ -24,10 +24,7 @@ async function requireRun(tx: Db, runId: number): Promise<string> {
 export async function setOrder(db: Db, by: Actor, runId: number, order: number[]) {
   await db.transaction(async (tx) => {
     const day = await requireRun(tx, runId);
-    const rows = await tx
-      .select({ id: transportPatients.patientId })
-      .from(transportPatients)
-      .where(eq(transportPatients.runId, runId));
+    const rows = await tx.select({ id: transportPatients.patientId }).from(transportPatients).where(eq(transportPatients.runId, runId));
     const onRun = new Set(rows.map((r) => r.id));
     if (new Set(order).size !== order.length || order.length !== onRun.size || !order.every((id) => onRun.has(id)))
       throw badRequest(M.orderInvalid, ['pazienti']);
@@ -58,7 +55,8 @@ export async function setStopTime(db: Db, by: Actor, runId: number, patientId: n
       .where(eq(transportRuns.id, runId));
     if (time !== null) {
       const at = minutesOf(time);
-      if (at < minutesOf(run.departure) - STOP_WINDOW_BEFORE_MIN || at > minutesOf(run.arrival)) throw badRequest(M.stopTimeInvalid, ['ora']);
+      if (at < minutesOf(run.departure) - STOP_WINDOW_BEFORE_MIN || at > minutesOf(run.arrival))
+        throw badRequest(M.stopTimeInvalid, ['ora']);
     }
     const updated = await tx
       .update(transportPatients)

@@ -5,10 +5,10 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditAction } from '../../../common/audit.ts';
-import { appendAudit, readJson, type Actor } from '../../db/audit.ts';
-import type { Db } from '../../db/client.ts';
-import { notFound, oneRow } from '../../lib/http-error.ts';
+import type { AuditAction } from '../../common/audit.ts';
+import { appendAudit, readJson, type Actor } from '../db/audit.ts';
+import type { Db } from '../db/client.ts';
+import { notFound, oneRow } from './http-error.ts';
 
 export interface Archivable {
   table: PgTable;
