@@ -105,7 +105,7 @@ describe('runs on the calendar and the weekly print', () => {
     // The activities are gone; the run is still there, as in Anagrafiche → Uscite and the weekly print.
     await page.getByRole('group', { name: /Ginnastica dolce/ }).waitFor({ state: 'detached' });
     const card = runCard(page, 'Andata Nord, Attività esterne, 08:00–09:00');
-    expect(await runText(card)).toBe('Andata Nord 08:00–09:00 Pulmino bianco Operatori laura.fontana 1 passeggero Anna Neri');
+    expect(await runText(card)).toBe('Andata Nord 08:00–09:00 Pulmino bianco Operatori laura.fontana (autista) 1 passeggero Anna Neri');
     expect(await page.locator('.activity-card').count()).toBe(1);
 
     await openWeek(page, MON);
