@@ -116,7 +116,9 @@ describe('trasporti', () => {
     runId = (created.body as { insertId: number }).insertId;
     for (const p of [mario, lucia, giorgio])
       expect((await callServer(page, 'PUT', '/server/anagrafiche/uscite/passeggeri', { uscita: runId, paziente: p.id })).status).toBe(200);
-    expect((await callServer(page, 'PUT', '/server/anagrafiche/uscite/operatori', { uscita: runId, terapista: paola.id })).status).toBe(200);
+    expect((await callServer(page, 'PUT', '/server/anagrafiche/uscite/operatori', { uscita: runId, terapista: paola.id })).status).toBe(
+      200,
+    );
 
     // The calendar: the run in the mezzo's name, and the wheelchair warning in words.
     await openDay(page, e2e.server.url, TODAY);
@@ -173,7 +175,16 @@ describe('trasporti', () => {
     expect(pdf.name).toBe(`fogli-di-marcia_${TODAY}.pdf`);
     expect(execFileSync('pdfinfo', [pdf.file], { encoding: 'utf8' })).toMatch(/Page size:\s+595\.2\d* x 841\.8\d* pts \(A4\)/);
     const text = execFileSync('pdftotext', [pdf.file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    for (const expected of [ROUTE, MEZZO, 'AB123CD', 'Autista: paola.neri', 'carrozzina', 'via Roma 12, Cremona', '07:40', "Firma dell'autista"])
+    for (const expected of [
+      ROUTE,
+      MEZZO,
+      'AB123CD',
+      'Autista: paola.neri',
+      'carrozzina',
+      'via Roma 12, Cremona',
+      '07:40',
+      "Firma dell'autista",
+    ])
       expect(text, expected).toContain(expected);
     expect(text.indexOf('Lucia Bianchi')).toBeLessThan(text.indexOf('Mario Rossi'));
     expect(text.indexOf('Mario Rossi')).toBeLessThan(text.indexOf('Non salgono oggi'));
@@ -218,7 +229,14 @@ describe('trasporti', () => {
     expect(cells[0]).toEqual(['Cognome', 'Nome', 'Dal', 'Al', 'Andata', 'Ritorno', 'Totale']);
     const of = (surname: string) => cells.find((c) => c[0] === surname);
     // Today's run: Lucia and Mario travelled, Giorgio did not (absent); Anna on Monday's Andata Nord.
-    expect(of('Bianchi')?.slice(1)).toEqual(['Lucia', `01/${MONTH.slice(5)}/${MONTH.slice(0, 4)}`, `30/${MONTH.slice(5)}/${MONTH.slice(0, 4)}`, '1', '0', '1']);
+    expect(of('Bianchi')?.slice(1)).toEqual([
+      'Lucia',
+      `01/${MONTH.slice(5)}/${MONTH.slice(0, 4)}`,
+      `30/${MONTH.slice(5)}/${MONTH.slice(0, 4)}`,
+      '1',
+      '0',
+      '1',
+    ]);
     expect(of('Rossi')?.slice(4)).toEqual(['1', '0', '1']);
     expect(of('Verdi')).toBeUndefined();
     expect(of('Neri')?.slice(4)).toEqual(['1', '0', '1']);

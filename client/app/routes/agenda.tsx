@@ -36,5 +36,16 @@ export function Component() {
       },
       { replace: true },
     );
-  return <AgendaView key={`${tipo}-${id}`} tipo={tipo} id={id} day={day} span={span} onChange={onChange} loadCentreName={loadCentreName} runDetails={runDetails} />;
+  return (
+    <AgendaView
+      key={`${tipo}-${id}`}
+      tipo={tipo}
+      id={id}
+      day={day}
+      span={span}
+      onChange={onChange}
+      loadCentreName={loadCentreName}
+      runDetails={runDetails}
+    />
+  );
 }

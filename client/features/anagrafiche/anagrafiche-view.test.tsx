@@ -25,7 +25,16 @@ describe('AnagraficheView', () => {
   it('lists the eight tabs in order, Pazienti open', () => {
     renderView();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Pazienti', 'Terapisti', 'Stanze', 'Tipi di attività', 'Mezzi', 'Uscite', 'Account', 'Centro']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Pazienti',
+      'Terapisti',
+      'Stanze',
+      'Tipi di attività',
+      'Mezzi',
+      'Uscite',
+      'Account',
+      'Centro',
+    ]);
     expect(screen.getByRole('tab', { name: 'Pazienti' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Uscite' }).getAttribute('aria-selected')).toBe('false');
   });
@@ -61,15 +70,24 @@ describe('AnagraficheView', () => {
 
 describe('Mezzi', () => {
   it('lists each mezzo with its plate, seats and wheelchair places, and its colour in words', () => {
-    renderWithCache(<AnagraficheView tab="mezzi" onTabChange={() => {}} day="2026-11-23" onDayChange={() => {}} centreTab={null} />, (client) =>
-      client.setQueryData(mezziQueryOptions(false).queryKey, [
-        { ID: 2, Nome: 'Pulmino blu', Targa: 'AB123CD', posti: 8, postiCarrozzina: 2, colore: 'blu', Archiviato: false },
-        { ID: 3, Nome: 'Furgone', Targa: '', posti: 1, postiCarrozzina: 0, colore: 'giallo', Archiviato: false },
-      ]),
+    renderWithCache(
+      <AnagraficheView tab="mezzi" onTabChange={() => {}} day="2026-11-23" onDayChange={() => {}} centreTab={null} />,
+      (client) =>
+        client.setQueryData(mezziQueryOptions(false).queryKey, [
+          { ID: 2, Nome: 'Pulmino blu', Targa: 'AB123CD', posti: 8, postiCarrozzina: 2, colore: 'blu', Archiviato: false },
+          { ID: 3, Nome: 'Furgone', Targa: '', posti: 1, postiCarrozzina: 0, colore: 'giallo', Archiviato: false },
+        ]),
     );
     const table = screen.getByRole('table', { name: 'Mezzi' });
     const blu = within(table).getByRole('row', { name: /Pulmino blu/ });
-    expect([...blu.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Pulmino blu', 'AB123CD', '8 posti', '2', 'Blu', 'ModificaArchivia']);
+    expect([...blu.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Pulmino blu',
+      'AB123CD',
+      '8 posti',
+      '2',
+      'Blu',
+      'ModificaArchivia',
+    ]);
     const furgone = within(table).getByRole('row', { name: /Furgone/ });
     expect(within(furgone).getByText('non indicata')).toBeTruthy();
     expect(within(furgone).getByText('1 posto')).toBeTruthy();

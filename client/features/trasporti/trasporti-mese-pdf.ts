@@ -19,7 +19,13 @@ export async function saveTrasportiPdf(mese: TrasportiMese, centre: string, file
   doc.text(title, MARGIN, MARGIN + 24);
   doc.setFontSize(10);
   doc.text('Un viaggio è un utente su un’uscita del mese, non assente quel giorno.', MARGIN, MARGIN + 42);
-  const styles = { font: 'helvetica', fontSize: 10, textColor: DARK, cellPadding: 4, lineColor: [173, 181, 189] as [number, number, number] };
+  const styles = {
+    font: 'helvetica',
+    fontSize: 10,
+    textColor: DARK,
+    cellPadding: 4,
+    lineColor: [173, 181, 189] as [number, number, number],
+  };
   const headStyles = { fillColor: DARK, textColor: 255, fontStyle: 'bold' as const };
   autoTable(doc, {
     startY: MARGIN + 56,

@@ -17,5 +17,6 @@ export const useMezzi = (archived: boolean) => useQuery(mezziQueryOptions(archiv
 const changed = [mezziKey, ['anagrafiche', 'uscite'], SHARED_KEYS.day, SHARED_KEYS.week] as const;
 export const useCreateMezzo = () =>
   useAnagraficheMutation((m: MezzoFields) => api.put<{ insertId: number }>('/anagrafiche/mezzi', m), changed);
-export const useUpdateMezzo = () => useAnagraficheMutation((m: MezzoFields & { ID: number }) => api.post('/anagrafiche/mezzi/update', m), changed);
+export const useUpdateMezzo = () =>
+  useAnagraficheMutation((m: MezzoFields & { ID: number }) => api.post('/anagrafiche/mezzi/update', m), changed);
 export const useSetMezzoArchived = () => useArchiveMutation('/anagrafiche/mezzi', changed);

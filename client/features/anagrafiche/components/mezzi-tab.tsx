@@ -21,8 +21,8 @@ export function MezziTab() {
       emptyArchivedText="Nessun mezzo archiviato."
       notice={
         <p className="text-muted small">
-          Le uscite usano questi mezzi: il calendario avvisa quando passeggeri e operatori sono più dei posti, quando le carrozzine
-          sono più dei posti attrezzati e quando un mezzo è su due uscite alla stessa ora.
+          Le uscite usano questi mezzi: il calendario avvisa quando passeggeri e operatori sono più dei posti, quando le carrozzine sono più
+          dei posti attrezzati e quando un mezzo è su due uscite alla stessa ora.
         </p>
       }
       useList={useMezzi}

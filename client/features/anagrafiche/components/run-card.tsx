@@ -57,7 +57,13 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
         <div className="col-md-7">
           <h4 className="h6 text-muted text-uppercase small mb-2">Fermate</h4>
           <RunStops run={run} busy={busy} onRemove={(id, name) => onRemove('paziente', id, name)} />
-          <Button size="sm" variant="outline-success" disabled={busy} onClick={() => onAdd('paziente')} aria-label={`Aggiungi passeggero a ${title}`}>
+          <Button
+            size="sm"
+            variant="outline-success"
+            disabled={busy}
+            onClick={() => onAdd('paziente')}
+            aria-label={`Aggiungi passeggero a ${title}`}
+          >
             + Aggiungi passeggero
           </Button>
         </div>
@@ -91,7 +97,13 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
               );
             })}
           </ul>
-          <Button size="sm" variant="outline-success" disabled={busy} onClick={() => onAdd('terapista')} aria-label={`Aggiungi operatore a ${title}`}>
+          <Button
+            size="sm"
+            variant="outline-success"
+            disabled={busy}
+            onClick={() => onAdd('terapista')}
+            aria-label={`Aggiungi operatore a ${title}`}
+          >
             + Aggiungi operatore
           </Button>
         </div>

@@ -70,7 +70,10 @@ export function RunStops({ run, busy, onRemove }: Props) {
   const [pending, setPending] = useState<number[] | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const byId = new Map(run.Pazienti.map((p) => [p.RifPaziente, p]));
-  const ids = pending && pending.length === run.Pazienti.length && pending.every((id) => byId.has(id)) ? pending : run.Pazienti.map((p) => p.RifPaziente);
+  const ids =
+    pending && pending.length === run.Pazienti.length && pending.every((id) => byId.has(id))
+      ? pending
+      : run.Pazienti.map((p) => p.RifPaziente);
   const passengers = ids.map((id) => byId.get(id)!);
   const idsKey = ids.join(',');
   const title = `${run.Tratta} ${run.Ora.slice(0, 5)}`;
@@ -143,7 +146,13 @@ export function RunStops({ run, busy, onRemove }: Props) {
                 >
                   Giù
                 </Button>
-                <Button size="sm" variant="outline-primary" disabled={busy} onClick={() => setTiming(p)} aria-label={`Orario di fermata di ${name}`}>
+                <Button
+                  size="sm"
+                  variant="outline-primary"
+                  disabled={busy}
+                  onClick={() => setTiming(p)}
+                  aria-label={`Orario di fermata di ${name}`}
+                >
                   Orario
                 </Button>
                 <CloseButton aria-label={`Togli ${name}`} disabled={busy} onClick={() => onRemove(p.RifPaziente, name)} />

@@ -25,8 +25,7 @@ export function TypesTab() {
       emptyArchivedText="Nessun tipo archiviato."
       notice={
         <p className="text-muted small">
-          Un tipo dice chi può svolgere un’attività e quanto dura di solito: il calendario lo propone e i progetti degli utenti lo
-          contano.
+          Un tipo dice chi può svolgere un’attività e quanto dura di solito: il calendario lo propone e i progetti degli utenti lo contano.
         </p>
       }
       useList={useTypes}

@@ -8,15 +8,7 @@ import { MonthField } from '../../../components/month-field.tsx';
 import { downloadText } from '../../../lib/csv.ts';
 import { useExport } from '../../../lib/export-record.ts';
 import { meseQueryOptions } from '../api/trasporti.ts';
-import {
-  buildTrasportiCsv,
-  firstDay,
-  lastDay,
-  monthName,
-  shiftMonth,
-  trasportiCsvName,
-  trasportiPdfName,
-} from '../trasporti-mese.ts';
+import { buildTrasportiCsv, firstDay, lastDay, monthName, shiftMonth, trasportiCsvName, trasportiPdfName } from '../trasporti-mese.ts';
 
 interface Props {
   month: string;
@@ -36,7 +28,10 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
   const pdf = useExport();
   const period = { dal: firstDay(month), al: lastDay(month) };
   const exportCsv = (m: TrasportiMese) =>
-    csv.run(() => ({ record: { tipo: 'trasporti_csv', ...period }, make: () => downloadText(trasportiCsvName(month), buildTrasportiCsv(m)) }));
+    csv.run(() => ({
+      record: { tipo: 'trasporti_csv', ...period },
+      make: () => downloadText(trasportiCsvName(month), buildTrasportiCsv(m)),
+    }));
   const exportPdf = (m: TrasportiMese) =>
     pdf.run(async () => {
       const centre = await loadCentreName();
@@ -67,13 +62,19 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
       </div>
       <div className="presenze-toolbar">
         <p className="text-muted small mb-0 me-auto">
-          Un viaggio è un utente su un’uscita del mese, non assente quel giorno; le uscite che partono prima delle 12:00 sono andate,
-          le altre ritorni.
+          Un viaggio è un utente su un’uscita del mese, non assente quel giorno; le uscite che partono prima delle 12:00 sono andate, le
+          altre ritorni.
         </p>
         <ExportButton size="sm" busy={pdf.busy} onClick={() => data && void exportPdf(data)} disabled={!data || csv.busy}>
           Esporta PDF
         </ExportButton>
-        <ExportButton size="sm" variant="outline-primary" busy={csv.busy} onClick={() => data && void exportCsv(data)} disabled={!data || pdf.busy}>
+        <ExportButton
+          size="sm"
+          variant="outline-primary"
+          busy={csv.busy}
+          onClick={() => data && void exportCsv(data)}
+          disabled={!data || pdf.busy}
+        >
           Esporta CSV
         </ExportButton>
       </div>
@@ -145,7 +146,10 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
                     </th>
                     <td className="text-end">{m.uscite}</td>
                     <td className="text-end">
-                      {m.totale} <span className="text-muted small">({m.andata} andata, {m.ritorno} ritorno)</span>
+                      {m.totale}{' '}
+                      <span className="text-muted small">
+                        ({m.andata} andata, {m.ritorno} ritorno)
+                      </span>
                     </td>
                   </tr>
                 ))}
