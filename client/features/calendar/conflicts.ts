@@ -163,11 +163,18 @@ export const personInConflict = (conflicts: CardConflict[] | undefined, tipo: Pe
 
 /** What the banner says the day's conflicts are about. */
 export function conflictsTopic(entries: ConflictEntry[]): string {
+  const transport = entries.some((e) => isTransportKind(e.tipo));
+  const others = entries.filter((e) => !isTransportKind(e.tipo));
+  if (others.length === 0) return 'avvisi sui trasporti: posti, carrozzine, mezzi e autisti.';
+  const topic = otherTopics(others);
+  // The fleet's warnings beside the others: said at the end ("persone assenti … e avvisi sui trasporti.").
+  return transport ? `${topic.slice(0, -1)}; avvisi sui trasporti.` : topic;
+}
+
+function otherTopics(entries: ConflictEntry[]): string {
   const absent = entries.some((e) => e.tipo === 'assente');
   const overlapping = entries.some((e) => e.tipo !== 'assente' && !hasSentence(e.tipo));
   const plan = entries.some((e) => isPlanKind(e.tipo));
-  const transport = entries.some((e) => isTransportKind(e.tipo));
-  if (transport && !plan && !absent && !overlapping) return 'avvisi sui trasporti: posti, carrozzine, mezzi e autisti.';
   if (plan) {
     const others = [overlapping && 'orari sovrapposti', absent && 'persone assenti in programma'].filter(Boolean);
     return others.length > 0

@@ -40,6 +40,7 @@ export type RunDetails = (day: string, runId: number) => ReactNode;
  */
 export function AgendaEntryItem({ entry, tipo, runDetails }: { entry: AgendaEntry; tipo: AgendaKind; runDetails?: RunDetails }) {
   const absent = entry.assente && entry.motivo ? absentNote(entry.motivo) : null;
+  const withStops = tipo === 'terapista' && entry.tipo === 'uscita' && !!runDetails;
   const classes = ['agenda-entry', entry.tipo === 'uscita' ? 'agenda-run' : '', absent ? 'agenda-entry-absent' : ''].filter(Boolean);
   return (
     <li className={classes.join(' ')}>
@@ -49,9 +50,10 @@ export function AgendaEntryItem({ entry, tipo, runDetails }: { entry: AgendaEntr
       <div className="agenda-what">
         {absent && <div className="agenda-absent-note fw-semibold">{absent[0].toUpperCase() + absent.slice(1)}</div>}
         <div className="agenda-title">{entryTitle(entry)}</div>
-        <div className="agenda-place">{entryPlace(entry)}</div>
+        {/* A run with its stops names its mezzo there (the agenda's own `pulmino` knows only white and blue). */}
+        <div className="agenda-place">{withStops ? `Uscita ${entry.nome}` : entryPlace(entry)}</div>
         <People label={tipo === 'terapista' ? 'Colleghi' : 'Operatori'} kind="terapista" people={entry.operatori} day={entry.data} />
-        {tipo === 'terapista' && entry.tipo === 'uscita' && runDetails
+        {withStops && entry.tipo === 'uscita' && runDetails
           ? runDetails(entry.data, entry.ID)
           : tipo === 'terapista' && <People label="Utenti" kind="paziente" people={entry.utenti} day={entry.data} />}
       </div>
