@@ -66,12 +66,15 @@ describe('runs on the calendar and the weekly print', () => {
     await search.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: 'stefano.villa' }).click();
     await search.getByRole('button', { name: 'Aggiungi' }).click();
     await run.getByRole('button', { name: 'Togli stefano.villa' }).waitFor();
+    // He drives (issue 30: a run with staff and no autista is a conflict).
+    await run.getByRole('button', { name: 'Autista: stefano.villa' }).click();
+    await run.getByRole('button', { name: 'Autista: stefano.villa', pressed: true }).waitFor();
     expect(await page.getByText('Ogni uscita compare nel calendario del suo giorno').count()).toBe(1);
 
     // No TRASPORTO activity was made: the calendar shows the run all the same.
     await openDay(page, e2e.server.url, WED);
     const card = runCard(page, 'Giro Lago, Attività esterne, 07:45–08:40');
-    expect(await runText(card)).toBe('Giro Lago 07:45–08:40 Pulmino bianco Operatori stefano.villa 1 passeggero Giorgio Verdi');
+    expect(await runText(card)).toBe('Giro Lago 07:45–08:40 Pulmino bianco Operatori stefano.villa (autista) 1 passeggero Giorgio Verdi');
     expect(await page.getByText('Nessuna attività in questa giornata.').count()).toBe(0);
 
     await openWeek(page, WED);
