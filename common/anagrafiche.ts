@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
 import { PROFILO_CODES, therapistPlanFields } from './progetti.ts';
+import { TRASPORTI_MSG, patientTransportAnswer, patientTransportFields } from './trasporti.ts';
 import { identifierText, idSchema, planDateSchema, isValidTime, minutesOf, passwordText, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
@@ -57,6 +58,8 @@ export const patientFormSchema = z.object({
     .max(40, M.phoneInvalid)
     .refine((v) => normalizeMobile(v) !== null, M.phoneInvalid)
     .transform((v) => normalizeMobile(v) ?? ''),
+  /** Issue 30: Indirizzo, Carrozzina, NoteTrasporto; absent leaves them as they are ('' / false on a new utente). */
+  ...patientTransportFields,
 });
 export const patientUpdateSchema = patientFormSchema.extend({ ID: idSchema });
 
@@ -96,7 +99,8 @@ export const runFormSchema = z
     Tratta: text(M.routeInvalid, 2, 100),
     Ora: time(M.departureInvalid),
     OraArrivo: time(M.arrivalInvalid),
-    RifPulmino: z.union([z.literal(1), z.literal(2)], { error: M.minibusInvalid }),
+    /** Any active mezzo's ID (GET /server/anagrafiche/mezzi); the server refuses an unknown or archived one. */
+    RifPulmino: z.number({ error: TRASPORTI_MSG.mezzoInvalid }).int(TRASPORTI_MSG.mezzoInvalid).min(1, TRASPORTI_MSG.mezzoInvalid),
     Data: planDateSchema,
   })
   .refine((r) => !isValidTime(r.Ora) || !isValidTime(r.OraArrivo) || minutesOf(r.OraArrivo) > minutesOf(r.Ora), {
@@ -138,6 +142,7 @@ export const patientRecordAnswer = z.object({
   Cognome: z.string(),
   Cellulare: z.string(),
   Archiviato: z.boolean(),
+  ...patientTransportAnswer,
 });
 export type PatientRecord = z.infer<typeof patientRecordAnswer>;
 export const therapistRecordAnswer = z.object({

@@ -76,6 +76,9 @@ export const AUDIT_ACTIONS = {
   'esportazione.agenda_pdf': "Esportata l'agenda settimanale di una persona (PDF)",
   'esportazione.progetto_pdf': 'Stampato il progetto di un utente (PDF)',
   'esportazione.copertura_csv': 'Esportata la copertura dei progetti (CSV)',
+  'esportazione.fogli_di_marcia_pdf': 'Stampati i fogli di marcia (PDF)',
+  'esportazione.trasporti_csv': 'Esportati i trasporti del mese (CSV)',
+  'esportazione.trasporti_pdf': 'Esportati i trasporti del mese (PDF)',
   'impostazioni.modifica': 'Impostazioni del centro modificate',
   'calendario.crea': 'Indirizzo del calendario esterno creato',
   'calendario.revoca': 'Indirizzo del calendario esterno revocato',
@@ -88,6 +91,13 @@ export const AUDIT_ACTIONS = {
   'progetto.chiudi': 'Progetto individuale chiuso',
   'progetto.elimina': 'Progetto individuale eliminato',
   'terapista.sostituisci': 'Operatore sostituito in un’attività',
+  'anagrafica.mezzo.crea': 'Mezzo aggiunto',
+  'anagrafica.mezzo.modifica': 'Mezzo modificato',
+  'anagrafica.mezzo.archivia': 'Mezzo archiviato',
+  'anagrafica.mezzo.ripristina': 'Mezzo ripristinato',
+  'uscita.ordine': 'Ordine delle fermate cambiato',
+  'uscita.fermata': 'Orario di fermata cambiato',
+  'uscita.autista': 'Autista di un’uscita cambiato',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -117,6 +127,9 @@ export const PLAN_ACTIONS = [
   'uscita.operatore.togli',
   'assenza.togli',
   'terapista.sostituisci',
+  'uscita.ordine',
+  'uscita.fermata',
+  'uscita.autista',
 ] as const satisfies AuditAction[];
 
 /** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
@@ -148,6 +161,9 @@ export const EXPORT_KINDS = [
   'agenda_pdf',
   'progetto_pdf',
   'copertura_csv',
+  'fogli_di_marcia_pdf',
+  'trasporti_csv',
+  'trasporti_pdf',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -164,6 +180,9 @@ export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'
   agenda_pdf: 'optional',
   progetto_pdf: 'required',
   copertura_csv: 'none',
+  fogli_di_marcia_pdf: 'none',
+  trasporti_csv: 'none',
+  trasporti_pdf: 'none',
 };
 
 /** What a row of the access log records a read of. */
@@ -447,6 +466,9 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   agenda_pdf: 'agenda settimanale (PDF)',
   progetto_pdf: 'progetto di un utente (PDF)',
   copertura_csv: 'copertura dei progetti (CSV)',
+  fogli_di_marcia_pdf: 'fogli di marcia (PDF)',
+  trasporti_csv: 'trasporti del mese (CSV)',
+  trasporti_pdf: 'trasporti del mese (PDF)',
 };
 
 /**
@@ -507,7 +529,7 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
     case 'anagrafica.paziente.crea':
       return `Utente ${person(after, 'paziente')} aggiunto all’anagrafica`;
     case 'anagrafica.paziente.modifica':
-      return `Anagrafica dell’utente ${person(before, 'paziente')} modificata: ${fieldChanges(obj(before.paziente), obj(after.paziente), { nome: 'nome', cellulare: 'cellulare' })}`;
+      return `Anagrafica dell’utente ${person(before, 'paziente')} modificata: ${fieldChanges(obj(before.paziente), obj(after.paziente), { nome: 'nome', cellulare: 'cellulare', indirizzo: 'indirizzo', note_trasporto: 'note sul trasporto' })}`;
     case 'anagrafica.paziente.archivia':
       return `Utente ${person(before, 'paziente')} archiviato`;
     case 'anagrafica.paziente.ripristina':
@@ -562,6 +584,22 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       return `Operatore ${person(after, 'terapista')} aggiunto all’uscita ${runName(run(after))}, ${runWhen(run(after))}`;
     case 'uscita.operatore.togli':
       return `Operatore ${person(before, 'terapista')} tolto dall’uscita ${runName(run(before))}, ${runWhen(run(before))}`;
+    case 'anagrafica.mezzo.crea':
+      return `Mezzo ${person(after, 'mezzo')} aggiunto`;
+    case 'anagrafica.mezzo.modifica':
+      return `Mezzo ${person(before, 'mezzo')} modificato`;
+    case 'anagrafica.mezzo.archivia':
+      return `Mezzo ${person(before, 'mezzo')} archiviato`;
+    case 'anagrafica.mezzo.ripristina':
+      return `Mezzo ${person(before, 'mezzo')} ripristinato`;
+    case 'uscita.ordine':
+      return `Ordine delle fermate dell’uscita ${runName(run(after))} cambiato, ${runWhen(run(after))}`;
+    case 'uscita.fermata':
+      return `Fermata di ${person(after, 'paziente')} sull’uscita ${runName(run(after))}: ${typeof after.ora === 'string' ? `alle ${after.ora}` : 'orario tolto'}`;
+    case 'uscita.autista':
+      return after.terapista
+        ? `Operatore ${person(after, 'terapista')} autista dell’uscita ${runName(run(after))}, ${runWhen(run(after))}`
+        : `Autista tolto dall’uscita ${runName(run(after))}, ${runWhen(run(after))}`;
     case 'account.crea':
       return `Account ${person(after, 'account')} creato${num(after.admin) > 0 ? ' come amministratore' : ''}`;
     case 'account.password':

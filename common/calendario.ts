@@ -8,6 +8,7 @@ import { conflictSchema } from './conflicts.ts';
 import { weekConflictAnswer } from './progetti.ts';
 import { ABSENCE_REASONS } from './presenze.ts';
 import { okField } from './schemas.ts';
+import { runPassengerTransportFields, runTransportFields } from './trasporti.ts';
 
 export { ok, okAnswer } from './schemas.ts';
 
@@ -74,8 +75,10 @@ export const dayActivityAnswer = activityAnswer.extend({
   Pazienti: z.array(dayPatientAnswer),
   Terapisti: z.array(dayTherapistAnswer),
 });
+/** Issue 30: passengers in their order with Ordine, OraFermata, Indirizzo, Carrozzina; the run's Mezzo and RifAutista. */
 export const dayTransportRunAnswer = transportRunAnswer.extend({
-  Pazienti: z.array(z.object({ RifPaziente: id, Nome: z.string(), Cognome: z.string(), ...absentMark })),
+  ...runTransportFields,
+  Pazienti: z.array(z.object({ RifPaziente: id, Nome: z.string(), Cognome: z.string(), ...runPassengerTransportFields, ...absentMark })),
   Terapisti: z.array(
     z.object({ RifTerapista: id, username: z.string(), Nome: z.string().optional(), Cognome: z.string().optional(), ...absentMark }),
   ),

@@ -11,6 +11,7 @@ import { ABSENCE_REASONS, type AbsenceReason } from './presenze.ts';
 import { PROFILO_CODES } from './progetti.ts';
 import type { Giornata } from './schemas.ts';
 import { operatoreLabel } from './people.ts';
+import { TRANSPORT_CONFLICT_KINDS } from './transport-conflicts.ts';
 
 /**
  * The kinds issue 29 adds (common/plan-conflicts.ts), from the progetti, the types of activity and the operatori's
@@ -19,7 +20,8 @@ import { operatoreLabel } from './people.ts';
  */
 export const PLAN_CONFLICT_KINDS = ['profilo', 'disponibilita', 'fuori_progetto', 'capienza'] as const;
 export type PlanConflictKind = (typeof PLAN_CONFLICT_KINDS)[number];
-export const CONFLICT_KINDS = ['paziente', 'terapista', 'stanza', 'assente', ...PLAN_CONFLICT_KINDS] as const;
+/** Issue 30's kinds (common/transport-conflicts.ts): `posti`, `carrozzina`, `autista` name a run (ID = the run), `mezzo` a mezzo. */
+export const CONFLICT_KINDS = ['paziente', 'terapista', 'stanza', 'assente', ...PLAN_CONFLICT_KINDS, ...TRANSPORT_CONFLICT_KINDS] as const;
 export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 /**
  * Why an utente is `fuori_progetto`: no progetto covers the day, the weekday is outside his frequenza, the activity lies
@@ -50,6 +52,9 @@ export const conflictSchema = z.object({
   /** `capienza` only: the type's `partecipanti` and the utenti in the activity. */
   partecipanti: z.number().int().optional(),
   iscritti: z.number().int().optional(),
+  /** `posti` and `carrozzina` only: the people (or wheelchairs) on board that day and the mezzo's places. */
+  persone: z.number().int().optional(),
+  posti: z.number().int().optional(),
   /** The new kinds only: the Italian sentence of the banner and the card ("paola.neri non è logopedista"). */
   testo: z.string().optional(),
 });
@@ -177,6 +182,10 @@ export function sortConflicts(conflicts: Conflict[]): Conflict[] {
     disponibilita: 5,
     fuori_progetto: 6,
     capienza: 7,
+    posti: 8,
+    carrozzina: 9,
+    mezzo: 10,
+    autista: 11,
   };
   return conflicts.sort((x, y) => order[x.tipo] - order[y.tipo] || x.nome.localeCompare(y.nome, 'it') || x.ID - y.ID);
 }

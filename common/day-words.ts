@@ -9,5 +9,9 @@ export function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
-/** The minibus of a run as staff call it: 1 is the white one, 2 the blue one. */
-export const minibusName = (run: { RifPulmino: number }) => (run.RifPulmino === 1 ? 'Pulmino bianco' : 'Pulmino blu');
+/**
+ * The mezzo of a run as staff call it (issue 30: runs carry their `Mezzo`); a run built without it (tests, old
+ * answers) falls back on the two minibuses of before: 1 is the white one, 2 the blue one.
+ */
+export const minibusName = (run: { RifPulmino: number; Mezzo?: { Nome: string } }) =>
+  run.Mezzo?.Nome ?? (run.RifPulmino === 1 ? 'Pulmino bianco' : run.RifPulmino === 2 ? 'Pulmino blu' : `Mezzo ${run.RifPulmino}`);

@@ -131,7 +131,7 @@ describe('Anagrafiche', () => {
     await runForm.getByLabel('Tratta').fill('Giro Sud');
     await runForm.getByLabel('Partenza').fill('07:30');
     await runForm.getByLabel('Arrivo').fill('08:30');
-    await runForm.getByLabel('Pulmino').selectOption({ label: 'Blu' });
+    await runForm.getByLabel('Mezzo').selectOption({ label: 'Pulmino blu (8 posti, 1 carrozzina)' });
     await runForm.getByRole('button', { name: 'Salva' }).click();
     const run = page.getByRole('article', { name: 'Giro Sud 07:30–08:30' });
     await run.getByText('Pulmino blu').waitFor();

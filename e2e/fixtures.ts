@@ -52,7 +52,8 @@ export async function seedE2eCentre(db: Db) {
     .values({ route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1, day: MON })
     .returning();
   await db.insert(transportPatients).values({ runId: run.id, patientId: anna.id });
-  await db.insert(transportTherapists).values({ runId: run.id, therapistId: laura.id });
+  // Issue 30: the one on board drives (a run with staff and no autista is an `autista` conflict).
+  await db.insert(transportTherapists).values({ runId: run.id, therapistId: laura.id, driver: true });
   await db
     .insert(activities)
     .values({ name: 'TRASPORTO', roomId: null, day: MON, weekday: 1, start: '08:00', end: '09:00', transportRunId: run.id });
@@ -125,7 +126,7 @@ export async function seedPresenzeCentre(db: Db, today: string, workDay: string)
     .values({ route: 'Andata Nord', departure: '08:00', arrival: '09:00', minibus: 1, day: workDay })
     .returning();
   await db.insert(transportPatients).values({ runId: run.id, patientId: lucia.id });
-  await db.insert(transportTherapists).values({ runId: run.id, therapistId: paola.id });
+  await db.insert(transportTherapists).values({ runId: run.id, therapistId: paola.id, driver: true });
   await db.insert(activities).values({
     name: 'TRASPORTO',
     roomId: null,

@@ -20,6 +20,7 @@ import { ConstraintRefusal } from './db/queries.ts';
 import { paths } from '../common/paths.ts';
 import { agendaRoutes } from './features/agenda/routes.ts';
 import { anagraficheRoutes } from './features/anagrafiche/routes.ts';
+import { trasportiRoutes } from './features/trasporti/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { impostazioniRoutes } from './features/impostazioni/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
@@ -227,6 +228,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(impostazioniRoutes, { db });
       await api.register(modelliRoutes, { db });
       await api.register(progettiRoutes, { db, today: options.today });
+      await api.register(trasportiRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

@@ -20,12 +20,26 @@ const csrfToken = () => CSRF_COOKIES.map(readCookie).find((token) => token !== n
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
-  constructor(status: number, message: string, code?: ErrorCode) {
+  /** Invalid input only: each field's message, as the server's 400 lists them. */
+  readonly issues: NonNullable<ApiErrorBody['issues']>;
+  constructor(status: number, message: string, code?: ErrorCode, issues: ApiErrorBody['issues'] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.issues = issues;
   }
+}
+
+/** A refusal's messages under their fields (the first of each), for the form that sent it; {} for any other failure. */
+export function serverFieldErrors(error: unknown): Partial<Record<string, string>> {
+  const errors: Partial<Record<string, string>> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
 }
 
 const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
@@ -96,7 +110,13 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
   }
   if (!response.ok) {
     const message = (parsed as ApiErrorBody | undefined)?.error;
-    throw new ApiError(response.status, typeof message === 'string' && message ? message : MSG.genericError, codeOf(parsed));
+    const issues = (parsed as ApiErrorBody | undefined)?.issues;
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' && message ? message : MSG.genericError,
+      codeOf(parsed),
+      Array.isArray(issues) ? issues : [],
+    );
   }
   return parsed as T;
 }

@@ -71,7 +71,8 @@ export const activityJson = (id: number | SQL): SQL => sql`(
 
 /** `{ID, nome}` of a patient: "Nome Cognome". */
 export const patientJson = (id: number | SQL): SQL =>
-  sql`(select json_build_object('ID', p.id, 'nome', p.first_name || ' ' || p.last_name, 'cellulare', p.mobile, 'archiviato', p.archived) from patients p where p.id = ${id})`;
+  sql`(select json_build_object('ID', p.id, 'nome', p.first_name || ' ' || p.last_name, 'cellulare', p.mobile, 'archiviato', p.archived,
+    'indirizzo', p.address, 'carrozzina', p.wheelchair, 'note_trasporto', p.transport_notes) from patients p where p.id = ${id})`;
 
 /** `{ID, nome}` of a therapist: the username; `account` the linked account's username. */
 export const therapistJson = (id: number | SQL): SQL => sql`(

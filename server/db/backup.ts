@@ -19,6 +19,8 @@ export const BACKUP_TABLES = [
   'rooms',
   'patients',
   'therapists',
+  // Issue 30: the fleet, before the runs that name it.
+  'mezzi',
   'transport_runs',
   'activity_types',
   'activities',
@@ -85,6 +87,7 @@ const SERIAL_TABLES = [
   'activity_types',
   'care_plans',
   'care_plan_rows',
+  'mezzi',
   'audit_log',
 ];
 
@@ -99,17 +102,32 @@ const COLUMNS_ADDED_SINCE_FORMAT_1 = {
   users: { password_change_required: false },
   centre_settings: { ical_initials: false, paper_format: 'A4' },
   therapists: { first_name: '', last_name: '', availability: [] },
+  patients: { address: '', wheelchair: false, transport_notes: '' },
+  transport_patients: { position: 0, stop_time: null },
+  transport_therapists: { driver: false },
 } as const;
+
+/**
+ * The two minibuses of before (drizzle/0025): every migrated database holds them, and a database emptied by the tests
+ * gets them back. A backup made before the fleet has no `mezzi`: its runs keep these two, as the migration kept them.
+ */
+export async function insertDefaultMezzi(db: Db): Promise<void> {
+  await db.execute(sql`insert into mezzi (id, name, plate, seats, wheelchair_seats, colour) values
+    (1, 'Pulmino bianco', '', 8, 1, 'bianco'), (2, 'Pulmino blu', '', 8, 1, 'blu') on conflict do nothing`);
+  await db.execute(sql`select setval(pg_get_serial_sequence('mezzi', 'id'), greatest(2, (select max(id) from mezzi)))`);
+}
 
 /**
  * A row of an older backup as today's schema holds it: the columns added since take their
  * default, and a centre that showed full names in the calendar feed shows initials, the most it
  * now may (as drizzle/0013_feed_links_die_with_access.sql did to the databases of that time).
  */
-function upgradeRow(table: string, row: Record<string, unknown>): Record<string, unknown> {
+function upgradeRow(table: string, row: Record<string, unknown>, fromBeforeFleet: boolean): Record<string, unknown> {
   const added = COLUMNS_ADDED_SINCE_FORMAT_1[table as keyof typeof COLUMNS_ADDED_SINCE_FORMAT_1];
   const upgraded: Record<string, unknown> = added ? { ...added, ...row } : row;
   if (table === 'centre_settings' && row.ical_full_names === true) upgraded.ical_initials = true;
+  // Before the fleet (drizzle/0025) any minibus other than 1 showed as the blue one.
+  if (table === 'transport_runs' && fromBeforeFleet && row.minibus !== 1) upgraded.minibus = 2;
   return upgraded;
 }
 
@@ -151,14 +169,19 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
     throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup.format)})`);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
+    // A migrated database holds the two minibuses of before (drizzle/0025): they do not make it "not empty".
+    const defaultsOnly = sql.raw(`select count(*)::int as n from mezzi where id > 2 or name not in ('Pulmino bianco', 'Pulmino blu')`);
     for (const table of BACKUP_TABLES) {
-      const [{ n }] = await rowsOf(tx, sql.raw(`select count(*)::int as n from ${table}`));
+      const [{ n }] = await rowsOf(tx, table === 'mezzi' ? defaultsOnly : sql.raw(`select count(*)::int as n from ${table}`));
       if (Number(n) > 0)
         throw new RestoreError(`Il database non è vuoto (tabella ${table}): il ripristino si fa solo in un database vuoto.`);
     }
+    const fromBeforeFleet = backup.tables.mezzi === undefined;
+    // The backup's fleet replaces the migration's two rows; a backup from before the fleet keeps them.
+    if (!fromBeforeFleet) await tx.execute(sql`delete from mezzi`);
     // Only the centre's tables: the sessions and sign-in counters of a backup made before they were left out are ignored.
     for (const table of BACKUP_TABLES) {
-      const rows = (backup.tables[table] ?? []).map((row) => upgradeRow(table, row as Record<string, unknown>));
+      const rows = (backup.tables[table] ?? []).map((row) => upgradeRow(table, row as Record<string, unknown>, fromBeforeFleet));
       // The registro and the access log in id order: their insert trigger chains each row to the one before
       // (docs/decisions/0023-audit-hash-chain.md) and keeps a row's id only when it follows that row's.
       if (APPEND_ONLY_TABLES.includes(table)) rows.sort((a, b) => Number(a.id) - Number(b.id));

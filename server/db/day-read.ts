@@ -9,6 +9,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { findConflicts, type Conflict, type ConflictDay } from '../../common/conflicts.ts';
 import type { DayActivity, DayTransportRun } from '../../common/schemas.ts';
 import { findPlanConflicts } from '../../common/plan-conflicts.ts';
+import { findTransportConflicts } from '../../common/transport-conflicts.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
 import { readPlanContext } from './plan-context.ts';
 import type { Db } from './client.ts';
@@ -82,14 +83,22 @@ const runsJson = (start: string | SQL, stop: string | SQL): SQL => sql`
     ),
     riders as (
       select tp.run_id,
-             json_agg(${personJson(sql`'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name`)}
-                      order by p.last_name, p.first_name, p.id) as list
-      from transport_patients tp join runs on runs.id = tp.run_id join patients p on p.id = tp.patient_id
-      cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`runs.day`)} as reason) absent
+             json_agg(${personJson(
+               sql`'RifPaziente', p.id, 'Nome', p.first_name, 'Cognome', p.last_name, 'Ordine', tp.ordine,
+                   'OraFermata', left(tp.stop_time::text, 5), 'Indirizzo', p.address, 'Carrozzina', p.wheelchair`,
+             )}
+                      order by tp.ordine) as list
+      from (
+        -- Ordine counts 1, 2, … whatever gaps the stored places have (a paste that left someone out).
+        select tp.*, runs.day, row_number() over (partition by tp.run_id order by tp.position, tp.patient_id)::int as ordine
+        from transport_patients tp join runs on runs.id = tp.run_id
+      ) tp join patients p on p.id = tp.patient_id
+      cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`tp.day`)} as reason) absent
       group by tp.run_id
     ),
     staff as (
-      select tt.run_id, json_agg(${personJson(sql`'RifTerapista', t.id, 'username', t.username, 'Nome', t.first_name, 'Cognome', t.last_name`)} order by t.username) as list
+      select tt.run_id, json_agg(${personJson(sql`'RifTerapista', t.id, 'username', t.username, 'Nome', t.first_name, 'Cognome', t.last_name`)} order by t.username) as list,
+             max(tt.therapist_id) filter (where tt.driver) as driver
       from transport_therapists tt join runs on runs.id = tt.run_id join therapists t on t.id = tt.therapist_id
       cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`runs.day`)} as reason) absent
       group by tt.run_id
@@ -100,11 +109,15 @@ const runsJson = (start: string | SQL, stop: string | SQL): SQL => sql`
       'Ora', left(r.departure::text, 5),
       'OraArrivo', left(r.arrival::text, 5),
       'RifPulmino', r.minibus,
+      'Mezzo', json_build_object('ID', m.id, 'Nome', m.name, 'posti', m.seats, 'postiCarrozzina', m.wheelchair_seats,
+                                 'colore', m.colour, 'Targa', m.plate),
+      'RifAutista', staff.driver,
       'Data', r.day::text,
       'Pazienti', coalesce(riders.list, '[]'::json),
       'Terapisti', coalesce(staff.list, '[]'::json)
     ) order by r.day, r.departure, r.id)
     from runs r
+    join mezzi m on m.id = r.minibus
     left join riders on riders.run_id = r.id
     left join staff on staff.run_id = r.id
   ), '[]'::json)`;
@@ -155,7 +168,8 @@ async function readDayDocument(db: Db, day: string): Promise<string> {
  * has a conflict, which a clean day never has.
  */
 export async function conflictsOfDay(db: Db, day: ConflictDay): Promise<Conflict[]> {
-  const plan = await planConflictsOfDay(db, day);
+  // Issue 30: the fleet's (posti, carrozzina, autista, mezzo) come from the runs as read, after the others.
+  const plan = [...(await planConflictsOfDay(db, day)), ...findTransportConflicts(day.uscite)];
   const found = findConflicts(day);
   const roomIds = found.filter((c) => c.tipo === 'stanza').map((c) => c.ID);
   if (roomIds.length === 0) return [...found, ...plan];

@@ -24,6 +24,7 @@ import {
   attendanceCorrections,
   closedMonths,
   closingDays,
+  mezzi,
   patients,
   rollCall,
   rooms,
@@ -78,6 +79,8 @@ export const LIVE_TABLES: readonly LiveTable[] = [
   { table: activityTypes, on: EVERY_WRITE, tells: ['anagrafiche'] },
   { table: carePlans, on: EVERY_WRITE, tells: ['anagrafiche'] },
   { table: carePlanRows, on: EVERY_WRITE, tells: ['anagrafiche'] },
+  // Issue 30: the fleet (the Anagrafiche tab; the runs' mezzo in the day's answers moves with calendar_version).
+  { table: mezzi, on: EVERY_WRITE, tells: ['anagrafiche'] },
   // Sessions ended by any process (sign-out, expiry, a new password, a disabled account).
   { table: sessions, on: ['delete', 'truncate'], tells: ['sessioni'] },
 ];
@@ -104,4 +107,6 @@ export const CALENDAR_VERSION_TABLES: readonly PgTable[] = [
   activityTypes,
   carePlans,
   carePlanRows,
+  // Issue 30: each run carries its mezzo, and the fleet's conflicts read its seats.
+  mezzi,
 ];

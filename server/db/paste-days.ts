@@ -153,14 +153,14 @@ export async function copyDayList(
       returning *
     ),
     new_riders as (
-      insert into transport_patients (run_id, patient_id)
-      select m.new_id, tp.patient_id from transport_patients tp join run_map m on m.id = tp.run_id
+      insert into transport_patients (run_id, patient_id, position, stop_time)
+      select m.new_id, tp.patient_id, tp.position, tp.stop_time from transport_patients tp join run_map m on m.id = tp.run_id
       where not ${isLeftOut('paziente', sql`m.to_day`, sql`tp.patient_id`)}
       returning *
     ),
     new_staff as (
-      insert into transport_therapists (run_id, therapist_id)
-      select m.new_id, tt.therapist_id from transport_therapists tt join run_map m on m.id = tt.run_id
+      insert into transport_therapists (run_id, therapist_id, driver)
+      select m.new_id, tt.therapist_id, tt.driver from transport_therapists tt join run_map m on m.id = tt.run_id
       where not ${isLeftOut('terapista', sql`m.to_day`, sql`tt.therapist_id`)}
       returning *
     ),

@@ -60,6 +60,10 @@ export const patients = pgTable(
     lastName: text('last_name').notNull(),
     mobile: text('mobile').notNull().default(''),
     archived: boolean('archived').notNull().default(false),
+    /** Issue 30: the pickup address, whether the utente travels in a wheelchair, notes for the driver ('' / false when not said). */
+    address: text('address').notNull().default(''),
+    wheelchair: boolean('wheelchair').notNull().default(false),
+    transportNotes: text('transport_notes').notNull().default(''),
   },
   // The duplicate question's lookup (server/db/search-key.ts, drizzle/0019).
   (t) => [index('patients_name_key_idx').on(sql`giornata_search_key(${t.lastName})`, sql`giornata_search_key(${t.firstName})`)],
@@ -104,7 +108,7 @@ export const transportRuns = pgTable(
     route: text('route').notNull(),
     departure: time('departure').notNull(),
     arrival: time('arrival').notNull(),
-    /** 1 = white minibus (bianco), any other value blue (blu). */
+    /** The run's mezzo (`mezzi`, issue 30): 1 "Pulmino bianco", 2 "Pulmino blu" and any added; checked per statement (drizzle/0025). */
     minibus: integer('minibus').notNull().default(1),
     day: date('day', { mode: 'string' }).notNull(),
   },
@@ -179,6 +183,9 @@ export const transportPatients = pgTable(
   {
     runId: integer('run_id').notNull(),
     patientId: integer('patient_id').notNull(),
+    /** Issue 30: the stop's place in the run (1, 2, …; a new passenger goes last) and its time, NULL when not set. */
+    position: integer('position').notNull().default(0),
+    stopTime: time('stop_time'),
   },
   (t) => [primaryKey({ columns: [t.runId, t.patientId] }), index('transport_patients_patient_idx').on(t.patientId)],
 );
@@ -188,8 +195,16 @@ export const transportTherapists = pgTable(
   {
     runId: integer('run_id').notNull(),
     therapistId: integer('therapist_id').notNull(),
+    /** Issue 30: the one of the run's staff who drives (at most one a run). */
+    driver: boolean('driver').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.therapistId] }), index('transport_therapists_therapist_idx').on(t.therapistId)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.therapistId] }),
+    index('transport_therapists_therapist_idx').on(t.therapistId),
+    uniqueIndex('transport_therapists_one_driver')
+      .on(t.runId)
+      .where(sql`${t.driver}`),
+  ],
 );
 
 /**
@@ -534,4 +549,28 @@ export const carePlanRows = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [unique('care_plan_rows_once').on(t.planId, t.typeId)],
+);
+
+/**
+ * Issue 30: the fleet (docs/decisions/0039-mezzi-table.md). IDs 1 and 2 are the two minibuses of before; runs name
+ * their mezzo in transport_runs.minibus, checked per statement like the plan's other links (drizzle/0025).
+ * Archived, never deleted.
+ */
+export const mezzi = pgTable(
+  'mezzi',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    /** Italian format AB123CD, '' when none. */
+    plate: text('plate').notNull().default(''),
+    seats: integer('seats').notNull(),
+    wheelchairSeats: integer('wheelchair_seats').notNull(),
+    colour: text('colour').notNull(),
+    archived: boolean('archived').notNull().default(false),
+  },
+  (t) => [
+    check('mezzi_seats', sql`${t.seats} BETWEEN 1 AND 60`),
+    check('mezzi_wheelchair_seats', sql`${t.wheelchairSeats} BETWEEN 0 AND 10 AND ${t.wheelchairSeats} <= ${t.seats}`),
+    check('mezzi_colour', sql`${t.colour} IN ('bianco', 'blu', 'rosso', 'verde', 'giallo', 'arancione', 'viola', 'grigio')`),
+  ],
 );

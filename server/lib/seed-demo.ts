@@ -1,6 +1,8 @@
 /**
  * A believable demo centre: rooms, patients and therapists with Italian
- * names, two minibuses' runs, and activities Monday to Friday of the current
+ * names, a fleet of three mezzi and their runs (stops in order, with times and the utenti's addresses in
+ * Fano; four utenti in a wheelchair; Wednesday's first run one seat short, a `posti` conflict to show), and
+ * activities Monday to Friday of the current
  * week, plus an administrator and a non-administrator account whose random
  * passwords are handed over once: on the terminal when there is one,
  * otherwise in a file of the data folder readable by its owner only.
@@ -8,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
 import { writePrivateFile } from '../db/private-files.ts';
@@ -20,6 +22,7 @@ import {
   activityTypes,
   carePlanRows,
   carePlans,
+  mezzi,
   patients,
   rooms,
   therapists,
@@ -147,6 +150,35 @@ const RUNS = [
   { route: 'Ritorno Sud', departure: '15:30', arrival: '16:15', minibus: 2 },
 ];
 
+/**
+ * Issue 30: the fleet. Rows 1 and 2 come with migration 0025 and get their plates here; the blue one takes two
+ * wheelchairs. A third, smaller one is in the fleet for the coordinator to try.
+ */
+const FLEET = [
+  { id: 1, plate: 'FA123BC', seats: 8, wheelchairSeats: 1 },
+  { id: 2, plate: 'FB456DE', seats: 8, wheelchairSeats: 2 },
+];
+const EXTRA_MEZZO = { name: 'Auto attrezzata', plate: 'FC789GH', seats: 4, wheelchairSeats: 1, colour: 'verde' };
+/** The utenti (by their place in the demo's list) who travel in a wheelchair. */
+const WHEELCHAIR = new Set([2, 9, 17, 28]);
+const STREETS = [
+  'via Roma',
+  'via Garibaldi',
+  'corso Matteotti',
+  'via Nolfi',
+  'viale Gramsci',
+  'via Montegrappa',
+  'via De Amicis',
+  'via della Colonna',
+  'via Arco d’Augusto',
+  'viale Buozzi',
+];
+const NOTES = ['', '', 'citofono al piano terra', '', 'sale dal lato destro', '', '', 'aspetta al portone'];
+/** The demo day whose first run carries one person too many (a `posti` conflict to show): Wednesday. */
+const CROWDED_WEEKDAY = 3;
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const minutesOfTime = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
+
 /** A small deterministic generator, so the demo looks the same on every machine. */
 function randomSequence(seed: number) {
   let state = seed;
@@ -217,6 +249,9 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
           firstName: FIRST_NAMES[i % FIRST_NAMES.length],
           lastName: LAST_NAMES[(i * 7 + Math.floor(i / 20)) % LAST_NAMES.length],
           mobile: `+39 3${String(20 + (i % 70)).padStart(2, '0')} ${String(1_000_000 + i * 7919).slice(0, 7)}`,
+          address: `${STREETS[(i * 3) % STREETS.length]} ${1 + ((i * 17) % 90)}, Fano`,
+          wheelchair: WHEELCHAIR.has(i),
+          transportNotes: NOTES[i % NOTES.length],
         })),
       )
       .returning({ id: patients.id });
@@ -234,6 +269,10 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
       )
       .returning({ id: therapists.id });
     const patientIds = patientRows.map((p) => p.id);
+    const inWheelchair = new Set(patientIds.filter((_, i) => WHEELCHAIR.has(i)));
+    for (const m of FLEET)
+      await tx.update(mezzi).set({ plate: m.plate, seats: m.seats, wheelchairSeats: m.wheelchairSeats }).where(eq(mezzi.id, m.id));
+    await tx.insert(mezzi).values(EXTRA_MEZZO);
     const therapistIds = therapistRows.map((t) => t.id);
     const profileOf = new Map(therapistRows.map((t, i) => [t.id, THERAPISTS[i].profile]));
 
@@ -257,12 +296,27 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
           .insert(transportRuns)
           .values({ ...run, day })
           .returning();
-        const riders = rnd.pick(busyPatients.free(patientIds, run.departure, run.arrival), 5);
+        const free = busyPatients.free(patientIds, run.departure, run.arrival);
+        const picked = rnd.pick(free, 5);
+        // No more wheelchairs than the mezzo's places; Wednesday's first run takes three more utenti (9 people, 8 seats).
+        const places = FLEET.find((m) => m.id === run.minibus)?.wheelchairSeats ?? 1;
+        let chairs = 0;
+        const riders = picked.filter((id) => !inWheelchair.has(id) || ++chairs <= places);
+        if (weekday === CROWDED_WEEKDAY && run === RUNS[0])
+          riders.push(...free.filter((id) => !riders.includes(id) && !inWheelchair.has(id)).slice(0, 8 - riders.length));
         const driver = rnd.pick(busyTherapists.free(therapistIds, run.departure, run.arrival), 1);
         busyPatients.take(riders, run.departure, run.arrival);
         busyTherapists.take(driver, run.departure, run.arrival);
-        await tx.insert(transportPatients).values(riders.map((patientId) => ({ runId: created.id, patientId })));
-        await tx.insert(transportTherapists).values(driver.map((therapistId) => ({ runId: created.id, therapistId })));
+        // Stops every 8 minutes from the departure, in the order picked; the first staff member drives.
+        await tx.insert(transportPatients).values(
+          riders.map((patientId, i) => ({
+            runId: created.id,
+            patientId,
+            position: i + 1,
+            stopTime: hhmm(minutesOfTime(run.departure) + 5 + i * 6),
+          })),
+        );
+        await tx.insert(transportTherapists).values(driver.map((therapistId, i) => ({ runId: created.id, therapistId, driver: i === 0 })));
         await tx.insert(activities).values({
           name: 'TRASPORTO',
           roomId: null,

@@ -62,7 +62,10 @@ export async function addRun(
   if (people.patients?.length)
     await db.insert(transportPatients).values(people.patients.map((patientId) => ({ runId: row.id, patientId })));
   if (people.therapists?.length)
-    await db.insert(transportTherapists).values(people.therapists.map((therapistId) => ({ runId: row.id, therapistId })));
+    // Issue 30: the first of the staff drives, as on a real run (else an `autista` conflict).
+    await db
+      .insert(transportTherapists)
+      .values(people.therapists.map((therapistId, i) => ({ runId: row.id, therapistId, driver: i === 0 })));
   return row;
 }
 

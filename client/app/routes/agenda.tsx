@@ -1,9 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
 import { AgendaView } from '../../features/agenda/components/agenda-view.tsx';
 import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
 import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
+
+// A run's stops (features/trasporti): a chunk of their own, loaded with the first run shown.
+const RunStops = lazy(() => import('../../features/trasporti/components/agenda-run-stops.tsx'));
+const runDetails = (day: string, runId: number) => (
+  <Suspense fallback={null}>
+    <RunStops day={day} runId={runId} />
+  </Suspense>
+);
 
 /**
  * Loaded lazily by the router: /agenda?tipo=terapista|paziente&id=N&data=yyyy-mm-dd&vista=giorno|settimana.
@@ -27,5 +36,16 @@ export function Component() {
       },
       { replace: true },
     );
-  return <AgendaView key={`${tipo}-${id}`} tipo={tipo} id={id} day={day} span={span} onChange={onChange} loadCentreName={loadCentreName} />;
+  return (
+    <AgendaView
+      key={`${tipo}-${id}`}
+      tipo={tipo}
+      id={id}
+      day={day}
+      span={span}
+      onChange={onChange}
+      loadCentreName={loadCentreName}
+      runDetails={runDetails}
+    />
+  );
 }

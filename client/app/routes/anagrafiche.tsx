@@ -14,6 +14,8 @@ import { isAdmin, useUser } from '../../lib/session.ts';
 
 // The reviews due of the progetti (features/progetti), a chunk of their own.
 const VerificheList = lazy(() => import('../../features/progetti/components/verifiche-list.tsx'));
+// The fogli di marcia (features/trasporti) in the Uscite tab.
+const FogliButton = lazy(() => import('../../features/trasporti/components/fogli-button.tsx'));
 
 /**
  * Loaded lazily by the router: administrators only (anyone else goes to the
@@ -45,6 +47,11 @@ export function Component() {
       day={day}
       onDayChange={(data) => update({ data })}
       centreTab={<CentreTab />}
+      runsActions={(runsDay) => (
+        <Suspense fallback={null}>
+          <FogliButton day={runsDay} variant="outline-primary" />
+        </Suspense>
+      )}
       notice={
         <Suspense fallback={null}>
           <VerificheList />

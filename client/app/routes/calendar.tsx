@@ -13,6 +13,9 @@ import { InvalidDay } from './invalid-day.tsx';
 const CoverageLine = lazy(() => import('../../features/progetti/components/coverage-line.tsx'));
 import { useDayParam } from './use-day-param.ts';
 
+// The fogli di marcia (features/trasporti): a chunk of their own, beside Stampa giornata on a day with runs.
+const FogliButton = lazy(() => import('../../features/trasporti/components/fogli-button.tsx'));
+
 /** Only a template day has it: Modelli's code is loaded when one opens (docs/decisions/0036-first-visit-budget.md). */
 const LazyTemplateHeader = lazy(() =>
   import('../../features/modelli/components/template-header.tsx').then((m) => ({ default: m.TemplateHeader })),
@@ -42,7 +45,16 @@ export function CalendarRoute() {
   if (invalid !== null) return <InvalidDay value={invalid} onToday={setDay} />;
   if (isTemplateDay(day)) return <CalendarView day={day} onDayChange={setDay} header={<TemplateHeader day={day} onDayChange={setDay} />} />;
   const print: DayPrintSlot = {
-    button: (giornata, rooms) => <DayPrintButton day={day} giornata={giornata} rooms={rooms} loadSettings={loadPrintSettings} />,
+    button: (giornata, rooms) => (
+      <>
+        <DayPrintButton day={day} giornata={giornata} rooms={rooms} loadSettings={loadPrintSettings} />
+        {giornata && giornata.uscite.length > 0 && (
+          <Suspense fallback={null}>
+            <FogliButton day={day} />
+          </Suspense>
+        )}
+      </>
+    ),
     sheet: (giornata, rooms) => (
       <DayPrintSheet
         day={day}

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
+import { isAdmin, useUser } from '../../lib/session.ts';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { isPresenzeTab, PRESENZE_TABS, PresenzeView, type PresenzeState } from '../../features/presenze/components/presenze-view.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { firstDay, isMonth, lastDay, monthOf } from '../../features/presenze/month.ts';
+
+// Trasporti del mese (features/trasporti): a chunk of its own, for administrators.
+const TrasportiMeseTab = lazy(() => import('../../features/trasporti/components/trasporti-mese-tab.tsx'));
 
 /**
  * Loaded lazily by the router: any signed-in user (administrators get the write controls).
@@ -11,6 +17,8 @@ import { firstDay, isMonth, lastDay, monthOf } from '../../features/presenze/mon
  */
 export function Component() {
   const [params, setParams] = useSearchParams();
+  const admin = isAdmin(useUser());
+  const loadCentreName = useLoadCentreName();
   const date = (key: string) => {
     const value = params.get(key);
     return value && isRealDate(value) ? value : null;
@@ -22,7 +30,7 @@ export function Component() {
   const rawTab = params.get('scheda');
   const rawYear = Number(params.get('anno'));
   const state: PresenzeState = {
-    tab: isPresenzeTab(rawTab) ? rawTab : 'appello',
+    tab: isPresenzeTab(rawTab) && (rawTab !== 'trasporti' || admin) ? rawTab : 'appello',
     day,
     month,
     from: date('dal') ?? firstDay(monthOf(today)),
@@ -40,5 +48,10 @@ export function Component() {
       },
       { replace: true },
     );
-  return <PresenzeView state={state} onChange={onChange} />;
+  const trasportiTab = (month: string, onMonthChange: (month: string) => void) => (
+    <Suspense fallback={null}>
+      <TrasportiMeseTab month={month} onMonthChange={onMonthChange} loadCentreName={loadCentreName} />
+    </Suspense>
+  );
+  return <PresenzeView state={state} onChange={onChange} trasportiTab={admin ? trasportiTab : undefined} />;
 }

@@ -3,12 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PAGE_SIZE } from '../../../common/anagrafiche.ts';
 import { patientsQueryOptions } from './api/patients.ts';
+import { mezziQueryOptions } from './api/mezzi.ts';
 import { AnagraficheView } from './components/anagrafiche-view.tsx';
 import { pageNumbers } from './components/anagrafiche-pagination.tsx';
 import { renderWithCache } from '../../test/render.tsx';
 
-const mario = { ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false };
-const giorgio = { ID: 5, Nome: 'Giorgio', Cognome: 'Verdi', Cellulare: '', Archiviato: false };
+const pickup = { Indirizzo: '', Carrozzina: false, NoteTrasporto: '' };
+const mario = { ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false, ...pickup };
+const giorgio = { ID: 5, Nome: 'Giorgio', Cognome: 'Verdi', Cellulare: '', Archiviato: false, ...pickup };
 
 function renderView(onTabChange = vi.fn(), total = 2) {
   renderWithCache(
@@ -20,10 +22,19 @@ function renderView(onTabChange = vi.fn(), total = 2) {
 }
 
 describe('AnagraficheView', () => {
-  it('lists the seven tabs in order, Pazienti open', () => {
+  it('lists the eight tabs in order, Pazienti open', () => {
     renderView();
     const tabs = within(screen.getByRole('tablist')).getAllByRole('tab');
-    expect(tabs.map((t) => t.textContent)).toEqual(['Pazienti', 'Terapisti', 'Stanze', 'Tipi di attività', 'Uscite', 'Account', 'Centro']);
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      'Pazienti',
+      'Terapisti',
+      'Stanze',
+      'Tipi di attività',
+      'Mezzi',
+      'Uscite',
+      'Account',
+      'Centro',
+    ]);
     expect(screen.getByRole('tab', { name: 'Pazienti' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Uscite' }).getAttribute('aria-selected')).toBe('false');
   });
@@ -54,6 +65,35 @@ describe('AnagraficheView', () => {
     renderView(vi.fn(), 60);
     const pages = screen.getByRole('navigation', { name: 'Pagine' });
     expect(within(pages).getByRole('button', { name: 'Pagina 3' })).toBeTruthy();
+  });
+});
+
+describe('Mezzi', () => {
+  it('lists each mezzo with its plate, seats and wheelchair places, and its colour in words', () => {
+    renderWithCache(
+      <AnagraficheView tab="mezzi" onTabChange={() => {}} day="2026-11-23" onDayChange={() => {}} centreTab={null} />,
+      (client) =>
+        client.setQueryData(mezziQueryOptions(false).queryKey, [
+          { ID: 2, Nome: 'Pulmino blu', Targa: 'AB123CD', posti: 8, postiCarrozzina: 2, colore: 'blu', Archiviato: false },
+          { ID: 3, Nome: 'Furgone', Targa: '', posti: 1, postiCarrozzina: 0, colore: 'giallo', Archiviato: false },
+        ]),
+    );
+    const table = screen.getByRole('table', { name: 'Mezzi' });
+    const blu = within(table).getByRole('row', { name: /Pulmino blu/ });
+    expect([...blu.querySelectorAll('td')].map((td) => td.textContent)).toEqual([
+      'Pulmino blu',
+      'AB123CD',
+      '8 posti',
+      '2',
+      'Blu',
+      'ModificaArchivia',
+    ]);
+    const furgone = within(table).getByRole('row', { name: /Furgone/ });
+    expect(within(furgone).getByText('non indicata')).toBeTruthy();
+    expect(within(furgone).getByText('1 posto')).toBeTruthy();
+    expect(within(furgone).getByText('nessuna')).toBeTruthy();
+    expect(within(furgone).getByRole('button', { name: 'Archivia Furgone' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Nuovo mezzo' })).toBeTruthy();
   });
 });
 

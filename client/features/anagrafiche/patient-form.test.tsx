@@ -7,6 +7,17 @@ import { renderWithCache } from '../../test/render.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
+const mario = {
+  ID: 4,
+  Nome: 'Mario',
+  Cognome: 'Rossi',
+  Cellulare: '+393331112222',
+  Archiviato: false,
+  Indirizzo: '',
+  Carrozzina: false,
+  NoteTrasporto: '',
+};
+
 describe('PatientFormModal', () => {
   it('shows the phone message under Cellulare and sends nothing for a number that is not an Italian mobile', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -40,13 +51,21 @@ describe('PatientFormModal', () => {
   });
 
   it('shows a stored number the way people read it when editing', () => {
+    renderWithCache(<PatientFormModal patient={{ ...mario }} onClose={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Modifica paziente' })).toBeTruthy();
+    expect((screen.getByLabelText('Cellulare') as HTMLInputElement).value).toBe('+39 333 1112222');
+  });
+
+  it('shows the pickup: address, wheelchair and notes, under Trasporto', () => {
     renderWithCache(
       <PatientFormModal
-        patient={{ ID: 4, Nome: 'Mario', Cognome: 'Rossi', Cellulare: '+393331112222', Archiviato: false }}
+        patient={{ ...mario, Indirizzo: 'via Roma 12', Carrozzina: true, NoteTrasporto: 'citofono Rossi' }}
         onClose={() => {}}
       />,
     );
-    expect(screen.getByRole('dialog', { name: 'Modifica paziente' })).toBeTruthy();
-    expect((screen.getByLabelText('Cellulare') as HTMLInputElement).value).toBe('+39 333 1112222');
+    expect(screen.getByRole('group', { name: 'Trasporto' })).toBeTruthy();
+    expect((screen.getByLabelText('Indirizzo') as HTMLInputElement).value).toBe('via Roma 12');
+    expect((screen.getByLabelText('Viaggia in carrozzina') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Note per il trasporto') as HTMLInputElement).value).toBe('citofono Rossi');
   });
 });

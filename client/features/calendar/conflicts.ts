@@ -5,6 +5,7 @@
  * a person already is at an activity's time. Times are half-open, [inizio, fine).
  */
 import type { ConflictKind, PlanConflictKind } from '../../../common/conflicts.ts';
+import { isTransportKind } from '../../../common/transport-conflicts.ts';
 import type { AbsenceReason } from '../../../common/presenze.ts';
 import { toHourMinute } from '../../../common/dates.ts';
 import type { PersonKind } from '../../lib/people-search.ts';
@@ -39,6 +40,12 @@ export interface ConflictEntry {
 /** The kinds of the progetti: one card is enough, and the sentence comes from the server (common/plan-conflicts.ts). */
 export const isPlanKind = (tipo: ConflictKind): tipo is PlanConflictKind =>
   tipo === 'profilo' || tipo === 'disponibilita' || tipo === 'fuori_progetto' || tipo === 'capienza';
+
+/**
+ * The kinds whose sentence comes from the server and that one card is enough for: the progetti's, and the fleet's
+ * (posti, carrozzina, mezzo, autista; common/transport-conflicts.ts), which name a run or a mezzo, no person.
+ */
+export const hasSentence = (tipo: ConflictKind) => isPlanKind(tipo) || isTransportKind(tipo);
 
 /** Whom a conflict of the progetti names: the operatore (profilo, disponibilita), the utente (fuori_progetto), nobody (capienza). */
 const planPersona = (tipo: PlanConflictKind): PersonKind | undefined =>
@@ -103,7 +110,7 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
       if (run && !places.has(`r${id}`)) places.set(`r${id}`, runPlace(run));
     }
     // A conflict whose cards are no longer all on the day (it is being read again) waits for the new answer.
-    if (places.size < (conflict.tipo === 'assente' || isPlanKind(conflict.tipo) ? 1 : 2)) continue;
+    if (places.size < (conflict.tipo === 'assente' || hasSentence(conflict.tipo) ? 1 : 2)) continue;
     const sorted = [...places.values()].sort((a, b) => a.start.localeCompare(b.start) || a.label.localeCompare(b.label, 'it'));
     const key = conflict.tipo === 'assente' ? `assente-${conflict.persona}-${conflict.ID}` : `${conflict.tipo}-${conflict.ID}`;
     entries.push({
@@ -128,8 +135,8 @@ export function dayConflicts(day: Giornata, roomLabel: (id: number) => string): 
       }
       continue;
     }
-    if (isPlanKind(entry.tipo)) {
-      // A conflict of the progetti is about the card itself: its sentence on each card it names.
+    if (hasSentence(entry.tipo)) {
+      // A conflict of the progetti or of the fleet is about the card itself: its sentence on each card it names.
       for (const place of entry.places) {
         const text = entry.testo ?? entry.nome;
         byCard.set(place.cardKey, [...(byCard.get(place.cardKey) ?? []), { tipo: entry.tipo, ID: entry.ID, persona: entry.persona, text }]);
@@ -156,8 +163,17 @@ export const personInConflict = (conflicts: CardConflict[] | undefined, tipo: Pe
 
 /** What the banner says the day's conflicts are about. */
 export function conflictsTopic(entries: ConflictEntry[]): string {
+  const transport = entries.some((e) => isTransportKind(e.tipo));
+  const others = entries.filter((e) => !isTransportKind(e.tipo));
+  if (others.length === 0) return 'avvisi sui trasporti: posti, carrozzine, mezzi e autisti.';
+  const topic = otherTopics(others);
+  // The fleet's warnings beside the others: said at the end ("persone assenti … e avvisi sui trasporti.").
+  return transport ? `${topic.slice(0, -1)}; avvisi sui trasporti.` : topic;
+}
+
+function otherTopics(entries: ConflictEntry[]): string {
   const absent = entries.some((e) => e.tipo === 'assente');
-  const overlapping = entries.some((e) => e.tipo !== 'assente' && !isPlanKind(e.tipo));
+  const overlapping = entries.some((e) => e.tipo !== 'assente' && !hasSentence(e.tipo));
   const plan = entries.some((e) => isPlanKind(e.tipo));
   if (plan) {
     const others = [overlapping && 'orari sovrapposti', absent && 'persone assenti in programma'].filter(Boolean);

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 /** `{ID, nome, profilo, partecipanti, minuti, archiviato}` of a type, for the registro's before/after. */
 export const activityTypeJson = (id: number | SQL): SQL =>
@@ -75,20 +76,14 @@ export async function updateActivityType(db: Db, by: Actor, input: z.output<type
   return { ok: true };
 }
 
-export async function setActivityTypeArchived(db: Db, by: Actor, id: number, archived: boolean) {
-  await db.transaction(async (tx) => {
-    const before = await readJson(tx, activityTypeJson(id));
-    oneRow(
-      await tx.update(activityTypes).set({ archived }).where(eq(activityTypes.id, id)).returning({ id: activityTypes.id }),
-      notFound(M.tipoNotFound),
-    );
-    await appendAudit(tx, by, {
-      action: archived ? 'anagrafica.tipo.archivia' : 'anagrafica.tipo.ripristina',
-      entity: 'tipo',
-      entityId: id,
-      before: { tipo: before },
-      after: sql`json_build_object('tipo', ${activityTypeJson(id)})`,
-    });
-  });
-  return { ok: true };
-}
+const activityTypeKind: Archivable = {
+  table: activityTypes,
+  id: activityTypes.id,
+  entity: 'tipo',
+  json: activityTypeJson,
+  actions: { archive: 'anagrafica.tipo.archivia', restore: 'anagrafica.tipo.ripristina' },
+  missing: M.tipoNotFound,
+};
+
+export const setActivityTypeArchived = (db: Db, by: Actor, id: number, archived: boolean) =>
+  setArchived(db, by, activityTypeKind, id, archived);

@@ -9,6 +9,7 @@ import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 const patientColumns = {
   ID: patients.id,
@@ -16,7 +17,17 @@ const patientColumns = {
   Cognome: patients.lastName,
   Cellulare: patients.mobile,
   Archiviato: patients.archived,
+  Indirizzo: patients.address,
+  Carrozzina: patients.wheelchair,
+  NoteTrasporto: patients.transportNotes,
 };
+
+/** Issue 30's fields: on a creation '' / false when left out, on an update left as they are. */
+const transportValues = (input: z.output<typeof patientFormSchema>) => ({
+  ...(input.Indirizzo === undefined ? {} : { address: input.Indirizzo }),
+  ...(input.Carrozzina === undefined ? {} : { wheelchair: input.Carrozzina }),
+  ...(input.NoteTrasporto === undefined ? {} : { transportNotes: input.NoteTrasporto }),
+});
 
 export async function listPatients(db: Db, q: string, page: number, archived: boolean): Promise<Page<PatientRecord>> {
   const words = q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
@@ -41,7 +52,7 @@ export async function createPatient(db: Db, by: Actor, input: z.output<typeof pa
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(patients)
-      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...transportValues(input) })
       .returning({ id: patients.id });
     await appendAudit(tx, by, {
       action: 'anagrafica.paziente.crea',
@@ -60,7 +71,7 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
     oneRow(
       await tx
         .update(patients)
-        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...transportValues(input) })
         .where(eq(patients.id, input.ID))
         .returning({ id: patients.id }),
       notFound(MSG.patientNotFound),
@@ -77,21 +88,14 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
   return { ok: true };
 }
 
-export async function setPatientArchived(db: Db, by: Actor, id: number, archived: boolean) {
-  await db.transaction(async (tx) => {
-    const before = await readJson(tx, patientJson(id));
-    oneRow(
-      await tx.update(patients).set({ archived }).where(eq(patients.id, id)).returning({ id: patients.id }),
-      notFound(MSG.patientNotFound),
-    );
-    await appendAudit(tx, by, {
-      action: archived ? 'anagrafica.paziente.archivia' : 'anagrafica.paziente.ripristina',
-      entity: 'paziente',
-      entityId: id,
-      patients: [id],
-      before: { paziente: before },
-      after: sql`json_build_object('paziente', ${patientJson(id)})`,
-    });
-  });
-  return { ok: true };
-}
+const patientKind: Archivable = {
+  table: patients,
+  id: patients.id,
+  entity: 'paziente',
+  json: patientJson,
+  actions: { archive: 'anagrafica.paziente.archivia', restore: 'anagrafica.paziente.ripristina' },
+  missing: MSG.patientNotFound,
+  person: 'patients',
+};
+
+export const setPatientArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, patientKind, id, archived);

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { rooms } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecord[]> {
   return db
@@ -88,17 +89,13 @@ export async function moveRoom(db: Db, by: Actor, id: number, direction: 'su' | 
   });
 }
 
-export async function setRoomArchived(db: Db, by: Actor, id: number, archived: boolean) {
-  await db.transaction(async (tx) => {
-    const before = await readJson(tx, roomJson(id));
-    oneRow(await tx.update(rooms).set({ archived }).where(eq(rooms.id, id)).returning({ id: rooms.id }), notFound(MSG.roomNotFound));
-    await appendAudit(tx, by, {
-      action: archived ? 'anagrafica.stanza.archivia' : 'anagrafica.stanza.ripristina',
-      entity: 'stanza',
-      entityId: id,
-      before: { stanza: before },
-      after: sql`json_build_object('stanza', ${roomJson(id)})`,
-    });
-  });
-  return { ok: true };
-}
+const roomKind: Archivable = {
+  table: rooms,
+  id: rooms.id,
+  entity: 'stanza',
+  json: roomJson,
+  actions: { archive: 'anagrafica.stanza.archivia', restore: 'anagrafica.stanza.ripristina' },
+  missing: MSG.roomNotFound,
+};
+
+export const setRoomArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, roomKind, id, archived);

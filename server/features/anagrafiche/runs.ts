@@ -10,7 +10,9 @@ import { readDayConflicts } from '../../db/day-read.ts';
 import { lockDays, lockRunDay } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activities, patients, therapists, transportPatients, transportRuns, transportTherapists } from '../../db/schema.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import { TRASPORTI_MSG } from '../../../common/trasporti.ts';
+import { mezzi } from '../../db/schema.ts';
 
 type RunInput = z.output<typeof runFormSchema>;
 
@@ -22,9 +24,19 @@ const runValues = (input: RunInput) => ({
   day: input.Data,
 });
 
+/**
+ * A run's mezzo is an active one (issue 30), else 400 under RifPulmino. Locked as a foreign key locks it, so an
+ * archive waiting on it comes after the run is written (the database's own check refuses only a missing one).
+ */
+async function requireActiveMezzo(tx: Db, id: number): Promise<void> {
+  const [m] = await tx.select({ archived: mezzi.archived }).from(mezzi).where(eq(mezzi.id, id)).for('key share');
+  if (!m || m.archived) throw badRequest(TRASPORTI_MSG.mezzoInvalid, ['RifPulmino']);
+}
+
 export async function createRun(db: Db, by: Actor, input: RunInput) {
   return db.transaction(async (tx) => {
     await lockDays(tx, [input.Data]);
+    await requireActiveMezzo(tx, input.RifPulmino);
     const [row] = await tx.insert(transportRuns).values(runValues(input)).returning({ id: transportRuns.id });
     await appendAudit(tx, by, {
       action: 'uscita.crea',
@@ -43,6 +55,7 @@ export async function updateRun(db: Db, by: Actor, input: z.output<typeof runUpd
     const before = await readJson<{ data: string }>(tx, runJson(input.ID));
     if (!before) throw notFound(M.runNotFound);
     await lockDays(tx, [before.data, input.Data]);
+    await requireActiveMezzo(tx, input.RifPulmino);
     const updated = await tx
       .update(transportRuns)
       .set(runValues(input))
@@ -104,7 +117,9 @@ export async function addPassenger(db: Db, by: Actor, runId: number, patientId: 
       .from(patients)
       .where(and(eq(patients.id, patientId), eq(patients.archived, false)));
     if (!p) throw notFound(MSG.patientNotFound);
-    await refuseViolations(() => tx.insert(transportPatients).values({ runId, patientId }), {
+    // A new passenger goes last (issue 30): the run is locked, so no other write takes the same place.
+    const position = sql<number>`(select coalesce(max(${transportPatients.position}), 0) + 1 from ${transportPatients} where ${transportPatients.runId} = ${runId})`;
+    await refuseViolations(() => tx.insert(transportPatients).values({ runId, patientId, position }), {
       duplicate: M.passengerDuplicate,
       missing: M.runNotFound,
     });

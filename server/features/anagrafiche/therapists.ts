@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { therapists, users } from '../../db/schema.ts';
 import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
+import { setArchived, type Archivable } from '../../lib/archive.ts';
 
 export async function listTherapists(db: Db, archived: boolean): Promise<TherapistRecord[]> {
   return db
@@ -124,21 +125,14 @@ export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof 
   return { ok: true };
 }
 
-export async function setTherapistArchived(db: Db, by: Actor, id: number, archived: boolean) {
-  await db.transaction(async (tx) => {
-    const before = await readJson(tx, therapistJson(id));
-    oneRow(
-      await tx.update(therapists).set({ archived }).where(eq(therapists.id, id)).returning({ id: therapists.id }),
-      notFound(MSG.therapistNotFound),
-    );
-    await appendAudit(tx, by, {
-      action: archived ? 'anagrafica.terapista.archivia' : 'anagrafica.terapista.ripristina',
-      entity: 'terapista',
-      entityId: id,
-      therapists: [id],
-      before: { terapista: before },
-      after: sql`json_build_object('terapista', ${therapistJson(id)})`,
-    });
-  });
-  return { ok: true };
-}
+const therapistKind: Archivable = {
+  table: therapists,
+  id: therapists.id,
+  entity: 'terapista',
+  json: therapistJson,
+  actions: { archive: 'anagrafica.terapista.archivia', restore: 'anagrafica.terapista.ripristina' },
+  missing: MSG.therapistNotFound,
+  person: 'therapists',
+};
+
+export const setTherapistArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, therapistKind, id, archived);

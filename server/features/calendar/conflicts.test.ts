@@ -70,7 +70,8 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
       const run = await addRun(
         ctx.database.db,
         { route: 'Andata', departure: '08:30', arrival: '09:30', minibus: 1, day: MON },
-        { patients: [centre.mario.id] },
+        // With its autista (issue 30): a run with nobody on board is a conflict of its own.
+        { patients: [centre.mario.id], therapists: [centre.stefano.id] },
       );
       const a = await addActivity(ctx.database.db, activity('Ginnastica', centre.palestra.id, '09:00', '10:00'), {
         patients: [centre.mario.id, centre.lucia.id],
@@ -209,9 +210,19 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
       const run = await addRun(ctx.database.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: MON });
       const passenger = await admin.put('/server/anagrafiche/uscite/passeggeri', { uscita: run.id, paziente: centre.lucia.id });
       expect(passenger.status).toBe(200);
+      // The run has nobody on board yet, nor an autista (issue 30): that conflict comes after the others.
+      const noStaff = {
+        tipo: 'autista',
+        ID: run.id,
+        nome: 'Andata',
+        attivita: [],
+        uscite: [run.id],
+        testo: 'Andata: nessun operatore a bordo',
+      };
+      const noDriver = { ...noStaff, testo: 'Andata: nessun autista indicato' };
       expect(passenger.body).toEqual({
         ok: true,
-        conflitti: [{ tipo: 'paziente', ID: centre.lucia.id, nome: 'Lucia Bianchi', attivita: [a.id], uscite: [run.id] }],
+        conflitti: [{ tipo: 'paziente', ID: centre.lucia.id, nome: 'Lucia Bianchi', attivita: [a.id], uscite: [run.id] }, noStaff],
       });
       const staff = await admin.put('/server/anagrafiche/uscite/operatori', { uscita: run.id, terapista: centre.stefano.id });
       expect(staff.status).toBe(200);
@@ -220,6 +231,7 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
         conflitti: [
           { tipo: 'terapista', ID: centre.stefano.id, nome: 'stefano.villa', attivita: [a.id], uscite: [run.id] },
           { tipo: 'paziente', ID: centre.lucia.id, nome: 'Lucia Bianchi', attivita: [a.id], uscite: [run.id] },
+          noDriver,
         ],
       });
       // A refused write still answers its error, with no conflitti.
@@ -237,7 +249,7 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
       const run = await addRun(
         ctx.database.db,
         { route: 'Ritorno', departure: '16:00', arrival: '17:00', minibus: 1, day: '2026-11-27' },
-        { patients: [centre.mario.id] },
+        { patients: [centre.mario.id], therapists: [centre.stefano.id] },
       );
       const fri = await addActivity(ctx.database.db, activity('Tardi', centre.logopedia.id, '16:30', '17:30', '2026-11-27'), {
         patients: [centre.mario.id],

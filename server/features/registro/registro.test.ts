@@ -127,6 +127,8 @@ const activityBody = (w: World, extra: Record<string, unknown> = {}) => ({
 
 const runBody = (w: World) => ({ Tratta: 'Andata Nord', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: w.day });
 
+const mezzoBody = () => ({ Nome: 'Pulmino rosso', Targa: 'AB123CD', posti: 8, postiCarrozzina: 2, colore: 'rosso' });
+
 const tipoBody = () => ({ Nome: 'Logopedia individuale', profilo: 'logopedista', partecipanti: 1, minuti: 45 });
 
 async function newTipo(w: World, Nome = 'Tipo da cambiare') {
@@ -566,6 +568,102 @@ const CASES: Record<string, WriteCase> = {
       };
     },
     refused: async () => ({ method: 'POST', body: { uscita: 999_999, terapista: 1 }, status: 404 }),
+  },
+  // Issue 30: the fleet and a run's stops.
+  'PUT /server/anagrafiche/mezzi': {
+    kind: 'write',
+    valid: async () => ({ method: 'PUT', body: mezzoBody(), action: 'anagrafica.mezzo.crea' }),
+    refused: async () => ({ method: 'PUT', body: { ...mezzoBody(), posti: 0 }, status: 400 }),
+  },
+  'POST /server/anagrafiche/mezzi/update': {
+    kind: 'write',
+    valid: async () => ({
+      method: 'POST',
+      body: { ...mezzoBody(), Nome: 'Pulmino blu scuro', ID: 2 },
+      action: 'anagrafica.mezzo.modifica',
+    }),
+    refused: async () => ({ method: 'POST', body: { ...mezzoBody(), Nome: 'Pulmino bianco', ID: 2 }, status: 409 }),
+  },
+  'POST /server/anagrafiche/mezzi/archivia': {
+    kind: 'write',
+    valid: async () => ({ method: 'POST', body: { ID: 2 }, action: 'anagrafica.mezzo.archivia' }),
+    refused: async () => ({ method: 'POST', body: { ID: 999_999 }, status: 404 }),
+  },
+  'POST /server/anagrafiche/mezzi/ripristina': {
+    kind: 'write',
+    valid: async () => ({ method: 'POST', body: { ID: 1 }, action: 'anagrafica.mezzo.ripristina' }),
+    refused: async (w) => ({ method: 'POST', body: { ID: 1 }, status: 403, client: w.viewer }),
+  },
+  'POST /server/anagrafiche/uscite/ordine': {
+    kind: 'write',
+    valid: async (w) => {
+      const run = await addRun(
+        w.db,
+        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
+        { patients: [w.centre.mario.id, w.centre.lucia.id] },
+      );
+      return {
+        method: 'POST',
+        body: { uscita: run.id, pazienti: [w.centre.lucia.id, w.centre.mario.id] },
+        action: 'uscita.ordine',
+        day: w.day,
+        patients: [w.centre.mario.id, w.centre.lucia.id].sort((a, b) => a - b),
+      };
+    },
+    refused: async (w) => {
+      const run = await addRun(
+        w.db,
+        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
+        { patients: [w.centre.mario.id] },
+      );
+      return { method: 'POST', body: { uscita: run.id, pazienti: [] }, status: 400 };
+    },
+  },
+  'POST /server/anagrafiche/uscite/fermata': {
+    kind: 'write',
+    valid: async (w) => {
+      const run = await addRun(
+        w.db,
+        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
+        { patients: [w.centre.mario.id] },
+      );
+      return {
+        method: 'POST',
+        body: { uscita: run.id, paziente: w.centre.mario.id, ora: '07:40' },
+        action: 'uscita.fermata',
+        day: w.day,
+        patients: [w.centre.mario.id],
+      };
+    },
+    refused: async (w) => {
+      const run = await addRun(
+        w.db,
+        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
+        { patients: [w.centre.mario.id] },
+      );
+      return { method: 'POST', body: { uscita: run.id, paziente: w.centre.mario.id, ora: '05:00' }, status: 400 };
+    },
+  },
+  'POST /server/anagrafiche/uscite/autista': {
+    kind: 'write',
+    valid: async (w) => {
+      const run = await addRun(
+        w.db,
+        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
+        { therapists: [w.centre.paola.id] },
+      );
+      return {
+        method: 'POST',
+        body: { uscita: run.id, terapista: w.centre.paola.id },
+        action: 'uscita.autista',
+        day: w.day,
+        therapists: [w.centre.paola.id],
+      };
+    },
+    refused: async (w) => {
+      const run = await addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day });
+      return { method: 'POST', body: { uscita: run.id, terapista: w.centre.paola.id }, status: 404 };
+    },
   },
   'PUT /server/anagrafiche/utenti': {
     kind: 'write',

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { agendaOf } from '../../../../common/paths.ts';
 import { absentNote } from '../../../../common/presenze.ts';
@@ -30,12 +31,16 @@ function People({ label, kind, people, day }: { label: string; kind: AgendaKind;
   );
 }
 
+/** A run's stops in an operatore's agenda (features/trasporti, given by the route): in order, with maps and phone links. */
+export type RunDetails = (day: string, runId: number) => ReactNode;
+
 /**
  * One activity or run of the agenda: time range, what, where, with whom (and for a therapist, the patients). On a day the
  * agenda's own person is absent the slot stays (the plan still holds them) but is struck through and says "assente: malattia".
  */
-export function AgendaEntryItem({ entry, tipo }: { entry: AgendaEntry; tipo: AgendaKind }) {
+export function AgendaEntryItem({ entry, tipo, runDetails }: { entry: AgendaEntry; tipo: AgendaKind; runDetails?: RunDetails }) {
   const absent = entry.assente && entry.motivo ? absentNote(entry.motivo) : null;
+  const withStops = tipo === 'terapista' && entry.tipo === 'uscita' && !!runDetails;
   const classes = ['agenda-entry', entry.tipo === 'uscita' ? 'agenda-run' : '', absent ? 'agenda-entry-absent' : ''].filter(Boolean);
   return (
     <li className={classes.join(' ')}>
@@ -45,9 +50,12 @@ export function AgendaEntryItem({ entry, tipo }: { entry: AgendaEntry; tipo: Age
       <div className="agenda-what">
         {absent && <div className="agenda-absent-note fw-semibold">{absent[0].toUpperCase() + absent.slice(1)}</div>}
         <div className="agenda-title">{entryTitle(entry)}</div>
-        <div className="agenda-place">{entryPlace(entry)}</div>
+        {/* A run with its stops names its mezzo there (the agenda's own `pulmino` knows only white and blue). */}
+        <div className="agenda-place">{withStops ? `Uscita ${entry.nome}` : entryPlace(entry)}</div>
         <People label={tipo === 'terapista' ? 'Colleghi' : 'Operatori'} kind="terapista" people={entry.operatori} day={entry.data} />
-        {tipo === 'terapista' && <People label="Utenti" kind="paziente" people={entry.utenti} day={entry.data} />}
+        {withStops && entry.tipo === 'uscita' && runDetails
+          ? runDetails(entry.data, entry.ID)
+          : tipo === 'terapista' && <People label="Utenti" kind="paziente" people={entry.utenti} day={entry.data} />}
       </div>
     </li>
   );

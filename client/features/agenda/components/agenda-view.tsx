@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { agendaQueryOptions, useAgenda, type AgendaKind } from '../api/get-agenda.ts';
 import { agendaRange, fullName, groupByDay, stepDay, type AgendaSpan } from '../agenda-days.ts';
 import { agendaPdfName, saveAgendaPdf } from '../agenda-pdf.ts';
-import { AgendaEntryItem } from './agenda-entry.tsx';
+import { AgendaEntryItem, type RunDetails } from './agenda-entry.tsx';
 import { FeedPanel } from './feed-panel.tsx';
 import '../agenda.css';
 
@@ -25,6 +25,8 @@ interface Props {
   onChange: (changes: { data?: string; vista?: AgendaSpan }) => void;
   /** The centre's name at the top of the PDF (the centre's settings, read when the PDF is made). */
   loadCentreName: () => Promise<string>;
+  /** In an operatore's agenda, under each run: its stops in order (features/trasporti, through the route). */
+  runDetails?: RunDetails;
 }
 
 const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMonthYear(start)} al ${formatDayMonthYear(stop)}`;
@@ -33,7 +35,7 @@ const weekLabel = (start: string, stop: string) => `Settimana dal ${formatDayMon
  * Agenda (docs/product.md, Schermate): one patient's or therapist's activities and minibus runs,
  * day by day, as a list that reads on a phone; a week as a PDF; for a therapist, her calendar link.
  */
-export function AgendaView({ tipo, id, day, span, onChange, loadCentreName }: Props) {
+export function AgendaView({ tipo, id, day, span, onChange, loadCentreName, runDetails }: Props) {
   const user = useUser();
   const queryClient = useQueryClient();
   const { start, stop } = agendaRange(day, span);
@@ -155,7 +157,7 @@ export function AgendaView({ tipo, id, day, span, onChange, loadCentreName }: Pr
               ) : (
                 <ul className="agenda-list list-unstyled">
                   {d.entries.map((entry) => (
-                    <AgendaEntryItem key={`${entry.tipo}-${entry.ID}`} entry={entry} tipo={tipo} />
+                    <AgendaEntryItem key={`${entry.tipo}-${entry.ID}`} entry={entry} tipo={tipo} runDetails={runDetails} />
                   ))}
                 </ul>
               )}

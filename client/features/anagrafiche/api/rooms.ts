@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { RoomRecord, roomFormSchema, roomMoveSchema, roomUpdateSchema } from '../../../../common/anagrafiche.ts';
 import { api } from '../../../lib/api-client.ts';
-import { SHARED_KEYS, useAnagraficheMutation } from './anagrafiche-mutation.ts';
+import { SHARED_KEYS, useAnagraficheMutation, useArchiveMutation } from './anagrafiche-mutation.ts';
 
 export const getAnagraficheRooms = (archived: boolean) => api.get<RoomRecord[]>(`/anagrafiche/stanze?archiviati=${archived ? '1' : '0'}`);
 
@@ -19,9 +19,4 @@ export const useUpdateRoom = () =>
   useAnagraficheMutation((r: z.output<typeof roomUpdateSchema>) => api.post('/anagrafiche/stanze/update', r), changed);
 export const useMoveRoom = () =>
   useAnagraficheMutation((m: z.output<typeof roomMoveSchema>) => api.post('/anagrafiche/stanze/sposta', m), changed);
-export const useSetRoomArchived = () =>
-  useAnagraficheMutation(
-    ({ ID, archived }: { ID: number; archived: boolean }) =>
-      api.post(`/anagrafiche/stanze/${archived ? 'archivia' : 'ripristina'}`, { ID }),
-    changed,
-  );
+export const useSetRoomArchived = () => useArchiveMutation('/anagrafiche/stanze', changed);

@@ -35,3 +35,16 @@ const personBody = ({ kind, uscita, personId }: RunPerson) =>
 export const useAddRunPerson = () => useAnagraficheMutation((p: RunPerson) => api.put(personPath(p.kind), personBody(p)), changed);
 export const useRemoveRunPerson = () =>
   useAnagraficheMutation((p: RunPerson) => api.post(`${personPath(p.kind)}/rimuovi`, personBody(p)), changed);
+
+/** The passengers in their new order (every one of the run once). */
+export const useRunOrder = () =>
+  useAnagraficheMutation((o: { uscita: number; pazienti: number[] }) => api.post('/anagrafiche/uscite/ordine', o), changed);
+/** A stop's time, null to clear. */
+export const useRunStop = () =>
+  useAnagraficheMutation(
+    (f: { uscita: number; paziente: number; ora: string | null }) => api.post('/anagrafiche/uscite/fermata', f),
+    changed,
+  );
+/** The run's autista, null to clear. */
+export const useRunDriver = () =>
+  useAnagraficheMutation((a: { uscita: number; terapista: number | null }) => api.post('/anagrafiche/uscite/autista', a), changed);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { AccountsTab } from './accounts-tab.tsx';
+import { MezziTab } from './mezzi-tab.tsx';
 import { PatientsTab } from './patients-tab.tsx';
 import { RoomsTab } from './rooms-tab.tsx';
 import { RunsTab } from './runs-tab.tsx';
@@ -13,6 +14,7 @@ export const ANAGRAFICHE_TABS = [
   { key: 'terapisti', title: 'Terapisti' },
   { key: 'stanze', title: 'Stanze' },
   { key: 'tipi', title: 'Tipi di attività' },
+  { key: 'mezzi', title: 'Mezzi' },
   { key: 'uscite', title: 'Uscite' },
   { key: 'account', title: 'Account' },
   { key: 'centro', title: 'Centro' },
@@ -30,16 +32,19 @@ interface Props {
   centreTab: ReactNode;
   /** Above the tabs: what the route adds (the reviews due of the progetti, features/progetti). */
   notice?: ReactNode;
+  /** In the Uscite tab's toolbar, for its day: the Fogli di marcia (features/trasporti). */
+  runsActions?: (day: string) => ReactNode;
 }
 
-/** Anagrafiche: seven tabs; only the open one is mounted, so only its list is fetched. */
-export function AnagraficheView({ tab, onTabChange, day, onDayChange, centreTab, notice }: Props) {
+/** Anagrafiche: eight tabs; only the open one is mounted, so only its list is fetched. */
+export function AnagraficheView({ tab, onTabChange, day, onDayChange, centreTab, notice, runsActions }: Props) {
   const content: Record<AnagraficheTab, ReactNode> = {
     pazienti: <PatientsTab />,
     terapisti: <TherapistsTab />,
     stanze: <RoomsTab />,
     tipi: <TypesTab />,
-    uscite: <RunsTab day={day} onDayChange={onDayChange} />,
+    mezzi: <MezziTab />,
+    uscite: <RunsTab day={day} onDayChange={onDayChange} actions={runsActions?.(day)} />,
     account: <AccountsTab />,
     centro: centreTab,
   };

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
 import { MSG } from '../../../../common/messages.ts';
 import { patientFormSchema, type PatientRecord } from '../../../../common/anagrafiche.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMobile } from '../../../lib/phone.ts';
 import { withToasts } from '../../../lib/toasts.ts';
+import { serverFieldErrors } from '../../../lib/api-client.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/patients.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { findPatients } from '../../../lib/people-search.ts';
@@ -17,7 +19,8 @@ const homonymQuestion = (p: Patient) =>
   `Esiste già ${p.Nome} ${p.Cognome}${p.Cellulare ? ` (cellulare ${formatMobile(p.Cellulare)})` : ''}: crearne un altro?`;
 
 /**
- * Nuovo paziente / Modifica paziente: Nome, Cognome, Cellulare, checked by the shared patientFormSchema.
+ * Nuovo paziente / Modifica paziente: Nome, Cognome, Cellulare and the pickup (Indirizzo, Carrozzina, NoteTrasporto),
+ * checked by the shared patientFormSchema; the server's refusals go under their fields too.
  * A new utente with the name and surname of one already there (accents and case aside) is created
  * only after the form asks, so a second "Niccolò Foà" is never made by mistake.
  */
@@ -26,7 +29,10 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
     Nome: patient?.Nome ?? '',
     Cognome: patient?.Cognome ?? '',
     Cellulare: patient ? formatMobile(patient.Cellulare) : '',
+    Indirizzo: patient?.Indirizzo ?? '',
+    NoteTrasporto: patient?.NoteTrasporto ?? '',
   });
+  const [carrozzina, setCarrozzina] = useState(patient?.Carrozzina ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
   /** The utente with the same name found at the last Salva: the next Salva creates anyway. */
   const [homonym, setHomonym] = useState<Patient | null>(null);
@@ -36,7 +42,7 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
-    if (field !== 'Cellulare') setHomonym(null);
+    if (field === 'Nome' || field === 'Cognome') setHomonym(null);
   };
 
   /** An utente already there with the same name and surname, if any (the search folds accents as the server does). */
@@ -53,14 +59,19 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
   };
 
   const submit = async () => {
-    const result = checkForm(patientFormSchema, values);
+    const result = checkForm(patientFormSchema, { ...values, Carrozzina: carrozzina });
     if ('errors' in result) return setErrors(result.errors);
     if (!patient && !homonym) {
       const found = await findHomonym(result.data);
       if (found) return setHomonym(found);
     }
     const work = patient ? update.mutateAsync({ ...result.data, ID: patient.ID }) : create.mutateAsync(result.data);
-    if (await withToasts(work, { success: MSG.saved })) onClose();
+    // A refusal of the server (an address with a control character…) goes under its field, as the form's own checks.
+    const shown = work.catch((error: unknown) => {
+      setErrors(serverFieldErrors(error));
+      throw error;
+    });
+    if (await withToasts(shown, { success: MSG.saved })) onClose();
   };
 
   return (
@@ -90,6 +101,41 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
         hint="Facoltativo. Cellulare italiano, con o senza +39"
         maxLength={40}
       />
+      <fieldset className="border-top pt-2">
+        <legend className="h6 text-muted">Trasporto</legend>
+        <TextField
+          id="patient-address"
+          label="Indirizzo"
+          value={values.Indirizzo}
+          onChange={set('Indirizzo')}
+          error={errors.Indirizzo}
+          hint="Dove sale sul pulmino, per esempio «via Roma 12, Cremona»"
+          maxLength={200}
+        />
+        <Form.Group className="mb-3" controlId="patient-wheelchair">
+          <Form.Check
+            type="checkbox"
+            label="Viaggia in carrozzina"
+            checked={carrozzina}
+            onChange={(e) => {
+              setCarrozzina(e.target.checked);
+              setErrors((errs) => ({ ...errs, Carrozzina: undefined }));
+            }}
+            isInvalid={!!errors.Carrozzina}
+            feedback={errors.Carrozzina}
+            feedbackType="invalid"
+          />
+        </Form.Group>
+        <TextField
+          id="patient-transport-notes"
+          label="Note per il trasporto"
+          value={values.NoteTrasporto}
+          onChange={set('NoteTrasporto')}
+          error={errors.NoteTrasporto}
+          hint="Per esempio «sale dal lato destro», «citofono Bianchi»"
+          maxLength={200}
+        />
+      </fieldset>
       {homonym && (
         <Alert variant="warning" className="mb-0" role="alert">
           {homonymQuestion(homonym)}

@@ -1,28 +1,23 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { RoomRecord } from '../../../../common/anagrafiche.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAnagraficheRooms, useMoveRoom, useSetRoomArchived } from '../api/rooms.ts';
-import { EditArchiveActions } from './archive-button.tsx';
-import { RecordsTab, type Column } from './records-tab.tsx';
+import { ArchivableTab } from './archivable-tab.tsx';
+import type { Column } from './records-tab.tsx';
 import { RoomFormModal } from './room-form-modal.tsx';
+
+const RoomForm = ({ record, onClose }: { record?: RoomRecord; onClose: () => void }) => <RoomFormModal room={record} onClose={onClose} />;
+const name: Column<RoomRecord> = { header: 'Nome', td: 'fw-semibold', cell: (room) => room.Nome };
 
 /** Stanze: the calendar's columns in order (Sposta su / Sposta giù), rename, archive and restore. */
 export function RoomsTab() {
-  const [archived, setArchived] = useState(false);
-  const [editing, setEditing] = useState<RoomRecord | 'new' | null>(null);
-  const list = useAnagraficheRooms(archived);
   const move = useMoveRoom();
-  const setRoomArchived = useSetRoomArchived();
-  const items = list.data ?? [];
-  const busy = move.isPending || setRoomArchived.isPending;
-
   const moveRoom = (room: RoomRecord, direzione: 'su' | 'giu') =>
     void withToasts(move.mutateAsync({ ID: room.ID, direzione }), { success: MSG.saved });
 
   // Only the active rooms have an order (archived ones are not columns of the calendar).
-  const order: Column<RoomRecord> = {
+  const order = (items: RoomRecord[]): Column<RoomRecord> => ({
     header: 'Ordine',
     th: 'order-col',
     td: 'order-col text-nowrap',
@@ -33,7 +28,7 @@ export function RoomsTab() {
           size="sm"
           variant="outline-secondary"
           className="me-1"
-          disabled={busy || i === 0}
+          disabled={move.isPending || i === 0}
           onClick={() => moveRoom(room, 'su')}
           aria-label={`Sposta su ${room.Nome}`}
           title="Sposta su"
@@ -43,7 +38,7 @@ export function RoomsTab() {
         <Button
           size="sm"
           variant="outline-secondary"
-          disabled={busy || i === items.length - 1}
+          disabled={move.isPending || i === items.length - 1}
           onClick={() => moveRoom(room, 'giu')}
           aria-label={`Sposta giù ${room.Nome}`}
           title="Sposta giù"
@@ -52,44 +47,24 @@ export function RoomsTab() {
         </Button>
       </>
     ),
-  };
-  const name: Column<RoomRecord> = { header: 'Nome', td: 'fw-semibold', cell: (room) => room.Nome };
+  });
 
   return (
-    <RecordsTab
+    <ArchivableTab<RoomRecord>
       id="rooms"
       title="Stanze"
-      count={list.data?.length}
-      archived={{ checked: archived, onChange: setArchived }}
+      archivedTitle="Stanze archiviate"
       newLabel="Nuova stanza"
-      onNew={() => setEditing('new')}
-      notice={
-        !archived && (
-          <p className="text-muted small">L'ordine delle stanze è l'ordine delle colonne nel calendario e nella stampa settimanale.</p>
-        )
-      }
-      state={{
-        label: 'stanze',
-        isPending: list.isPending,
-        error: list.error,
-        emptyText: archived ? 'Nessuna stanza archiviata.' : 'Nessuna stanza: aggiungine una con «Nuova stanza».',
-      }}
-      items={items}
-      tableLabel={archived ? 'Stanze archiviate' : 'Stanze'}
-      rowKey={(room) => room.ID}
-      columns={archived ? [name] : [order, name]}
-      actions={(room) => (
-        <EditArchiveActions
-          name={room.Nome}
-          editLabel="Rinomina"
-          onEdit={() => setEditing(room)}
-          archived={room.Archiviato}
-          busy={busy}
-          onChange={(value) => setRoomArchived.mutateAsync({ ID: room.ID, archived: value })}
-        />
-      )}
-    >
-      {editing && <RoomFormModal room={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-    </RecordsTab>
+      editLabel="Rinomina"
+      label="stanze"
+      emptyText="Nessuna stanza: aggiungine una con «Nuova stanza»."
+      emptyArchivedText="Nessuna stanza archiviata."
+      notice={<p className="text-muted small">L'ordine delle stanze è l'ordine delle colonne nel calendario e nella stampa settimanale.</p>}
+      useList={useAnagraficheRooms}
+      useSetArchived={useSetRoomArchived}
+      busy={move.isPending}
+      columns={(archived, items) => (archived ? [name] : [order(items), name])}
+      Form={RoomForm}
+    />
   );
 }

@@ -1,10 +1,13 @@
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import CloseButton from 'react-bootstrap/CloseButton';
-import { minibusName, type DayTransportRun } from '../../../../common/schemas.ts';
-import type { RunPersonKind } from '../api/runs.ts';
+import { MSG } from '../../../../common/messages.ts';
 import { operatoreLabel } from '../../../../common/people.ts';
+import { minibusName, type DayTransportRun } from '../../../../common/schemas.ts';
+import { mezzoClass } from '../../../lib/mezzi.ts';
+import { withToasts } from '../../../lib/toasts.ts';
+import { useRunDriver, type RunPersonKind } from '../api/runs.ts';
+import { RunStops } from './run-stops.tsx';
 
 export { minibusName };
 export const runTitle = (run: DayTransportRun) => `${run.Tratta} ${run.Ora.slice(0, 5)}–${run.OraArrivo.slice(0, 5)}`;
@@ -18,26 +21,19 @@ interface Props {
   onRemove: (kind: RunPersonKind, personId: number, name: string) => void;
 }
 
-/** One minibus run: times, minibus, passengers and staff, each removable; people are added through the search dialog. */
+/**
+ * One run: times, mezzo (its colour and its name), the stops in order (Su / Giù, the stop's time) and the staff with the
+ * autista marked; people are added through the search dialog.
+ */
 export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props) {
   const title = runTitle(run);
-  const people = (kind: RunPersonKind, heading: string, addLabel: string, list: { id: number; name: string }[]) => (
-    <div className="col-md-6">
-      <h4 className="h6 text-muted text-uppercase small mb-2">{heading}</h4>
-      {list.length === 0 && <p className="text-muted small mb-2">Nessuno</p>}
-      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2" aria-label={`${heading} di ${title}`}>
-        {list.map((p) => (
-          <li key={p.id} className="person-chip">
-            <span>{p.name}</span>
-            <CloseButton aria-label={`Togli ${p.name}`} disabled={busy} onClick={() => onRemove(kind, p.id, p.name)} />
-          </li>
-        ))}
-      </ul>
-      <Button size="sm" variant="outline-success" disabled={busy} onClick={() => onAdd(kind)} aria-label={`${addLabel} a ${title}`}>
-        + {addLabel}
-      </Button>
-    </div>
-  );
+  const driver = useRunDriver();
+  const setDriver = (terapista: number | null) =>
+    void withToasts(driver.mutateAsync({ uscita: run.ID, terapista }), { success: MSG.saved });
+  const mezzo = run.Mezzo;
+  const seats = mezzo
+    ? `${mezzo.posti} posti${mezzo.postiCarrozzina > 0 ? `, ${mezzo.postiCarrozzina} per carrozzina` : ''}${mezzo.Targa ? `, targa ${mezzo.Targa}` : ''}`
+    : '';
 
   return (
     <Card as="article" className="run-card shadow-sm" aria-label={title}>
@@ -48,13 +44,8 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
           </span>{' '}
           {run.Tratta}
         </h3>
-        <Badge
-          bg={run.RifPulmino === 1 ? 'light' : 'primary'}
-          text={run.RifPulmino === 1 ? 'dark' : undefined}
-          className={run.RifPulmino === 1 ? 'border' : undefined}
-        >
-          {minibusName(run)}
-        </Badge>
+        <span className={mezzoClass(mezzo?.colore, run.RifPulmino)}>{minibusName(run)}</span>
+        {seats && <span className="small text-muted">{seats}</span>}
         <Button size="sm" variant="outline-primary" disabled={busy} onClick={onEdit} aria-label={`Modifica ${title}`}>
           Modifica
         </Button>
@@ -63,18 +54,59 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
         </Button>
       </Card.Header>
       <Card.Body className="row g-3">
-        {people(
-          'paziente',
-          'Passeggeri',
-          'Aggiungi passeggero',
-          run.Pazienti.map((p) => ({ id: p.RifPaziente, name: `${p.Nome} ${p.Cognome}` })),
-        )}
-        {people(
-          'terapista',
-          'Operatori',
-          'Aggiungi operatore',
-          run.Terapisti.map((t) => ({ id: t.RifTerapista, name: operatoreLabel(t) })),
-        )}
+        <div className="col-md-7">
+          <h4 className="h6 text-muted text-uppercase small mb-2">Fermate</h4>
+          <RunStops run={run} busy={busy} onRemove={(id, name) => onRemove('paziente', id, name)} />
+          <Button
+            size="sm"
+            variant="outline-success"
+            disabled={busy}
+            onClick={() => onAdd('paziente')}
+            aria-label={`Aggiungi passeggero a ${title}`}
+          >
+            + Aggiungi passeggero
+          </Button>
+        </div>
+        <div className="col-md-5">
+          <h4 className="h6 text-muted text-uppercase small mb-2">Operatori</h4>
+          {run.Terapisti.length === 0 && <p className="text-muted small mb-2">Nessuno: serve almeno l’autista</p>}
+          <ul className="list-unstyled d-grid gap-2 mb-2" aria-label={`Operatori di ${title}`}>
+            {run.Terapisti.map((t) => {
+              const name = operatoreLabel(t);
+              const isDriver = run.RifAutista === t.RifTerapista;
+              return (
+                <li key={t.RifTerapista} className="person-chip justify-content-between">
+                  <span>
+                    {t.Assente ? <s>{name}</s> : name}
+                    {isDriver && <span className="badge text-bg-dark ms-2">autista</span>}
+                  </span>
+                  <span className="d-inline-flex align-items-center gap-1">
+                    <Button
+                      size="sm"
+                      variant={isDriver ? 'dark' : 'outline-dark'}
+                      aria-pressed={isDriver}
+                      disabled={busy || driver.isPending}
+                      onClick={() => setDriver(isDriver ? null : t.RifTerapista)}
+                      aria-label={`Autista: ${name}`}
+                    >
+                      Autista
+                    </Button>
+                    <CloseButton aria-label={`Togli ${name}`} disabled={busy} onClick={() => onRemove('terapista', t.RifTerapista, name)} />
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+          <Button
+            size="sm"
+            variant="outline-success"
+            disabled={busy}
+            onClick={() => onAdd('terapista')}
+            aria-label={`Aggiungi operatore a ${title}`}
+          >
+            + Aggiungi operatore
+          </Button>
+        </div>
       </Card.Body>
     </Card>
   );

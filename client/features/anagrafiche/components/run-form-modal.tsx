@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { MSG } from '../../../../common/messages.ts';
 import { runFormSchema } from '../../../../common/anagrafiche.ts';
 import { formatDayMonthYear } from '../../../../common/dates.ts';
-import type { DayTransportRun } from '../../../../common/schemas.ts';
+import { minibusName, type DayTransportRun } from '../../../../common/schemas.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { TimeField } from '../../../components/time-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRun, useUpdateRun } from '../api/runs.ts';
+import { useMezzi } from '../api/mezzi.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 
 interface Props {
@@ -16,15 +17,16 @@ interface Props {
   onClose: () => void;
 }
 
-/** Nuova uscita / Modifica uscita of the chosen day: Tratta, Partenza, Arrivo, Pulmino. */
+/** Nuova uscita / Modifica uscita of the chosen day: Tratta, Partenza, Arrivo, Mezzo (the active ones of Anagrafiche → Mezzi). */
 export function RunFormModal({ day, run, onClose }: Props) {
   const [values, setValues] = useState({
     Tratta: run?.Tratta ?? '',
     Ora: run?.Ora.slice(0, 5) ?? '08:00',
     OraArrivo: run?.OraArrivo.slice(0, 5) ?? '09:00',
-    RifPulmino: String(run?.RifPulmino ?? 1),
+    RifPulmino: run ? String(run.RifPulmino) : '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const mezzi = useMezzi(false);
   const create = useCreateRun();
   const update = useUpdateRun();
   const set = (field: keyof typeof values) => (value: string) => {
@@ -32,8 +34,10 @@ export function RunFormModal({ day, run, onClose }: Props) {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
+  // A new run takes the first active mezzo until another is chosen.
+  const mezzo = values.RifPulmino || String(mezzi.data?.[0]?.ID ?? '');
   const submit = async () => {
-    const result = checkForm(runFormSchema, { ...values, RifPulmino: Number(values.RifPulmino), Data: run?.Data ?? day });
+    const result = checkForm(runFormSchema, { ...values, RifPulmino: Number(mezzo), Data: run?.Data ?? day });
     if ('errors' in result) return setErrors(result.errors);
     const work = run ? update.mutateAsync({ ...result.data, ID: run.ID }) : create.mutateAsync(result.data);
     if (await withToasts(work, { success: MSG.saved })) onClose();
@@ -74,15 +78,21 @@ export function RunFormModal({ day, run, onClose }: Props) {
       </div>
       <SelectField
         id="run-minibus"
-        label="Pulmino"
-        value={values.RifPulmino}
+        label="Mezzo"
+        value={mezzo}
         onChange={set('RifPulmino')}
         error={errors.RifPulmino}
+        hint="I mezzi si aggiungono in Anagrafiche → Mezzi"
         className=""
         options={
           <>
-            <option value="1">Bianco</option>
-            <option value="2">Blu</option>
+            {/* The run's own mezzo stays offered while the list loads or once it is archived. */}
+            {run && !mezzi.data?.some((m) => m.ID === run.RifPulmino) && <option value={String(run.RifPulmino)}>{minibusName(run)}</option>}
+            {mezzi.data?.map((m) => (
+              <option key={m.ID} value={String(m.ID)}>
+                {m.Nome} ({m.posti} posti{m.postiCarrozzina > 0 ? `, ${m.postiCarrozzina} carrozzina` : ''})
+              </option>
+            ))}
           </>
         }
       />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ANAGRAFICHE_MSG } from '../../../../common/anagrafiche.ts';
 import { formatDayMonthYear, WEEKDAYS_IT, weekdayOf } from '../../../../common/dates.ts';
 import { MSG } from '../../../../common/messages.ts';
@@ -19,10 +19,12 @@ type Dialog = { type: 'form'; run?: DayTransportRun } | { type: 'add'; kind: Run
 interface Props {
   day: string;
   onDayChange: (day: string) => void;
+  /** Beside the date: the Fogli di marcia of the day (features/trasporti, through the route). */
+  actions?: ReactNode;
 }
 
 /** Uscite: the minibus runs of one day, with their passengers and staff. */
-export function RunsTab({ day, onDayChange }: Props) {
+export function RunsTab({ day, onDayChange, actions }: Props) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const list = useRuns(day);
   const remove = useDeleteRun();
@@ -55,6 +57,7 @@ export function RunsTab({ day, onDayChange }: Props) {
           className="d-flex align-items-center gap-2"
           labelClassName="mb-0"
         />
+        {actions}
       </TabToolbar>
       <ListState
         label="uscite"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { cardElementId, conflictsTopic, countConflicts, isPlanKind, type ConflictEntry } from '../conflicts.ts';
+import { cardElementId, conflictsTopic, countConflicts, hasSentence, type ConflictEntry } from '../conflicts.ts';
 
 const LIST_ID = 'elenco-conflitti';
 
@@ -60,7 +60,7 @@ export function ConflictBanner({ entries, onRemoveAbsent, onSubstitute, busy }: 
             <ul id={LIST_ID} className="conflict-list" aria-label="Elenco dei conflitti">
               {entries.map((entry) => (
                 <li key={entry.key}>
-                  {isPlanKind(entry.tipo) ? (
+                  {hasSentence(entry.tipo) ? (
                     <span className="conflict-who">{entry.testo ?? entry.nome}</span>
                   ) : (
                     <span className="conflict-who">{entry.nome}</span>

@@ -7,6 +7,8 @@ import { minibusLabel, type DayActivity } from '../types.ts';
 import { AbsentName } from './absent-name.tsx';
 import { ConflictIcon, ConflictNotes } from './conflict-marks.tsx';
 import { operatoreLabel } from '../../../../common/people.ts';
+import { absentNote } from '../../../../common/absence-reasons.ts';
+import { mezzoClass } from '../../../lib/mezzi.ts';
 
 interface Props {
   placed: PlacedRun;
@@ -20,8 +22,9 @@ interface Props {
 const uscitePath = (day: string) => `${paths.anagrafiche}?scheda=uscite&data=${encodeURIComponent(day)}`;
 
 /**
- * A minibus run in Attività esterne, kept short so the morning fits the first screen: route,
- * times, minibus, the staff, and the number of passengers with their names on demand.
+ * A minibus run in Attività esterne, kept short so the morning fits the first screen: route, times, the mezzo (its
+ * colour and its name), the staff with the autista, and the number of passengers on board with the stops on demand:
+ * in order, with the stop's time, ♿ for a wheelchair, the absent struck through with the reason.
  */
 export const TransportCard = memo(function TransportCard({ placed, day, onEdit, conflicts }: Props) {
   const { run, transport, start, end } = placed;
@@ -31,10 +34,17 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
       name: `${p.Nome} ${p.Cognome}`,
       clash: personInConflict(conflicts, 'paziente', p.RifPaziente),
       motivo: p.Assente ? p.Motivo : undefined,
+      time: p.OraFermata ? p.OraFermata.slice(0, 5) : null,
+      wheelchair: !!p.Carrozzina,
     })) ?? [];
+  // Who does not get on today (Presenze) stays on the run, struck through, and takes no seat.
+  const onBoard = passengers.filter((p) => !p.motivo).length;
+  const notBoarding = passengers.length - onBoard;
+  const driverId = run?.RifAutista ?? null;
   const staff =
     run?.Terapisti.map((t) => ({
       name: operatoreLabel(t),
+      driver: t.RifTerapista === driverId,
       clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
       motivo: t.Assente ? t.Motivo : undefined,
     })) ?? [];
@@ -71,7 +81,7 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
       {run && (
         <>
           <div className="run-staff">
-            <span className={run.RifPulmino === 1 ? 'minibus minibus-white' : 'minibus minibus-blue'}>{minibusLabel(run)}</span>{' '}
+            <span className={mezzoClass(run.Mezzo?.colore, run.RifPulmino)}>{minibusLabel(run)}</span>{' '}
             <span className="people-title d-inline">Operatori</span>{' '}
             <span className="people-inline">
               {staff.length > 0
@@ -81,6 +91,7 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
                       <span className={t.clash ? 'person-conflict' : undefined}>
                         <AbsentName name={t.name} motivo={t.motivo} />
                       </span>
+                      {t.driver && <span className="text-muted"> (autista)</span>}
                     </span>
                   ))
                 : 'nessuno'}
@@ -88,14 +99,32 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
           </div>
           {passengers.length > 0 ? (
             <details className="run-passengers">
-              <summary>{passengers.length === 1 ? '1 passeggero' : `${passengers.length} passeggeri`}</summary>
-              <ul className="people-list">
+              <summary>
+                {onBoard === 1 ? '1 passeggero' : `${onBoard} passeggeri`}
+                {notBoarding > 0 && `, ${notBoarding} non ${notBoarding === 1 ? 'sale' : 'salgono'}`}
+              </summary>
+              <ol className="people-list run-stops-list" aria-label={`Fermate di ${title}, in ordine`}>
                 {passengers.map((p, i) => (
                   <li key={i} className={p.clash ? 'person-conflict' : undefined}>
+                    {p.time && <span className="run-stop-time">{p.time} </span>}
                     <AbsentName name={p.name} motivo={p.motivo} />
+                    {p.wheelchair && (
+                      <span title="Viaggia in carrozzina">
+                        {' '}
+                        <span aria-hidden="true">♿</span>
+                        <span className="visually-hidden">carrozzina</span>
+                      </span>
+                    )}
+                    {/* Seen here; read once, with the name (AbsentName). */}
+                    {p.motivo && (
+                      <span className="text-muted" aria-hidden="true">
+                        {' '}
+                        ({absentNote(p.motivo)})
+                      </span>
+                    )}
                   </li>
                 ))}
-              </ul>
+              </ol>
             </details>
           ) : (
             <div className="run-passengers text-muted">Nessun passeggero</div>

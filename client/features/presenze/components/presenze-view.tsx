@@ -12,6 +12,7 @@ export const PRESENZE_TABS = [
   { key: 'registro', title: 'Registro mensile' },
   { key: 'assenze', title: 'Assenze' },
   { key: 'chiusure', title: 'Chiusure' },
+  { key: 'trasporti', title: 'Trasporti del mese' },
 ] as const;
 export type PresenzeTab = (typeof PRESENZE_TABS)[number]['key'];
 export const isPresenzeTab = (value: string | null): value is PresenzeTab => PRESENZE_TABS.some((t) => t.key === value);
@@ -33,16 +34,20 @@ export interface PresenzeState {
 interface Props {
   state: PresenzeState;
   onChange: (changes: Partial<PresenzeState>) => void;
+  /** Administrators: Trasporti del mese for the register's month (features/trasporti, through the route); no tab without it. */
+  trasportiTab?: (month: string, onMonthChange: (month: string) => void) => ReactNode;
 }
 
-/** Presenze: four tabs; only the open one is mounted, so only its data is fetched. */
-export function PresenzeView({ state, onChange }: Props) {
+/** Presenze: four tabs (five for administrators, with Trasporti del mese); only the open one is mounted, so only its data is fetched. */
+export function PresenzeView({ state, onChange, trasportiTab }: Props) {
   const content: Record<PresenzeTab, ReactNode> = {
     appello: <RollCallTab day={state.day} onDayChange={(day) => onChange({ day })} />,
     registro: <RegisterTab month={state.month} onMonthChange={(month) => onChange({ month })} />,
     assenze: <AbsencesTab from={state.from} to={state.to} onRangeChange={(from, to) => onChange({ from, to })} />,
     chiusure: <ClosingDaysTab year={state.year} onYearChange={(year) => onChange({ year })} />,
+    trasporti: trasportiTab?.(state.month, (month) => onChange({ month })),
   };
+  const tabs = PRESENZE_TABS.filter((t) => t.key !== 'trasporti' || trasportiTab);
   return (
     <div className="presenze">
       <h1 className="h3 mb-3">Presenze</h1>
@@ -54,7 +59,7 @@ export function PresenzeView({ state, onChange }: Props) {
         unmountOnExit
         className="presenze-tabs mb-3"
       >
-        {PRESENZE_TABS.map((t) => (
+        {tabs.map((t) => (
           <Tab key={t.key} eventKey={t.key} title={t.title}>
             {content[t.key]}
           </Tab>
