@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
 import { PROFILO_CODES, therapistPlanFields } from './progetti.ts';
+import { patientFlussiFields } from './flussi.ts';
 import { identifierText, idSchema, planDateSchema, isValidTime, minutesOf, passwordText, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
@@ -57,6 +58,8 @@ export const patientFormSchema = z.object({
     .max(40, M.phoneInvalid)
     .refine((v) => normalizeMobile(v) !== null, M.phoneInvalid)
     .transform((v) => normalizeMobile(v) ?? ''),
+  /** Issue 32: CodiceFiscale, AslResidenza, IdRegionale, IdContatto (common/flussi.ts); absent leaves them as they are. */
+  ...patientFlussiFields,
 });
 export const patientUpdateSchema = patientFormSchema.extend({ ID: idSchema });
 

@@ -9,6 +9,7 @@ import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
+import { flussiColumns } from '../flussi/patient-data.ts';
 
 const patientColumns = {
   ID: patients.id,
@@ -41,7 +42,7 @@ export async function createPatient(db: Db, by: Actor, input: z.output<typeof pa
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(patients)
-      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...flussiColumns(input) })
       .returning({ id: patients.id });
     await appendAudit(tx, by, {
       action: 'anagrafica.paziente.crea',
@@ -60,7 +61,7 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
     oneRow(
       await tx
         .update(patients)
-        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare })
+        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...flussiColumns(input) })
         .where(eq(patients.id, input.ID))
         .returning({ id: patients.id }),
       notFound(MSG.patientNotFound),
