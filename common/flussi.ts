@@ -16,7 +16,8 @@ export const FLUSSI_MSG = {
   strutturaInvalid: 'Codice struttura non valido: sei lettere o cifre, per esempio 123456',
   dsmInvalid: 'Codice DSM non valido: da 1 a 3 lettere o cifre',
   tipoStrutturaInvalid: 'Tipo di struttura semiresidenziale non valido: scegli dall’elenco',
-  codiceFiscaleInvalid: 'Codice fiscale non valido: 16 caratteri con il carattere di controllo giusto, oppure il codice provvisorio di 11 cifre',
+  codiceFiscaleInvalid:
+    'Codice fiscale non valido: 16 caratteri con il carattere di controllo giusto, oppure il codice provvisorio di 11 cifre',
   aslResidenzaInvalid: 'ASL di residenza non valida: tre cifre, per esempio 201',
   idRegionaleInvalid: 'Identificativo regionale non valido: 88 caratteri, come lo assegna la Regione',
   idContattoInvalid: 'Identificativo del contatto non valido: da 1 a 14 cifre',
@@ -178,10 +179,7 @@ const ANNO = /^20\d{2}$/;
 const SEMESTRE = /^(20\d{2})-S([12])$/;
 
 export const meseSchema = z.string({ error: M.meseInvalid }).regex(MESE, M.meseInvalid);
-export const annoSchema = z
-  .string({ error: M.annoInvalid })
-  .regex(ANNO, M.annoInvalid)
-  .transform(Number);
+export const annoSchema = z.string({ error: M.annoInvalid }).regex(ANNO, M.annoInvalid).transform(Number);
 export const semestreSchema = z.enum(['1', '2'], { error: M.semestreInvalid }).transform((v) => Number(v) as 1 | 2);
 
 /** The period of a flow, as the check's `periodo` writes it. */
@@ -227,7 +225,10 @@ export interface IncompleteBody {
   mancanti: Mancante[];
 }
 
-export const aslQuery = z.object({ mese: meseSchema, formato: z.enum(['json', 'csv'], { error: M.formatoInvalid }).optional().default('json') });
+export const aslQuery = z.object({
+  mese: meseSchema,
+  formato: z.enum(['json', 'csv'], { error: M.formatoInvalid }).optional().default('json'),
+});
 const aslFigures = {
   giorni: z.number().int(),
   giorniOltre4Ore: z.number().int(),
@@ -278,7 +279,8 @@ export const SIAR_CATEGORIE = [
   ['altro', 'OreErogateAltroProfessionistaSanitario', 'ore_tot_altro'],
 ] as const;
 export const SIAR_CSV_HEADER = `tipo~anno_erog~reg_erog~as_erog~strut_erog~${SIAR_CATEGORIE.map((c) => c[2]).join('~')}`;
-export const PSS_CSV_HEADER = 'ANN_RIF~COD_PER~COD_REG~COD_ASR_RFR~COD_DSM~ID_REC_KEY~COD_STR~ID_CNT~TIP_STR_SEM_RES~DAT_ITV~MDL_PZA~TIP_TRS';
+export const PSS_CSV_HEADER =
+  'ANN_RIF~COD_PER~COD_REG~COD_ASR_RFR~COD_DSM~ID_REC_KEY~COD_STR~ID_CNT~TIP_STR_SEM_RES~DAT_ITV~MDL_PZA~TIP_TRS';
 
 /** The preview of SIAR (`formato=json`): hours per profile, in the XSD's order. */
 export const siarAnswer = z.object({

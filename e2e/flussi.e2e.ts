@@ -94,7 +94,10 @@ describe('rendicontazione', () => {
     const form = modal(page, 'Modifica paziente');
     await form.getByLabel('Codice fiscale').fill('rssmra85t10a562t');
     await form.getByRole('button', { name: 'Salva' }).click();
-    await waitForToast(page, 'Codice fiscale non valido: 16 caratteri con il carattere di controllo giusto, oppure il codice provvisorio di 11 cifre');
+    await waitForToast(
+      page,
+      'Codice fiscale non valido: 16 caratteri con il carattere di controllo giusto, oppure il codice provvisorio di 11 cifre',
+    );
     await form.getByLabel('Codice fiscale').fill('rssmra85t10a562s');
     await form.getByLabel('ASL di residenza').fill('201');
     await form.getByLabel('Identificativo regionale (SISM)').fill(ID_REGIONALE('M'));
@@ -116,7 +119,16 @@ describe('rendicontazione', () => {
     const pdf = await downloadBy(page, 'Scarica PDF');
     expect(pdf.name).toBe('rendiconto-asl_2026-11.pdf');
     const text = execFileSync('pdftotext', [pdf.file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-    for (const expected of ['Rendiconto presenze', 'ASL 201', 'ASL 305', 'Mario Rossi', 'Lucia Bianchi', 'Anna Neri', '23/11/2026', 'Il coordinatore del centro'])
+    for (const expected of [
+      'Rendiconto presenze',
+      'ASL 201',
+      'ASL 305',
+      'Mario Rossi',
+      'Lucia Bianchi',
+      'Anna Neri',
+      '23/11/2026',
+      'Il coordinatore del centro',
+    ])
       expect(text, expected).toContain(expected);
     await expectAxeClean(page, 'Rendicontazione ASL, pronta');
 

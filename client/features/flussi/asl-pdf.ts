@@ -3,11 +3,11 @@
  * own, the utenti with their days, hours and absences, the ASL's totals, and the signature lines of the centre's
  * coordinator and of the ASL. jspdf is imported on demand, when someone presses the button.
  */
-import { formatDate } from '../../../common/dates.ts';
+import { formatDate, MONTHS_IT } from '../../../common/dates.ts';
 import type { AslAccount } from '../../../common/flussi.ts';
-import { monthName } from '../presenze/month.ts';
 
 const MARGIN = 40;
+const monthName = (mese: string) => `${MONTHS_IT[Number(mese.slice(5, 7)) - 1]} ${mese.slice(0, 4)}`;
 export const aslPdfName = (mese: string) => `rendiconto-asl_${mese}.pdf`;
 const hours = (n: number) => String(n).replace('.', ',');
 

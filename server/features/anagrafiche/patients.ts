@@ -9,7 +9,7 @@ import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { flussiColumns } from '../flussi/patient-data.ts';
+import { flussiColumns } from '../../lib/patient-flussi.ts';
 
 const patientColumns = {
   ID: patients.id,

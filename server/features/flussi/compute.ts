@@ -70,7 +70,8 @@ export async function readAttendance(db: Db, p: Periodo): Promise<Attendance> {
         ) s group by patient_id, day`,
   );
   const minutes = new Map<string, number>();
-  for (const s of spans) minutes.set(dayKey(Number(s.patient_id), s.day), Math.max(0, minutesOfTime(s.last_at) - minutesOfTime(s.first_at)));
+  for (const s of spans)
+    minutes.set(dayKey(Number(s.patient_id), s.day), Math.max(0, minutesOfTime(s.last_at) - minutesOfTime(s.first_at)));
   return { marks, minutes };
 }
 
@@ -146,7 +147,14 @@ export interface OperatoreMinutes {
 /** Minutes each operatore delivered in the period: activities with a utente present, the operatore not absent that day. */
 export async function deliveredMinutes(db: Db, p: Periodo): Promise<OperatoreMinutes[]> {
   if (p.al < p.dal) return [];
-  const rows = await rowsOf<{ id: number; username: string; first_name: string; last_name: string; profile: Profilo | null; minutes: number }>(
+  const rows = await rowsOf<{
+    id: number;
+    username: string;
+    first_name: string;
+    last_name: string;
+    profile: Profilo | null;
+    minutes: number;
+  }>(
     db,
     sql`select t.id, t.username, t.first_name, t.last_name, t.profile,
                (sum(extract(epoch from (a."end" - a.start))) / 60)::int as minutes
@@ -217,7 +225,8 @@ export async function checkFlow(db: Db, flusso: Flusso, period: Periodo): Promis
   const patients = flusso === 'siar_oreprof' ? new Map<number, PatientRow>() : await readPatients(db, ids);
   const mancanti: Mancante[] = SETTINGS_OF[flusso].filter((k) => settings[k] === null).map((campo) => ({ cosa: 'impostazioni', campo }));
   for (const p of [...patients.values()].sort(byName)) {
-    for (const [key, campo] of PATIENT_FIELDS[flusso]) if (p[key] === null) mancanti.push({ cosa: 'paziente', ID: p.id, nome: p.nome, campo });
+    for (const [key, campo] of PATIENT_FIELDS[flusso])
+      if (p[key] === null) mancanti.push({ cosa: 'paziente', ID: p.id, nome: p.nome, campo });
   }
   if (flusso === 'sism_pss' && !attendance.marks.some((m) => m.present)) mancanti.push({ cosa: 'periodo', campo: 'presenze' });
   const avvisi: Avviso[] = [];

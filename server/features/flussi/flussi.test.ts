@@ -43,7 +43,10 @@ const SIAR_TEMPLATE = fixture('SIAR_tracciato3.header.csv');
 const PSS_TEMPLATE = fixture('tracciato-semires.header.csv');
 
 async function validate(xml: string, xsd: string) {
-  const result = await validateXML({ xml: [{ fileName: 'flusso.xml', contents: xml }], schema: [{ fileName: 'schema.xsd', contents: xsd }] });
+  const result = await validateXML({
+    xml: [{ fileName: 'flusso.xml', contents: xml }],
+    schema: [{ fileName: 'schema.xsd', contents: xsd }],
+  });
   return { valid: result.valid, errors: result.errors.map((e) => e.message) };
 }
 
@@ -103,8 +106,12 @@ describeOnBothDatabases('flussi', (ctx) => {
   const setCodes = async () => expect((await admin.post('/server/impostazioni', CODES)).status).toBe(200);
 
   async function addDay(day: string, patientIds: number[], therapistIds: number[], start = '09:00', end = '13:30') {
-    const [a] = await ctx.database.db.insert(activities).values({ name: 'Laboratorio', roomId: room, day, weekday: weekdayOf(day), start, end }).returning();
-    if (patientIds.length) await ctx.database.db.insert(activityPatients).values(patientIds.map((patientId) => ({ activityId: a.id, patientId })));
+    const [a] = await ctx.database.db
+      .insert(activities)
+      .values({ name: 'Laboratorio', roomId: room, day, weekday: weekdayOf(day), start, end })
+      .returning();
+    if (patientIds.length)
+      await ctx.database.db.insert(activityPatients).values(patientIds.map((patientId) => ({ activityId: a.id, patientId })));
     if (therapistIds.length)
       await ctx.database.db.insert(activityTherapists).values(therapistIds.map((therapistId) => ({ activityId: a.id, therapistId })));
   }
@@ -168,7 +175,13 @@ describeOnBothDatabases('flussi', (ctx) => {
     expect((await read()).CodiceFiscale).toBe('RSSMRAU5T10A562P');
     // The 11-digit provisional code with its check digit (1+3+5+7+9 + 4+8+3+7+0 = 47 → 3).
     expect((await update({ CodiceFiscale: '12345678903', IdRegionale: idRegionale(0), IdContatto: '12345678901234' })).status).toBe(200);
-    expect(await read()).toEqual({ ID: id, CodiceFiscale: '12345678903', AslResidenza: '201', IdRegionale: idRegionale(0), IdContatto: '12345678901234' });
+    expect(await read()).toEqual({
+      ID: id,
+      CodiceFiscale: '12345678903',
+      AslResidenza: '201',
+      IdRegionale: idRegionale(0),
+      IdContatto: '12345678901234',
+    });
     // Fields not sent stay as they are.
     expect((await update({})).status).toBe(200);
     expect((await read()).IdContatto).toBe('12345678901234');
@@ -192,11 +205,24 @@ describeOnBothDatabases('flussi', (ctx) => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect(issueAt(res.body, path) ?? errorOf(res.body)).toBe(message);
     }
-    const refusedNew = await admin.put('/server/anagrafiche/pazienti', { Nome: 'Ugo', Cognome: 'Neri', Cellulare: '', CodiceFiscale: 'RSSMRA85T10A562T' });
+    const refusedNew = await admin.put('/server/anagrafiche/pazienti', {
+      Nome: 'Ugo',
+      Cognome: 'Neri',
+      Cellulare: '',
+      CodiceFiscale: 'RSSMRA85T10A562T',
+    });
     expect(refusedNew.status).toBe(400);
-    expect(await read()).toEqual({ ID: id, CodiceFiscale: '12345678903', AslResidenza: '201', IdRegionale: idRegionale(0), IdContatto: '12345678901234' });
+    expect(await read()).toEqual({
+      ID: id,
+      CodiceFiscale: '12345678903',
+      AslResidenza: '201',
+      IdRegionale: idRegionale(0),
+      IdContatto: '12345678901234',
+    });
     const [{ n }] = (
-      (await ctx.database.db.execute(sql`select count(*)::int as n from patients where last_name = 'Neri'`)) as unknown as { rows: { n: number }[] }
+      (await ctx.database.db.execute(sql`select count(*)::int as n from patients where last_name = 'Neri'`)) as unknown as {
+        rows: { n: number }[];
+      }
     ).rows;
     expect(n).toBe(0);
 
@@ -221,7 +247,10 @@ describeOnBothDatabases('flussi', (ctx) => {
   });
 
   it('check lists what is missing and the days without roll call; a file then answers 409 with the list, never a file', async () => {
-    await ctx.database.db.update(patients).set({ codiceFiscale: null, idContatto: null }).where(sql`id = ${people[1]}`);
+    await ctx.database.db
+      .update(patients)
+      .set({ codiceFiscale: null, idContatto: null })
+      .where(sql`id = ${people[1]}`);
     await addDay('2025-03-03', [people[0], people[1]], [staff[0], staff[3]]);
     await addDay('2025-03-04', [people[2]], [staff[1]]);
     await mark('2025-03-03', people[0]);
@@ -269,9 +298,11 @@ describeOnBothDatabases('flussi', (ctx) => {
       expect((await admin.get(url)).status, url).toBe(400);
     }
     // No audit row for a refused file.
-    const rows = ((await ctx.database.db.execute(sql`select count(*)::int as n from audit_log where action like 'esportazione.%'`)) as unknown as {
-      rows: { n: number }[];
-    }).rows[0].n;
+    const rows = (
+      (await ctx.database.db.execute(sql`select count(*)::int as n from audit_log where action like 'esportazione.%'`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0].n;
     expect(rows).toBe(0);
   });
 
@@ -345,7 +376,9 @@ describeOnBothDatabases('flussi', (ctx) => {
     expect(aslCsv.text).toContain('305;Totale ASL 305;;1;1;4,5;0;0;;Centro diurno\r\n');
 
     const audit = (
-      (await ctx.database.db.execute(sql`select action, patients from audit_log where action like 'esportazione.%' order by id`)) as unknown as {
+      (await ctx.database.db.execute(
+        sql`select action, patients from audit_log where action like 'esportazione.%' order by id`,
+      )) as unknown as {
         rows: { action: string; patients: number[] | string }[];
       }
     ).rows.map((r) => r.action);
@@ -407,9 +440,17 @@ describeOnBothDatabases('flussi', (ctx) => {
             const start = toMinutes(a.start);
             const [row] = await db
               .insert(activities)
-              .values({ name: 'Attività', roomId: room, day: DAYS[a.day], weekday: weekdayOf(DAYS[a.day]), start: a.start, end: toTime(start + a.length) })
+              .values({
+                name: 'Attività',
+                roomId: room,
+                day: DAYS[a.day],
+                weekday: weekdayOf(DAYS[a.day]),
+                start: a.start,
+                end: toTime(start + a.length),
+              })
               .returning();
-            if (a.patients.length) await db.insert(activityPatients).values(a.patients.map((p) => ({ activityId: row.id, patientId: people[p] })));
+            if (a.patients.length)
+              await db.insert(activityPatients).values(a.patients.map((p) => ({ activityId: row.id, patientId: people[p] })));
             if (a.therapists.length)
               await db.insert(activityTherapists).values(a.therapists.map((t) => ({ activityId: row.id, therapistId: staff[t] })));
           }
@@ -418,11 +459,20 @@ describeOnBothDatabases('flussi', (ctx) => {
             const at = toMinutes(r.time);
             const departure = r.andata ? toTime(at - 30) : r.time;
             const arrival = r.andata ? r.time : toTime(at + 40);
-            const [run] = await db.insert(transportRuns).values({ route: 'Giro', departure, arrival, minibus: 1, day: DAYS[r.day] }).returning();
+            const [run] = await db
+              .insert(transportRuns)
+              .values({ route: 'Giro', departure, arrival, minibus: 1, day: DAYS[r.day] })
+              .returning();
             await db.insert(transportPatients).values({ runId: run.id, patientId: people[r.patient] });
-            await db
-              .insert(activities)
-              .values({ name: 'TRASPORTO', roomId: null, day: DAYS[r.day], weekday: weekdayOf(DAYS[r.day]), start: departure, end: arrival, transportRunId: run.id });
+            await db.insert(activities).values({
+              name: 'TRASPORTO',
+              roomId: null,
+              day: DAYS[r.day],
+              weekday: weekdayOf(DAYS[r.day]),
+              start: departure,
+              end: arrival,
+              transportRunId: run.id,
+            });
           }
           if (markSpecs.length)
             await db.insert(rollCall).values(

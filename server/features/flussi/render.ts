@@ -101,7 +101,14 @@ ${elements}
 
 /** The engine's input CSV: the template's header line, then the one record, `~` separated, LF as the template. */
 export function siarCsv({ anno, tipo, settings, ore }: SiarFile): string {
-  const line = [tipo, anno, settings.regione ?? '', settings.asl ?? '', settings.struttura ?? '', ...SIAR_CATEGORIE.map(([p]) => ore.get(p) ?? 0)];
+  const line = [
+    tipo,
+    anno,
+    settings.regione ?? '',
+    settings.asl ?? '',
+    settings.struttura ?? '',
+    ...SIAR_CATEGORIE.map(([p]) => ore.get(p) ?? 0),
+  ];
   return `${SIAR_CSV_HEADER}\n${line.join('~')}\n`;
 }
 

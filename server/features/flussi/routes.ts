@@ -100,19 +100,23 @@ export const flussiRoutes: FastifyPluginAsyncZod<FlussiOptions> = async (app, { 
     return file(reply, 'text/csv; charset=utf-8', `rendiconto-asl_${req.query.mese}.csv`, aslCsv(account, state.settings.centreName));
   });
 
-  app.get('/flussi/siar/oreprof', { schema: { querystring: siarQuery, response: ok(z.union([siarAnswer, z.string()])) } }, async (req, reply) => {
-    const { anno, tipo, formato } = req.query;
-    const period = upToToday(yearPeriod(anno), today());
-    const state = await checkFlow(db, 'siar_oreprof', period);
-    const { ore } = hoursPerProfile(await deliveredMinutes(db, period));
-    if (formato === 'json') return { anno, ore: SIAR_CATEGORIE.map(([profilo]) => ({ profilo, ore: ore.get(profilo) ?? 0 })) };
-    if (!state.controllo.pronto) return refuse(reply, state);
-    await recordExport(db, req, 'siar_oreprof', period, [], { anno, tipoTrasmissione: tipo, formato });
-    const data = { anno, tipo, settings: state.settings, ore };
-    return formato === 'csv'
-      ? file(reply, 'text/csv; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.csv`, siarCsv(data))
-      : file(reply, 'application/xml; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.xml`, siarXml(data));
-  });
+  app.get(
+    '/flussi/siar/oreprof',
+    { schema: { querystring: siarQuery, response: ok(z.union([siarAnswer, z.string()])) } },
+    async (req, reply) => {
+      const { anno, tipo, formato } = req.query;
+      const period = upToToday(yearPeriod(anno), today());
+      const state = await checkFlow(db, 'siar_oreprof', period);
+      const { ore } = hoursPerProfile(await deliveredMinutes(db, period));
+      if (formato === 'json') return { anno, ore: SIAR_CATEGORIE.map(([profilo]) => ({ profilo, ore: ore.get(profilo) ?? 0 })) };
+      if (!state.controllo.pronto) return refuse(reply, state);
+      await recordExport(db, req, 'siar_oreprof', period, [], { anno, tipoTrasmissione: tipo, formato });
+      const data = { anno, tipo, settings: state.settings, ore };
+      return formato === 'csv'
+        ? file(reply, 'text/csv; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.csv`, siarCsv(data))
+        : file(reply, 'application/xml; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.xml`, siarXml(data));
+    },
+  );
 
   app.get('/flussi/sism/pss', { schema: { querystring: pssQuery, response: ok(z.union([pssAnswer, z.string()])) } }, async (req, reply) => {
     const { anno, semestre, formato } = req.query;
@@ -122,7 +126,11 @@ export const flussiRoutes: FastifyPluginAsyncZod<FlussiOptions> = async (app, { 
     const named = [...new Set(rows.map((r) => r.patient.id))];
     if (formato === 'json') {
       recordPatientsRead(req, { kind: 'presenze', day: period.dal, dayTo: period.al }, named);
-      return { anno, semestre, righe: rows.map((r) => ({ paziente: r.patient.id, nome: r.patient.nome, data: r.day, modalita: r.modalita })) };
+      return {
+        anno,
+        semestre,
+        righe: rows.map((r) => ({ paziente: r.patient.id, nome: r.patient.nome, data: r.day, modalita: r.modalita })),
+      };
     }
     if (!state.controllo.pronto) {
       const onlyNoDays = state.controllo.mancanti.every((m) => m.cosa === 'periodo');

@@ -11,7 +11,7 @@ import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { findPatients } from '../../../lib/people-search.ts';
 import { sameName } from '../../../../common/people.ts';
 import type { Patient } from '../../../../common/schemas.ts';
-import { EMPTY_FLUSSI, PatientFlussiFields, type FlussiValues } from '../../flussi/components/patient-flussi-fields.tsx';
+import { EMPTY_FLUSSI, PatientFlussiFields, type FlussiValues } from './patient-flussi-fields.tsx';
 
 /** "Esiste già Niccolò Foà (cellulare …): crearne un altro?" */
 const homonymQuestion = (p: Patient) =>

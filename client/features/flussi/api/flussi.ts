@@ -1,6 +1,6 @@
 /** Rendicontazione e flussi (docs/api.md, Rendicontazione e flussi): the check, the previews, the files and the utente's flow data. */
 import { useQuery } from '@tanstack/react-query';
-import type { AslAccount, Controllo, Flusso, IncompleteBody, PatientFlussi, PssPreview, SiarPreview } from '../../../../common/flussi.ts';
+import type { AslAccount, Controllo, Flusso, IncompleteBody, PssPreview, SiarPreview } from '../../../../common/flussi.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { api, API_BASE, ApiError } from '../../../lib/api-client.ts';
 
@@ -27,14 +27,6 @@ export const usePssPreview = (anno: number, semestre: 1 | 2, enabled: boolean) =
     queryKey: [...KEY, 'pss', anno, semestre],
     queryFn: () => api.get<PssPreview>(`/flussi/sism/pss?anno=${anno}&semestre=${semestre}&formato=json`),
     enabled,
-    staleTime: 0,
-  });
-
-export const usePatientFlussi = (ID: number | undefined) =>
-  useQuery({
-    queryKey: [...KEY, 'paziente', ID],
-    queryFn: () => api.get<PatientFlussi>(`/flussi/paziente?ID=${ID}`),
-    enabled: ID !== undefined,
     staleTime: 0,
   });
 

@@ -7,20 +7,12 @@ import Table from 'react-bootstrap/Table';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatDate, todayLocal } from '../../../../common/dates.ts';
-import {
-  FLUSSI,
-  FLUSSI_MSG,
-  FLUSSO_LABELS,
-  monthPeriod,
-  type Controllo,
-  type Flusso,
-  type Mancante,
-} from '../../../../common/flussi.ts';
+import { FLUSSI, FLUSSI_MSG, FLUSSO_LABELS, monthPeriod, type Controllo, type Flusso, type Mancante } from '../../../../common/flussi.ts';
 import { PROFILI, type Profilo } from '../../../../common/progetti.ts';
 import { paths, schedaOf } from '../../../../common/paths.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { api, errorMessage } from '../../../lib/api-client.ts';
+import type { CentreSettingsWire } from '../../../../common/impostazioni.ts';
 import { useExport } from '../../../lib/export-record.ts';
-import { useLoadCentreName } from '../../impostazioni/api/settings.ts';
 import { saveAslPdf } from '../asl-pdf.ts';
 import { downloadFromServer, useAslPreview, useControllo, usePssPreview, useSiarPreview } from '../api/flussi.ts';
 
@@ -202,7 +194,6 @@ const hours = (n: number) => String(n).replace('.', ',');
 
 function AslSection({ mese, pronto }: { mese: string; pronto: boolean }) {
   const preview = useAslPreview(mese, true);
-  const loadCentre = useLoadCentreName();
   const pdf = useExport();
   const period = monthPeriod(mese);
   return (
@@ -264,7 +255,7 @@ function AslSection({ mese, pronto }: { mese: string; pronto: boolean }) {
           disabled={!pronto || !preview.data || pdf.busy}
           onClick={() =>
             void pdf.run(async () => {
-              const centre = await loadCentre();
+              const centre = (await api.get<CentreSettingsWire>('/impostazioni')).nomecentro;
               const account = preview.data!;
               return { record: { tipo: 'rendiconto_asl_pdf', dal: period.dal, al: period.al }, make: () => saveAslPdf(account, centre) };
             })

@@ -8,7 +8,7 @@ import { IMPOSTAZIONI_MSG, PAPER_FORMATS, settingsBody, type PaperFormat } from 
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
-import { CentreCodesFields } from '../../flussi/components/centre-codes-fields.tsx';
+import { CentreCodesFields } from './centre-codes-fields.tsx';
 import { useSaveSettings, useSettings, type CentreSettings } from '../api/settings.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 
@@ -87,7 +87,11 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
           </option>
         ))}
       />
-      <CentreCodesFields values={values} errors={codeErrors} onChange={(key, value) => setValues({ ...values, [key]: value } as CentreSettings)} />
+      <CentreCodesFields
+        values={values}
+        errors={codeErrors}
+        onChange={(key, value) => setValues({ ...values, [key]: value } as CentreSettings)}
+      />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Salva

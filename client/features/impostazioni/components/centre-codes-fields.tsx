@@ -44,7 +44,15 @@ export function CentreCodesFields({
         ]}
       />
       <div className="d-flex flex-wrap gap-3">
-        <TextField id="centre-asl" label="ASL del centro" value={values.asl ?? ''} onChange={text('asl')} error={errors.asl} hint="Tre cifre, per esempio 201" maxLength={3} />
+        <TextField
+          id="centre-asl"
+          label="ASL del centro"
+          value={values.asl ?? ''}
+          onChange={text('asl')}
+          error={errors.asl}
+          hint="Tre cifre, per esempio 201"
+          maxLength={3}
+        />
         <TextField
           id="centre-struttura"
           label="Codice struttura"
@@ -54,7 +62,15 @@ export function CentreCodesFields({
           hint="Sei lettere o cifre"
           maxLength={6}
         />
-        <TextField id="centre-dsm" label="Codice DSM (SISM)" value={values.dsm ?? ''} onChange={text('dsm')} error={errors.dsm} hint="Da 1 a 3 caratteri" maxLength={3} />
+        <TextField
+          id="centre-dsm"
+          label="Codice DSM (SISM)"
+          value={values.dsm ?? ''}
+          onChange={text('dsm')}
+          error={errors.dsm}
+          hint="Da 1 a 3 caratteri"
+          maxLength={3}
+        />
       </div>
       <SelectField
         id="centre-tipo-sism"

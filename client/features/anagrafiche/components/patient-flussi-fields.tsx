@@ -2,7 +2,9 @@ import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FieldErrors } from '../../../lib/form-check.ts';
-import { usePatientFlussi } from '../api/flussi.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { PatientFlussi } from '../../../../common/flussi.ts';
+import { api } from '../../../lib/api-client.ts';
 
 export interface FlussiValues {
   CodiceFiscale: string;
@@ -17,6 +19,15 @@ export const EMPTY_FLUSSI: FlussiValues = { CodiceFiscale: '', AslResidenza: '',
  * id and the DSM contact (SISM only). Read from the server when the form opens on an existing utente (an access-log
  * entry: they are personal data, not in the Anagrafiche's list); sent with the form, empty clears.
  */
+/** GET /server/flussi/paziente (administrators; an access-log entry): read each time the form opens. */
+const usePatientFlussi = (ID: number | undefined) =>
+  useQuery({
+    queryKey: ['flussi', 'paziente', ID],
+    queryFn: () => api.get<PatientFlussi>(`/flussi/paziente?ID=${ID}`),
+    enabled: ID !== undefined,
+    staleTime: 0,
+  });
+
 export function PatientFlussiFields({
   patientId,
   values,
@@ -47,7 +58,9 @@ export function PatientFlussiFields({
   return (
     <fieldset className="mb-2">
       <legend className="fs-6 fw-semibold mb-1">Dati per la rendicontazione</legend>
-      {patientId !== undefined && saved.isPending && <Spinner size="sm" role="status" aria-label="Caricamento dei dati per la rendicontazione" />}
+      {patientId !== undefined && saved.isPending && (
+        <Spinner size="sm" role="status" aria-label="Caricamento dei dati per la rendicontazione" />
+      )}
       <TextField
         id="patient-cf"
         label="Codice fiscale"
