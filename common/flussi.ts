@@ -4,7 +4,7 @@
  * for the ASL, SIAR_OREPROF (yearly hours per professional category) and SISM's semi-residential PSS.
  * Shared by the server's validation and the Rendicontazione screen; the calendar's first paint never imports it (ADR 0036).
  *
- * The codice fiscale's check character is verified on the server only (server/features/flussi/codice-fiscale.ts, with
+ * The codice fiscale's check character is verified on the server only (server/lib/codice-fiscale.ts, with
  * codice-fiscale-js): the library carries every comune of Italy, too heavy for a form.
  */
 import { z } from 'zod';
