@@ -7,6 +7,7 @@ import { MSG } from './messages.ts';
 import { PASSWORD_MSG, newPasswordFor, refineNewPassword } from './passwords.ts';
 import { PROFILO_CODES, therapistPlanFields } from './progetti.ts';
 import { TRASPORTI_MSG, patientTransportAnswer, patientTransportFields } from './trasporti.ts';
+import { patientFlussiFields } from './flussi.ts';
 import { identifierText, idSchema, planDateSchema, isValidTime, minutesOf, passwordText, safeText, usernameSchema } from './schemas.ts';
 
 export const ANAGRAFICHE_MSG = {
@@ -60,6 +61,8 @@ export const patientFormSchema = z.object({
     .transform((v) => normalizeMobile(v) ?? ''),
   /** Issue 30: Indirizzo, Carrozzina, NoteTrasporto; absent leaves them as they are ('' / false on a new utente). */
   ...patientTransportFields,
+  /** Issue 32: CodiceFiscale, AslResidenza, IdRegionale, IdContatto (common/flussi.ts); absent leaves them as they are. */
+  ...patientFlussiFields,
 });
 export const patientUpdateSchema = patientFormSchema.extend({ ID: idSchema });
 

@@ -98,6 +98,10 @@ export const AUDIT_ACTIONS = {
   'uscita.ordine': 'Ordine delle fermate cambiato',
   'uscita.fermata': 'Orario di fermata cambiato',
   'uscita.autista': 'Autista di un’uscita cambiato',
+  'esportazione.rendiconto_asl_pdf': 'Esportato il rendiconto mensile per le ASL (PDF)',
+  'esportazione.rendiconto_asl_csv': 'Esportato il rendiconto mensile per le ASL (CSV)',
+  'esportazione.siar_oreprof': 'Esportato il flusso SIAR delle ore dei professionisti',
+  'esportazione.sism_pss': 'Esportato il flusso SISM delle prestazioni semiresidenziali',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -164,11 +168,12 @@ export const EXPORT_KINDS = [
   'fogli_di_marcia_pdf',
   'trasporti_csv',
   'trasporti_pdf',
+  'rendiconto_asl_pdf',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** The exports of the Registro screen's own tabs (the registro, the accesses to a patient): administrators only, as the tabs. */
-export const ADMIN_EXPORT_KINDS: readonly ExportKind[] = ['registro_modifiche_csv', 'accessi_csv'];
+export const ADMIN_EXPORT_KINDS: readonly ExportKind[] = ['registro_modifiche_csv', 'accessi_csv', 'rendiconto_asl_pdf'];
 /** Whether an export names a patient: always (the accesses to one), maybe (an agenda, of a patient or an operator), never (the rest). */
 export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'> = {
   settimana_pdf: 'none',
@@ -183,6 +188,7 @@ export const EXPORT_PATIENT: Record<ExportKind, 'required' | 'optional' | 'none'
   fogli_di_marcia_pdf: 'none',
   trasporti_csv: 'none',
   trasporti_pdf: 'none',
+  rendiconto_asl_pdf: 'none',
 };
 
 /** What a row of the access log records a read of. */
@@ -469,6 +475,13 @@ const EXPORT_LABELS: Record<ExportKind, string> = {
   fogli_di_marcia_pdf: 'fogli di marcia (PDF)',
   trasporti_csv: 'trasporti del mese (CSV)',
   trasporti_pdf: 'trasporti del mese (PDF)',
+  rendiconto_asl_pdf: 'rendiconto mensile per le ASL (PDF)',
+};
+/** The flows the server itself writes (issue 32, server/features/flussi): recorded there, not through POST /registro/esportazione. */
+const FLOW_EXPORT_LABELS: Record<string, string> = {
+  rendiconto_asl_csv: 'rendiconto mensile per le ASL (CSV)',
+  siar_oreprof: 'flusso SIAR, ore dei professionisti',
+  sism_pss: 'flusso SISM, prestazioni semiresidenziali',
 };
 
 /**
@@ -657,7 +670,8 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
     default:
       if (row.action.startsWith('esportazione.')) {
         const kind = row.action.slice('esportazione.'.length) as ExportKind;
-        return `Esportazione: ${EXPORT_LABELS[kind] ?? kind} ${dates(row.day, row.dayTo ?? row.day)}`.trim();
+        const label = EXPORT_LABELS[kind] ?? FLOW_EXPORT_LABELS[kind as string] ?? kind;
+        return `Esportazione: ${label} ${dates(row.day, row.dayTo ?? row.day)}`.trim();
       }
       return AUDIT_ACTIONS[row.action as AuditAction] ?? row.action;
   }

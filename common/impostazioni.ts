@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { safeText } from './schemas.ts';
+import { centreCodesAnswer, centreCodesFields } from './flussi.ts';
 
 export const IMPOSTAZIONI_MSG = {
   centreNameInvalid: 'Nome del centro non valido (da 2 a 100 caratteri)',
@@ -37,6 +38,8 @@ export const settingsBody = z
     iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
     patrono: z.string({ error: M.patronInvalid }).refine(isMonthDay, M.patronInvalid).nullable().optional(),
     formatoCarta: z.enum(PAPER_FORMATS, { error: M.paperInvalid }).optional(),
+    /** Issue 32: the centre's codes in the Ministry's flows (common/flussi.ts); null or '' clears one. */
+    ...centreCodesFields,
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), M.settingsEmpty);
 export type SettingsForm = z.input<typeof settingsBody>;
@@ -55,5 +58,7 @@ export const centreSettingsAnswer = z.object({
   patrono: z.string().nullable(),
   /** The paper of the day's and the week's PDF, always landscape. */
   formatoCarta: z.enum(PAPER_FORMATS),
+  /** Issue 32: regione, asl, struttura, dsm, tipoStrutturaSism, each only once set (common/flussi.ts). */
+  ...centreCodesAnswer,
 });
 export type CentreSettingsWire = z.infer<typeof centreSettingsAnswer>;

@@ -19,6 +19,8 @@ export const paths = {
   modelli: '/modelli',
   /** Scheda utente: one utente's data, his progetti and this week's coverage (?utente=); goals for administrators only. */
   scheda: '/scheda',
+  /** Rendicontazione: the ASL's month and the national flows (SIAR, SISM), with the check of what is missing; administrators only. */
+  rendicontazione: '/rendicontazione',
 } as const;
 
 /** A utente's Scheda (docs/product.md, Schermate, Scheda utente). */

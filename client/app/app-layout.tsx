@@ -147,6 +147,11 @@ export function AppLayout() {
                   Modelli
                 </NavLink>
               )}
+              {isAdmin(user) && pathname !== paths.rendicontazione && (
+                <NavLink className="nav-link px-2" to={paths.rendicontazione}>
+                  Rendicontazione
+                </NavLink>
+              )}
             </nav>
             <div className="d-flex align-items-center flex-wrap gap-2 ms-sm-auto pb-2 pb-sm-0">
               <div className="d-none d-sm-block">

@@ -29,6 +29,7 @@ const Registro = screen(() => import('./routes/registro.tsx'));
 const Agenda = screen(() => import('./routes/agenda.tsx'));
 const Modelli = screen(() => import('./routes/modelli.tsx'));
 const Scheda = screen(() => import('./routes/scheda.tsx'));
+const Rendicontazione = screen(() => import('./routes/rendicontazione.tsx'));
 
 /**
  * Every route of the web app (docs/product.md, Schermate), declared in this one place. Only the calendar is in the first
@@ -50,6 +51,7 @@ function AppRoutes() {
         <Route path={paths.agenda} element={<Agenda />} />
         <Route path={paths.modelli} element={<Modelli />} />
         <Route path={paths.scheda} element={<Scheda />} />
+        <Route path={paths.rendicontazione} element={<Rendicontazione />} />
       </Route>
       {/* Any path the app does not know: the error screen with "Pagina non trovata" (the server answered 404). */}
       <Route path="*" element={<ErrorScreen notFound />} />

@@ -64,6 +64,14 @@ export const patients = pgTable(
     address: text('address').notNull().default(''),
     wheelchair: boolean('wheelchair').notNull().default(false),
     transportNotes: text('transport_notes').notNull().default(''),
+    /** Issue 32 (migration 0027): the flows' personal data, administrators only, never in logs nor in the registro (common/flussi.ts). Upper-case, NULL: not said. */
+    codiceFiscale: text('codice_fiscale'),
+    /** The ASL of residence, 3 digits: the ASL the month's account goes to. */
+    aslResidenza: text('asl_residenza'),
+    /** The 88-character pseudonymous id the Region assigns (SISM only). */
+    idRegionale: text('id_regionale'),
+    /** The DSM contact the attendance belongs to, 1–14 digits (SISM only). */
+    idContatto: text('id_contatto'),
   },
   // The duplicate question's lookup (server/db/search-key.ts, drizzle/0019).
   (t) => [index('patients_name_key_idx').on(sql`giornata_search_key(${t.lastName})`, sql`giornata_search_key(${t.firstName})`)],
@@ -465,6 +473,12 @@ export const centreSettings = pgTable(
     paperFormat: text('paper_format', { enum: ['A4', 'Letter'] })
       .notNull()
       .default('A4'),
+    /** Issue 32 (migration 0027): the centre's codes in the Ministry's flows (common/flussi.ts); NULL: not said. */
+    regione: text('regione'),
+    asl: text('asl'),
+    struttura: text('struttura'),
+    dsm: text('dsm'),
+    tipoStrutturaSism: text('tipo_struttura_sism'),
   },
   (t) => [
     check('centre_settings_one_row', sql`${t.id} = 1`),

@@ -14,6 +14,11 @@ export const DEFAULT_SETTINGS: CentreSettings = {
   icalInitials: false,
   patron: null,
   paperFormat: 'A4',
+  regione: null,
+  asl: null,
+  struttura: null,
+  dsm: null,
+  tipoStrutturaSism: null,
 };
 
 export async function readCentreSettings(db: Db): Promise<CentreSettings> {
@@ -37,6 +42,11 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
         icalInitials: sql`excluded.ical_initials`,
         patron: sql`excluded.patron`,
         paperFormat: sql`excluded.paper_format`,
+        regione: sql`excluded.regione`,
+        asl: sql`excluded.asl`,
+        struttura: sql`excluded.struttura`,
+        dsm: sql`excluded.dsm`,
+        tipoStrutturaSism: sql`excluded.tipo_struttura_sism`,
       },
     });
   return next;

@@ -10,6 +10,7 @@ import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
 import { setArchived, type Archivable } from '../../lib/archive.ts';
+import { flussiColumns } from '../../lib/patient-flussi.ts';
 
 const patientColumns = {
   ID: patients.id,
@@ -52,7 +53,13 @@ export async function createPatient(db: Db, by: Actor, input: z.output<typeof pa
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(patients)
-      .values({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...transportValues(input) })
+      .values({
+        firstName: input.Nome,
+        lastName: input.Cognome,
+        mobile: input.Cellulare,
+        ...transportValues(input),
+        ...flussiColumns(input),
+      })
       .returning({ id: patients.id });
     await appendAudit(tx, by, {
       action: 'anagrafica.paziente.crea',
@@ -71,7 +78,13 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
     oneRow(
       await tx
         .update(patients)
-        .set({ firstName: input.Nome, lastName: input.Cognome, mobile: input.Cellulare, ...transportValues(input) })
+        .set({
+          firstName: input.Nome,
+          lastName: input.Cognome,
+          mobile: input.Cellulare,
+          ...transportValues(input),
+          ...flussiColumns(input),
+        })
         .where(eq(patients.id, input.ID))
         .returning({ id: patients.id }),
       notFound(MSG.patientNotFound),

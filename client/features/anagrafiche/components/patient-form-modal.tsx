@@ -13,6 +13,7 @@ import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { findPatients } from '../../../lib/people-search.ts';
 import { sameName } from '../../../../common/people.ts';
 import type { Patient } from '../../../../common/schemas.ts';
+import { EMPTY_FLUSSI, PatientFlussiFields, type FlussiValues } from './patient-flussi-fields.tsx';
 
 /** "Esiste già Niccolò Foà (cellulare …): crearne un altro?" */
 const homonymQuestion = (p: Patient) =>
@@ -34,6 +35,8 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
   });
   const [carrozzina, setCarrozzina] = useState(patient?.Carrozzina ?? false);
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** Issue 32: the flows' data, sent with the form once read (null until then: a save leaves them as they are). */
+  const [flussi, setFlussi] = useState<FlussiValues | null>(patient ? null : EMPTY_FLUSSI);
   /** The utente with the same name found at the last Salva: the next Salva creates anyway. */
   const [homonym, setHomonym] = useState<Patient | null>(null);
   const [checking, setChecking] = useState(false);
@@ -59,7 +62,7 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
   };
 
   const submit = async () => {
-    const result = checkForm(patientFormSchema, { ...values, Carrozzina: carrozzina });
+    const result = checkForm(patientFormSchema, { ...values, Carrozzina: carrozzina, ...(flussi ?? {}) });
     if ('errors' in result) return setErrors(result.errors);
     if (!patient && !homonym) {
       const found = await findHomonym(result.data);
@@ -136,6 +139,7 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
           maxLength={200}
         />
       </fieldset>
+      <PatientFlussiFields patientId={patient?.ID} values={flussi} errors={errors} onChange={setFlussi} />
       {homonym && (
         <Alert variant="warning" className="mb-0" role="alert">
           {homonymQuestion(homonym)}

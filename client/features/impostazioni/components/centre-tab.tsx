@@ -7,7 +7,8 @@ import { MONTHS_IT } from '../../../../common/dates.ts';
 import { IMPOSTAZIONI_MSG, PAPER_FORMATS, settingsBody, type PaperFormat } from '../../../../common/impostazioni.ts';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { checkForm } from '../../../lib/form-check.ts';
+import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { CentreCodesFields } from './centre-codes-fields.tsx';
 import { useSaveSettings, useSettings, type CentreSettings } from '../api/settings.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 
@@ -25,6 +26,7 @@ export function CentreTab() {
 function CentreForm({ saved }: { saved: CentreSettings }) {
   const [values, setValues] = useState(saved);
   const [error, setError] = useState<string | undefined>();
+  const [codeErrors, setCodeErrors] = useState<FieldErrors>({});
   const save = useSaveSettings();
 
   const submit = (e: FormEvent) => {
@@ -32,9 +34,11 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
     const checked = checkForm(settingsBody, values);
     if ('errors' in checked) {
       setError(checked.errors.nomecentro ?? checked.errors.form);
+      setCodeErrors(checked.errors);
       return;
     }
     setError(undefined);
+    setCodeErrors({});
     void withToasts(save.mutateAsync(checked.data), { success: IMPOSTAZIONI_MSG.settingsSaved });
   };
 
@@ -82,6 +86,11 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
             {PAPER_LABELS[format]}
           </option>
         ))}
+      />
+      <CentreCodesFields
+        values={values}
+        errors={codeErrors}
+        onChange={(key, value) => setValues({ ...values, [key]: value } as CentreSettings)}
       />
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import Spinner from 'react-bootstrap/Spinner';
+import { TextField } from '../../../components/text-field.tsx';
+import type { FieldErrors } from '../../../lib/form-check.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { PatientFlussi } from '../../../../common/flussi.ts';
+import { api } from '../../../lib/api-client.ts';
+
+export interface FlussiValues {
+  CodiceFiscale: string;
+  AslResidenza: string;
+  IdRegionale: string;
+  IdContatto: string;
+}
+export const EMPTY_FLUSSI: FlussiValues = { CodiceFiscale: '', AslResidenza: '', IdRegionale: '', IdContatto: '' };
+
+/**
+ * Dati per la rendicontazione, in the utente's form (administrators): codice fiscale, ASL of residence, the Region's
+ * id and the DSM contact (SISM only). Read from the server when the form opens on an existing utente (an access-log
+ * entry: they are personal data, not in the Anagrafiche's list); sent with the form, empty clears.
+ */
+/** GET /server/flussi/paziente (administrators; an access-log entry): read each time the form opens. */
+const usePatientFlussi = (ID: number | undefined) =>
+  useQuery({
+    queryKey: ['flussi', 'paziente', ID],
+    queryFn: () => api.get<PatientFlussi>(`/flussi/paziente?ID=${ID}`),
+    enabled: ID !== undefined,
+    staleTime: 0,
+  });
+
+export function PatientFlussiFields({
+  patientId,
+  values,
+  errors,
+  onChange,
+}: {
+  patientId?: number;
+  /** null while an existing utente's values are being read. */
+  values: FlussiValues | null;
+  errors: FieldErrors;
+  onChange: (values: FlussiValues) => void;
+}) {
+  const saved = usePatientFlussi(patientId);
+  useEffect(() => {
+    if (!saved.data) return;
+    onChange({
+      CodiceFiscale: saved.data.CodiceFiscale ?? '',
+      AslResidenza: saved.data.AslResidenza ?? '',
+      IdRegionale: saved.data.IdRegionale ?? '',
+      IdContatto: saved.data.IdContatto ?? '',
+    });
+    // Filled once, when the saved values arrive.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved.data]);
+  const shown = values ?? EMPTY_FLUSSI;
+  const disabled = values === null;
+  const set = (key: keyof FlussiValues) => (value: string) => onChange({ ...shown, [key]: value });
+  return (
+    <fieldset className="mb-2">
+      <legend className="fs-6 fw-semibold mb-1">Dati per la rendicontazione</legend>
+      {patientId !== undefined && saved.isPending && (
+        <Spinner size="sm" role="status" aria-label="Caricamento dei dati per la rendicontazione" />
+      )}
+      <TextField
+        id="patient-cf"
+        label="Codice fiscale"
+        value={shown.CodiceFiscale}
+        disabled={disabled}
+        onChange={set('CodiceFiscale')}
+        error={errors.CodiceFiscale}
+        hint="Facoltativo. 16 caratteri, oppure il codice provvisorio di 11 cifre"
+        maxLength={16}
+      />
+      <TextField
+        id="patient-asl"
+        label="ASL di residenza"
+        value={shown.AslResidenza}
+        disabled={disabled}
+        onChange={set('AslResidenza')}
+        error={errors.AslResidenza}
+        hint="Tre cifre: l’ASL a cui va il rendiconto mensile"
+        maxLength={3}
+      />
+      <TextField
+        id="patient-idregionale"
+        label="Identificativo regionale (SISM)"
+        value={shown.IdRegionale}
+        disabled={disabled}
+        onChange={set('IdRegionale')}
+        error={errors.IdRegionale}
+        hint="88 caratteri, come lo assegna la Regione"
+        maxLength={88}
+      />
+      <TextField
+        id="patient-idcontatto"
+        label="Identificativo del contatto DSM (SISM)"
+        value={shown.IdContatto}
+        disabled={disabled}
+        onChange={set('IdContatto')}
+        error={errors.IdContatto}
+        hint="Da 1 a 14 cifre"
+        maxLength={14}
+      />
+    </fieldset>
+  );
+}
