@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ANAGRAFICHE_MSG as M, normalizeMobile } from '../../../common/anagrafiche.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
+import { TRASPORTI_MSG } from '../../../common/trasporti.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, codeOf, errorOf } from '../../test/harness.ts';
 
@@ -44,7 +45,19 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       let list = await admin.get<{ items: { ID: number; Nome: string; Cellulare: string }[]; total: number }>(
         '/server/anagrafiche/pazienti?q=espo',
       );
-      expect(list.body.items).toEqual([{ ID: id, Nome: 'Giulia', Cognome: 'Esposito', Cellulare: '+393477654321', Archiviato: false }]);
+      expect(list.body.items).toEqual([
+        // Issue 30's pickup fields, '' / false when never given.
+        {
+          ID: id,
+          Nome: 'Giulia',
+          Cognome: 'Esposito',
+          Cellulare: '+393477654321',
+          Archiviato: false,
+          Indirizzo: '',
+          Carrozzina: false,
+          NoteTrasporto: '',
+        },
+      ]);
       expect(
         (await admin.post('/server/anagrafiche/pazienti/update', { ID: id, Nome: 'Giulia', Cognome: 'Esposito Ricci', Cellulare: '' }))
           .status,
@@ -333,7 +346,7 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
       [{ Tratta: 'Andata', Ora: '8:00', OraArrivo: '09:00', RifPulmino: 1, Data: MON }, M.departureInvalid],
       [{ Tratta: 'Andata', Ora: '08:00', OraArrivo: '25:00', RifPulmino: 1, Data: MON }, M.arrivalInvalid],
       [{ Tratta: 'Andata', Ora: '09:00', OraArrivo: '08:00', RifPulmino: 1, Data: MON }, M.arrivalBeforeDeparture],
-      [{ Tratta: 'Andata', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 3, Data: MON }, M.minibusInvalid],
+      [{ Tratta: 'Andata', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 3, Data: MON }, TRASPORTI_MSG.mezzoInvalid],
       [{ Tratta: 'Andata', Ora: '08:00', OraArrivo: '09:00', RifPulmino: 1, Data: '2026-02-30' }, MSG.dateInvalid],
     ])('refuses the run %j', async (payload, message) => {
       const res = await admin.put('/server/anagrafiche/uscite', payload);

@@ -192,8 +192,21 @@ describeOnBothDatabases('calendar calls', (ctx) => {
             Ora: '08:00',
             OraArrivo: '09:00',
             RifPulmino: 2,
+            // Issue 30: the run's mezzo and autista, each passenger's place, stop time, address and wheelchair.
+            Mezzo: { ID: 2, Nome: 'Pulmino blu', posti: 8, postiCarrozzina: 1, colore: 'blu', Targa: '' },
+            RifAutista: centre.stefano.id,
             Data: MON,
-            Pazienti: [{ RifPaziente: centre.lucia.id, Nome: 'Lucia', Cognome: 'Bianchi' }],
+            Pazienti: [
+              {
+                RifPaziente: centre.lucia.id,
+                Nome: 'Lucia',
+                Cognome: 'Bianchi',
+                Ordine: 1,
+                OraFermata: null,
+                Indirizzo: '',
+                Carrozzina: false,
+              },
+            ],
             Terapisti: [{ RifTerapista: centre.stefano.id, username: 'stefano.villa', Nome: '', Cognome: '' }],
           },
         ],
@@ -644,7 +657,13 @@ describeOnBothDatabases('calendar calls', (ctx) => {
       await addRun(ctx.database.db, { route: 'Vecchia tratta', departure: '07:00', arrival: '07:30', minibus: 2, day: TUE });
       const res = await admin.post('/server/calendario/pasteday', { from: MON, to: TUE });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ pasted: 2, esclusi: [], conflitti: [], operazione: expect.any(Number) });
+      // Monday's run has nobody on board, nor has its copy: the autista conflict of issue 30.
+      expect(res.body).toEqual({
+        pasted: 2,
+        esclusi: [],
+        conflitti: [expect.objectContaining({ tipo: 'autista', nome: 'Andata' })],
+        operazione: expect.any(Number),
+      });
       const monday = summary(await dayOf(viewer, MON));
       const tuesday = await dayOf(viewer, TUE);
       expect(summary(tuesday)).toEqual(monday);
