@@ -87,6 +87,8 @@ describeOnBothDatabases('impostazioni', (ctx) => {
       iniziali: false,
       patrono: null,
       formatoCarta: 'A4',
+      apertura: '08:00',
+      chiusura: '17:00',
     });
   });
   it('keep the paper of the printed plans: A4 until an administrator chooses Letter, and back', async () => {

@@ -114,7 +114,8 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
   };
 
   // What stays: every run, every activity without a type or on a run; in `completa` every activity.
-  const removable = (a: Doc['attivita'][number]) => modo === 'rifai' && a.tipo !== null && a.uscita === null;
+  // Only on the days it plans: an activity of a closed day or a Sunday stays whatever the mode.
+  const removable = (a: Doc['attivita'][number]) => modo === 'rifai' && a.tipo !== null && a.uscita === null && dayIndex.has(a.data);
   const busyP = new Map<number, DaySpan[]>();
   const busyT = new Map<number, DaySpan[]>();
   const busyR = new Map<number, DaySpan[]>();

@@ -10,7 +10,8 @@
  * are always counted, not named, so both are relaxations on rooms: the bound is a true upper bound; the choice is made
  * concrete by `placeActivity` (model.ts) and topped up greedily.
  */
-import highsLoader, { type Highs } from 'highs';
+import * as highsModule from 'highs';
+import type { Highs } from 'highs';
 import {
   GRID,
   WeekState,
@@ -52,6 +53,9 @@ export interface SolveOutcome {
   rows: number;
 }
 
+// The package is CommonJS to TypeScript and an ES module to Node: its loader is the default export of either.
+type Loader = () => Promise<Highs>;
+const highsLoader = ((highsModule as unknown as { default?: Loader }).default ?? highsModule) as unknown as Loader;
 let loaded: Promise<Highs> | undefined;
 const highs = () => (loaded ??= highsLoader());
 
@@ -71,8 +75,6 @@ interface Activity {
   minuti: number;
   members: { p: number; col: number }[];
 }
-
-const covers = (span: DaySpan, t: number) => span.s <= t && t < span.e;
 
 export async function solveWeek(input: PlanInput, options: SolveOptions): Promise<SolveOutcome> {
   const started = Date.now();
@@ -422,6 +424,8 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
       } catch {
         // no bound known
       }
+      // Solved to optimality (presolve alone may do it on a small week): the optimum is its own bound.
+      if (result.modelStatus === h.constants.modelStatus.optimal) dualBound = Math.min(dualBound, model.getObjectiveValue());
       try {
         const sol = model.getSolution();
         if (sol.colValue.length === numCols && result.modelStatus !== h.constants.modelStatus.infeasible) bestVector ??= sol.colValue;

@@ -53,7 +53,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
   const roomFor = async (id: number, tipi: number[], capienza: number | null = null) =>
     db.execute(sql`update rooms set type_ids = ${`{${tipi.join(',')}}`}::int[], capacity = ${capienza} where id = ${id}`);
   const propose = async (body: Record<string, unknown> = {}, client = admin) =>
-    client.post<{ ID: number }>('/server/pianificatore/proposte', { settimana: MON, modo: 'completa', secondi: 3, ...body });
+    client.post<{ ID: number }>('/server/pianificatore/proposte', { settimana: MON, modo: 'completa', secondi: 10, ...body });
   const waitReady = async (id: number): Promise<Proposta> => {
     for (let i = 0; i < 300; i++) {
       const res = await admin.get<Proposta>(`/server/pianificatore/proposte/${id}`);
@@ -195,7 +195,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     const tuesday = await propose({ settimana: '2026-12-01' });
     expect(tuesday.status).toBe(400);
     // Before any progetto began.
-    const empty = await propose({ settimana: '2026-08-31' });
+    const empty = await propose({ settimana: '2026-08-24' });
     expect(empty.status).toBe(400);
     expect(errorOf(empty.body)).toBe(M.noProgetti);
   });
@@ -265,7 +265,9 @@ export async function seedSynthetic(db: Db, scale: number) {
     input.stanze.map((r, i) => ({ name: `Stanza ${scale}.${i + 1}`, position: 10 + i, capacity: r.capienza, typeIds: r.tipi.map((t) => typeIds.get(t)!) })),
   );
   for (const p of input.pazienti) {
-    const [row] = (await db.execute(sql`insert into patients (first_name, last_name) values ('Utente', ${`S${scale}-${p.id}`}) returning id`)) as unknown as {
+    const {
+      rows: [row],
+    } = (await db.execute(sql`insert into patients (first_name, last_name) values ('Utente', ${`S${scale}-${p.id}`}) returning id`)) as unknown as {
       rows: { id: number }[];
     };
     const patientId = Number(row.id);

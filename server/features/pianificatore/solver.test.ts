@@ -171,3 +171,4 @@ describe('pianificatore: the reasons of what is not covered', () => {
     expect(out.covered).toBe(90);
   });
 });
+
