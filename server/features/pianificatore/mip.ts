@@ -283,13 +283,30 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
   for (const [k, rc] of rigaCols) {
     const news = newOf.get(k) ?? [];
     const keeps = keepOf.get(k) ?? [];
-    if (news.length > 0) addRow(news.map((n) => n.col), news.map(() => 1), -Infinity, Math.max(0, rc.sedute - rc.fixed));
+    if (news.length > 0)
+      addRow(
+        news.map((n) => n.col),
+        news.map(() => 1),
+        -Infinity,
+        Math.max(0, rc.sedute - rc.fixed),
+      );
     // covered − new − kept ≤ fixed
-    addRow([rc.col, ...news.map((n) => n.col), ...keeps.map((n) => n.col)], [1, ...news.map(() => -1), ...keeps.map(() => -1)], -Infinity, rc.fixed);
+    addRow(
+      [rc.col, ...news.map((n) => n.col), ...keeps.map((n) => n.col)],
+      [1, ...news.map(() => -1), ...keeps.map(() => -1)],
+      -Infinity,
+      rc.fixed,
+    );
     for (let d = 0; d < input.giorni.length; d++) {
       const nd = news.filter((n) => n.d === d);
       const kd = keeps.filter((n) => n.d === d);
-      if (nd.length + kd.length > 1 && nd.length > 0) addRow([...nd, ...kd].map((n) => n.col), [...nd, ...kd].map(() => 1), -Infinity, Math.max(1, kd.length));
+      if (nd.length + kd.length > 1 && nd.length > 0)
+        addRow(
+          [...nd, ...kd].map((n) => n.col),
+          [...nd, ...kd].map(() => 1),
+          -Infinity,
+          Math.max(1, kd.length),
+        );
     }
   }
   // Groups: members only in an open activity, at most its capacity.
@@ -332,7 +349,13 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
         idx.push(a.col);
         val.push(a.minuti);
       }
-      if (idx.length > 0) addRow(idx, val, -Infinity, members.reduce((n, o) => n + (o.minutiLiberi ?? 0), 0));
+      if (idx.length > 0)
+        addRow(
+          idx,
+          val,
+          -Infinity,
+          members.reduce((n, o) => n + (o.minutiLiberi ?? 0), 0),
+        );
     }
   }
 

@@ -65,7 +65,12 @@ export interface StartOptions {
 }
 
 /** POST /server/pianificatore/proposte: reads the week, claims the one place, starts the worker; answers the ID. */
-export async function createProposal(db: Db, by: Actor, body: { settimana: string; modo: Modo; secondi: number }, options: StartOptions = {}) {
+export async function createProposal(
+  db: Db,
+  by: Actor,
+  body: { settimana: string; modo: Modo; secondi: number },
+  options: StartOptions = {},
+) {
   await tidy(db);
   const read = await readPlanInput(db, body.settimana, body.modo);
   if (read.input.giorni.length === 0) throw badRequest(M.noWorkingDays, ['settimana']);
@@ -128,9 +133,7 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
   const guard = setTimeout(() => void finish('errore', null, M.timeUp).catch(() => undefined), job.secondi * 1000 + 5000);
   guard.unref();
   if (options.inline) {
-    void import('./worker.ts')
-      .then(({ runJob }) => runJob(job, onMessage))
-      .catch(() => finish('errore', null, M.solverFailed));
+    void import('./worker.ts').then(({ runJob }) => runJob(job, onMessage)).catch(() => finish('errore', null, M.solverFailed));
     return;
   }
   const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: { pianificatore: true, job } });
