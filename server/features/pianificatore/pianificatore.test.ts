@@ -284,16 +284,14 @@ export async function seedSynthetic(db: Db, scale: number) {
   await db
     .insert(therapists)
     .values(input.operatori.map((o) => ({ username: `${o.nome}.s${scale}`, profile: o.profilo, weeklyMinutes: o.minutiContratto })));
-  await db
-    .insert(rooms)
-    .values(
-      input.stanze.map((r, i) => ({
-        name: `Stanza ${scale}.${i + 1}`,
-        position: 10 + i,
-        capacity: r.capienza,
-        typeIds: r.tipi.map((t) => typeIds.get(t)!),
-      })),
-    );
+  await db.insert(rooms).values(
+    input.stanze.map((r, i) => ({
+      name: `Stanza ${scale}.${i + 1}`,
+      position: 10 + i,
+      capacity: r.capienza,
+      typeIds: r.tipi.map((t) => typeIds.get(t)!),
+    })),
+  );
   for (const p of input.pazienti) {
     const {
       rows: [row],
