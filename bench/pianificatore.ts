@@ -20,7 +20,10 @@ import { checkFeasible } from '../server/features/pianificatore/model.ts';
 import { syntheticCentre } from '../server/features/pianificatore/synthetic.ts';
 import { TEST_CALL_LIMITS, TestClient } from '../server/test/harness.ts';
 
-const scales = (process.env.BENCH_SCALES ?? '1,2,4').split(',').map(Number);
+const scales = (process.env.BENCH_SCALES ?? '1,2,4')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const forms = (process.env.BENCH_FORMS ?? 'operatore,profilo').split(',') as Formulazione[];
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const LIMITS: Record<number, number> = { 1: 10, 2: 30, 4: 60 };

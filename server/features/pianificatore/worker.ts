@@ -3,6 +3,7 @@
  * HiGHS solve run here, so the server's event loop keeps answering while a proposal is prepared. It receives a
  * PlanInput and the seconds allowed, posts progress (0–1) now and then, and one answer (or an Italian error) at the end.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { explainMissing, type NewActivity, type PlanInput } from './model.ts';
 import { solveWeek, type Formulazione } from './mip.ts';
@@ -55,6 +56,12 @@ export async function runJob(job: WorkerJob, post: (m: WorkerMessage) => void): 
 }
 
 if (parentPort && workerData && (workerData as { pianificatore?: boolean }).pianificatore) {
+  // The solver yields the cores to the server's reads: on Linux a thread has its own nice value (0 = this thread).
+  try {
+    setPriority(19);
+  } catch {
+    // not allowed here: it runs at the server's priority
+  }
   const port = parentPort;
   const job = (workerData as { job: WorkerJob }).job;
   runJob(job, (m) => port.postMessage(m)).catch((err: unknown) => {
