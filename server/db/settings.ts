@@ -19,6 +19,8 @@ export const DEFAULT_SETTINGS: CentreSettings = {
   struttura: null,
   dsm: null,
   tipoStrutturaSism: null,
+  opening: '08:00',
+  closing: '17:00',
 };
 
 export async function readCentreSettings(db: Db): Promise<CentreSettings> {
@@ -47,6 +49,8 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
         struttura: sql`excluded.struttura`,
         dsm: sql`excluded.dsm`,
         tipoStrutturaSism: sql`excluded.tipo_struttura_sism`,
+        opening: sql`excluded.opening`,
+        closing: sql`excluded.closing`,
       },
     });
   return next;

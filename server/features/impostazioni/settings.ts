@@ -1,13 +1,14 @@
 /** The centre's settings on the wire (docs/api.md, Agenda, impostazioni e calendario esterno): read by anyone signed in, written by administrators. */
 import type { z } from 'zod';
-import type { CentreSettingsWire, settingsBody } from '../../../common/impostazioni.ts';
+import { IMPOSTAZIONI_MSG, type CentreSettingsAnswer, type settingsBody } from '../../../common/impostazioni.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import type { User } from '../../../common/schemas.ts';
 import type { Regione, TipoStrutturaSism } from '../../../common/flussi.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readCentreSettings, writeCentreSettings, type CentreSettings } from '../../db/settings.ts';
 
-const toWire = (s: CentreSettings): CentreSettingsWire => ({
+const toWire = (s: CentreSettings): CentreSettingsAnswer => ({
   nomecentro: s.centreName,
   sabato: s.saturday,
   iniziali: s.icalInitials,
@@ -19,15 +20,22 @@ const toWire = (s: CentreSettings): CentreSettingsWire => ({
   ...(s.struttura === null ? {} : { struttura: s.struttura }),
   ...(s.dsm === null ? {} : { dsm: s.dsm }),
   ...(s.tipoStrutturaSism === null ? {} : { tipoStrutturaSism: s.tipoStrutturaSism as TipoStrutturaSism }),
+  apertura: s.opening,
+  chiusura: s.closing,
 });
 
-export async function readSettings(db: Db): Promise<CentreSettingsWire> {
+export async function readSettings(db: Db): Promise<CentreSettingsAnswer> {
   return toWire(await readCentreSettings(db));
 }
 
-export async function changeSettings(db: Db, by: User, input: z.output<typeof settingsBody>): Promise<CentreSettingsWire> {
+export async function changeSettings(db: Db, by: User, input: z.output<typeof settingsBody>): Promise<CentreSettingsAnswer> {
   return db.transaction(async (tx) => {
-    const before = toWire(await readCentreSettings(tx));
+    const current = await readCentreSettings(tx);
+    const before = toWire(current);
+    // Issue 31: one of the opening hours alone is checked against the other as stored.
+    if ((input.chiusura ?? current.closing) <= (input.apertura ?? current.opening)) {
+      throw badRequest(IMPOSTAZIONI_MSG.chiusuraBeforeApertura, [input.chiusura === undefined ? 'apertura' : 'chiusura']);
+    }
     const after = toWire(
       await writeCentreSettings(tx, {
         ...(input.nomecentro === undefined ? {} : { centreName: input.nomecentro }),
@@ -40,6 +48,8 @@ export async function changeSettings(db: Db, by: User, input: z.output<typeof se
         ...(input.struttura === undefined ? {} : { struttura: input.struttura }),
         ...(input.dsm === undefined ? {} : { dsm: input.dsm }),
         ...(input.tipoStrutturaSism === undefined ? {} : { tipoStrutturaSism: input.tipoStrutturaSism }),
+        ...(input.apertura === undefined ? {} : { opening: input.apertura }),
+        ...(input.chiusura === undefined ? {} : { closing: input.chiusura }),
       }),
     );
     await appendAudit(tx, by, { action: 'impostazioni.modifica', entity: 'impostazioni', entityId: 1, before, after });
