@@ -28,6 +28,9 @@ export const ANAGRAFICHE_MSG = {
   staffDuplicate: "L'operatore è già su questa uscita",
   accountDuplicate: 'Esiste già un account con questo username',
   accountNotFound: 'Account non trovato',
+  capienzaInvalid: 'Capienza non valida: da 1 a 50 utenti, oppure vuota',
+  roomTipiInvalid: 'Tipi di attività non validi: al massimo 50, senza ripetizioni',
+  roomTipoNotFound: 'Uno dei tipi di attività della stanza non esiste',
   accountLinkedElsewhere: 'Questo account è già collegato a un altro operatore',
   selfRevoke: 'Non puoi togliere a te stesso il ruolo di amministratore',
   selfDisable: 'Non puoi disattivare il tuo stesso account',
@@ -79,6 +82,20 @@ export const therapistUpdateSchema = therapistFormSchema.extend({ ID: idSchema }
 
 export const roomFormSchema = z.object({
   Nome: identifierText(M.roomNameInvalid).trim().min(2, M.roomNameInvalid).max(60, M.roomNameInvalid),
+  /** Issue 31: utenti the room holds at once (1–50), null = not said. Not sent: unchanged on update, empty on creation. */
+  capienza: z
+    .number({ error: M.capienzaInvalid })
+    .int(M.capienzaInvalid)
+    .min(1, M.capienzaInvalid)
+    .max(50, M.capienzaInvalid)
+    .nullable()
+    .optional(),
+  /** Issue 31: the types of activity the room is for (IDs); [] = any. Not sent: unchanged on update, [] on creation. */
+  tipi: z
+    .array(idSchema, { error: M.roomTipiInvalid })
+    .max(50, M.roomTipiInvalid)
+    .refine((ids) => new Set(ids).size === ids.length, M.roomTipiInvalid)
+    .optional(),
 });
 export const roomUpdateSchema = roomFormSchema.extend({ ID: idSchema });
 export const roomMoveSchema = z.object({ ID: idSchema, direzione: z.enum(['su', 'giu'], { error: 'Direzione non valida' }) });
@@ -156,7 +173,16 @@ export const therapistRecordAnswer = z.object({
   disponibilita: z.array(z.object({ giorno: z.number().int(), dalle: z.string(), alle: z.string() })),
 });
 export type TherapistRecord = z.infer<typeof therapistRecordAnswer>;
-export const roomRecordAnswer = z.object({ ID: z.number().int(), Nome: z.string(), Ordine: z.number().int(), Archiviato: z.boolean() });
+export const roomRecordAnswer = z.object({
+  ID: z.number().int(),
+  Nome: z.string(),
+  Ordine: z.number().int(),
+  Archiviato: z.boolean(),
+  /** Issue 31: utenti at once, null = not said. */
+  capienza: z.number().int().nullable(),
+  /** Issue 31: the types of activity it is for, ascending; [] = any. */
+  tipi: z.array(z.number().int()),
+});
 export type RoomRecord = z.infer<typeof roomRecordAnswer>;
 export const accountRecordAnswer = z.object({
   ID: z.number().int(),

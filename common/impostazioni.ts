@@ -13,6 +13,9 @@ export const IMPOSTAZIONI_MSG = {
   initialsInvalid: 'Indica se il calendario sul telefono mostra le iniziali degli utenti',
   patronInvalid: 'Giorno del santo patrono non valido: mese e giorno (MM-GG, per esempio 12-07), oppure nessuno',
   paperInvalid: 'Formato carta non valido: A4 oppure Letter',
+  aperturaInvalid: 'Orario di apertura non valido: HH:mm, a quarti d’ora (per esempio 08:00)',
+  chiusuraInvalid: 'Orario di chiusura non valido: HH:mm, a quarti d’ora (per esempio 17:00)',
+  chiusuraBeforeApertura: 'La chiusura deve venire dopo l’apertura',
   settingsEmpty: 'Indica almeno un’impostazione da cambiare',
   // Success of the web app
   settingsSaved: 'Impostazioni salvate',
@@ -29,6 +32,11 @@ export const isMonthDay = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(5, 10) === value;
 };
 
+export const DEFAULT_APERTURA = '08:00';
+export const DEFAULT_CHIUSURA = '17:00';
+/** "08:00", "17:45": a time of day on the quarter hour. */
+export const isQuarterTime = (value: string) => /^([01]\d|2[0-3]):(00|15|30|45)$/.test(value);
+
 /** POST /server/impostazioni: any of them, at least one. */
 export const settingsBody = z
   .object({
@@ -37,8 +45,15 @@ export const settingsBody = z
     iniziali: z.boolean({ error: M.initialsInvalid }).optional(),
     patrono: z.string({ error: M.patronInvalid }).refine(isMonthDay, M.patronInvalid).nullable().optional(),
     formatoCarta: z.enum(PAPER_FORMATS, { error: M.paperInvalid }).optional(),
+    /** Issue 31: the centre's opening hours, the Pianificatore's grid (HH:mm on the quarter hour). */
+    apertura: z.string({ error: M.aperturaInvalid }).refine(isQuarterTime, M.aperturaInvalid).optional(),
+    chiusura: z.string({ error: M.chiusuraInvalid }).refine(isQuarterTime, M.chiusuraInvalid).optional(),
   })
-  .refine((v) => Object.values(v).some((value) => value !== undefined), M.settingsEmpty);
+  .refine((v) => Object.values(v).some((value) => value !== undefined), M.settingsEmpty)
+  .refine((v) => v.apertura === undefined || v.chiusura === undefined || v.chiusura > v.apertura, {
+    path: ['chiusura'],
+    message: M.chiusuraBeforeApertura,
+  });
 export type SettingsForm = z.input<typeof settingsBody>;
 
 /** GET /server/impostazioni, and the answer of a change: the settings as they now are. */
@@ -55,5 +70,9 @@ export const centreSettingsAnswer = z.object({
   patrono: z.string().nullable(),
   /** The paper of the day's and the week's PDF, always landscape. */
   formatoCarta: z.enum(PAPER_FORMATS),
+  /** Issue 31: opening and closing time (HH:mm), the Pianificatore's grid; default 08:00 and 17:00. */
+  apertura: z.string().default(DEFAULT_APERTURA),
+  chiusura: z.string().default(DEFAULT_CHIUSURA),
 });
-export type CentreSettingsWire = z.infer<typeof centreSettingsAnswer>;
+/** What the server sends (always with apertura and chiusura); a client older than issue 31 may omit them. */
+export type CentreSettingsWire = z.input<typeof centreSettingsAnswer>;

@@ -35,5 +35,21 @@ export const liveEventSchema = z.discriminatedUnion('tipo', [
 
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
+/**
+ * A proposal of the Pianificatore (issue 31, common/pianificatore.ts): `avanzamento` (0–1) while it works, then its
+ * `stato` (`pronta`, `errore`, `applicata`, `scartata`). Apart from liveEventSchema: it changes no cached answer, only
+ * the screen waiting on that proposal reads it.
+ */
+export const pianificatoreEventSchema = z.object({
+  tipo: z.literal('pianificatore'),
+  ID: z.number().int(),
+  avanzamento: z.number().min(0).max(1).optional(),
+  stato: z.enum(['in_corso', 'pronta', 'errore', 'applicata', 'scartata']).optional(),
+});
+export type PianificatoreEvent = z.infer<typeof pianificatoreEventSchema>;
+/** Every `data:` line the stream may carry. */
+export const liveWireEventSchema = z.union([liveEventSchema, pianificatoreEventSchema]);
+export type LiveWireEvent = LiveEvent | PianificatoreEvent;
+
 /** GET /server/eventi answers a text/event-stream: one liveEventSchema per `data:` line (its route's response schema). */
 export const liveStreamAnswer = z.string();
