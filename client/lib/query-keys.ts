@@ -20,3 +20,6 @@ export const QUERY_KEYS = {
   /** The Pianificatore's proposals: read by its dialog, made stale by the live `pianificatore` events. */
   pianificatore: ['pianificatore'],
 } as const;
+
+/** One proposal of the Pianificatore: its dialog reads it, the live `pianificatore` events write its progress into it. */
+export const proposalKey = (id: number) => [...QUERY_KEYS.pianificatore, 'proposta', id] as const;

@@ -79,7 +79,17 @@ export function buildProposalDiff(input: DiffInput): DiffDay[] {
     const a = found.get(id);
     // Not in the week as read (read before the proposal, or already gone): said plainly rather than left out.
     if (!a) {
-      entries.push({ key: `r${id}`, kind: 'rimossa', data: '', stanza: -1, inizio: '', fine: '', nome: `Attività n. ${id}`, operatori: [], utenti: [] });
+      entries.push({
+        key: `r${id}`,
+        kind: 'rimossa',
+        data: '',
+        stanza: -1,
+        inizio: '',
+        fine: '',
+        nome: `Attività n. ${id}`,
+        operatori: [],
+        utenti: [],
+      });
       continue;
     }
     entries.push({

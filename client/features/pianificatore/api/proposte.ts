@@ -8,18 +8,19 @@ import type { Patient, Therapist } from '../../../../common/schemas.ts';
 import type { ApplicaAnswer, Proposta, PropostaForm } from '../../../../common/pianificatore.ts';
 import type { Settimana } from '../../../../common/calendario.ts';
 import { api } from '../../../lib/api-client.ts';
-import { QUERY_KEYS } from '../../../lib/query-keys.ts';
+import { proposalKey, QUERY_KEYS } from '../../../lib/query-keys.ts';
 
 export type { Proposta } from '../../../../common/pianificatore.ts';
 
-/** While the solver works, the proposal is read again this often even without a live event (the stream may be down). */
+/**
+ * While the solver works, the proposal is read again this often: the seconds used, and the progress when the live
+ * stream is down (with it, the progress arrives as it happens and the end reads the proposal at once).
+ */
 const POLL_MS = 2_000;
 
-/** The key of one proposal: the live event `{"tipo":"pianificatore","ID":7,…}` makes exactly this stale (features/live). */
-export const propostaKey = (id: number) => [...QUERY_KEYS.pianificatore, 'proposta', id] as const;
-
+/** Under `proposalKey`: the live event `{"tipo":"pianificatore","ID":7,…}` writes its progress there (features/live). */
 export const propostaQueryOptions = (id: number) =>
-  queryOptions({ queryKey: propostaKey(id), queryFn: () => api.get<Proposta>(`/pianificatore/proposte/${id}`) });
+  queryOptions({ queryKey: proposalKey(id), queryFn: () => api.get<Proposta>(`/pianificatore/proposte/${id}`) });
 
 /** One proposal, read again while it is being prepared. */
 export const useProposta = (id: number | null) =>
