@@ -106,9 +106,14 @@ export function PropostaDialog({ monday, onClose }: Props) {
     }
   };
 
-  /** Back to the choice, the proposal left (discarded on the server if it is still there). */
+  /** A proposal left (in preparation, or ready and not applied) is discarded on the server: its solver stops. */
+  const leave = () => {
+    if (id !== null && (!data || data.stato === 'in_corso' || data.stato === 'pronta')) void scartaProposta(id).catch(console.error);
+  };
+
+  /** Back to the choice, the proposal left. */
   const restart = () => {
-    if (id !== null && (data?.stato === 'in_corso' || data?.stato === 'pronta')) void scartaProposta(id).catch(console.error);
+    leave();
     setId(null);
     setRefusal(undefined);
     applica.reset();
@@ -116,7 +121,7 @@ export function PropostaDialog({ monday, onClose }: Props) {
 
   /** × and Esc: the proposal is discarded (nothing was written); the dialog closes at once. */
   const dismiss = () => {
-    if (id !== null && (data?.stato === 'in_corso' || data?.stato === 'pronta')) void scartaProposta(id).catch(console.error);
+    leave();
     onClose();
   };
 
