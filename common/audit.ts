@@ -88,6 +88,8 @@ export const AUDIT_ACTIONS = {
   'progetto.chiudi': 'Progetto individuale chiuso',
   'progetto.elimina': 'Progetto individuale eliminato',
   'terapista.sostituisci': 'Operatore sostituito in un’attività',
+  'pianificatore.applica': 'Settimana proposta dal pianificatore applicata',
+  'pianificatore.giornata': 'Giornata scritta dal pianificatore',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as AuditAction[];
@@ -117,6 +119,7 @@ export const PLAN_ACTIONS = [
   'uscita.operatore.togli',
   'assenza.togli',
   'terapista.sostituisci',
+  'pianificatore.giornata',
 ] as const satisfies AuditAction[];
 
 /** The operations Annulla can take back: the row's `before` holds the day's rows, its `after` the day's fingerprint. */
@@ -125,6 +128,7 @@ export const UNDOABLE_ACTIONS = [
   'giornata.incolla',
   'attivita.elimina',
   'terapista.sostituisci',
+  'pianificatore.giornata',
 ] as const satisfies AuditAction[];
 export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly string[]).includes(action);
 
@@ -134,7 +138,7 @@ export const isUndoable = (action: string) => (UNDOABLE_ACTIONS as readonly stri
  * `after.gruppo`, and Annulla takes back every day of it at once. A new multi-day write (the
  * planner's apply) adds its action here and passes its row's id as `gruppo` to the days it writes.
  */
-export const MULTI_DAY_ACTIONS = ['modello.applica', 'settimana.incolla'] as const satisfies AuditAction[];
+export const MULTI_DAY_ACTIONS = ['modello.applica', 'settimana.incolla', 'pianificatore.applica'] as const satisfies AuditAction[];
 export type MultiDayAction = (typeof MULTI_DAY_ACTIONS)[number];
 export const isMultiDay = (action: string) => (MULTI_DAY_ACTIONS as readonly string[]).includes(action);
 
@@ -504,6 +508,10 @@ export function auditSentence(row: Pick<AuditRecord, 'action' | 'entityId' | 'da
       const replaced = after.esistenti === 'sostituisci' ? ', giornate già in programma sostituite' : '';
       return `${what} ${range}: ${plural(num(after.giorni), 'giornata scritta', 'giornate scritte')}${replaced}`;
     }
+    case 'pianificatore.applica':
+      return `Settimana proposta dal pianificatore applicata ${row.day ? dates(row.day, row.dayTo ?? row.day) : ''}: ${plural(num(after.aggiunte), 'attività aggiunta', 'attività aggiunte')}, ${plural(num(after.rimosse), 'tolta', 'tolte')}`;
+    case 'pianificatore.giornata':
+      return `Pianificatore, ${day}: ${plural(num(after.aggiunte), 'attività aggiunta', 'attività aggiunte')}, ${plural(num(after.rimosse), 'tolta', 'tolte')}`;
     case 'anagrafica.paziente.crea':
       return `Utente ${person(after, 'paziente')} aggiunto all’anagrafica`;
     case 'anagrafica.paziente.modifica':

@@ -25,6 +25,7 @@ import { impostazioniRoutes } from './features/impostazioni/routes.ts';
 import { liveEvents } from './features/live/plugin.ts';
 import { modelliRoutes } from './features/modelli/routes.ts';
 import { progettiRoutes } from './features/progetti/routes.ts';
+import { pianificatoreRoutes } from './features/pianificatore/routes.ts';
 import { peopleSearchRoutes } from './features/people-search/routes.ts';
 import { presenzeRoutes } from './features/presenze/routes.ts';
 import { registro } from './features/registro/plugin.ts';
@@ -223,6 +224,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(impostazioniRoutes, { db });
       await api.register(modelliRoutes, { db });
       await api.register(progettiRoutes, { db, today: options.today });
+      await api.register(pianificatoreRoutes, { db });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

@@ -51,6 +51,7 @@ export const LEFT_OUT_OF_BACKUPS = {
   login_devices: 'sign-in state: browsers that signed in before',
   calendar_version: "a counter the triggers keep for the servers' caches, not data",
   ical_tokens: 'sign-in state: a restored feed link would open an agenda its therapist may have revoked since; therapists make a new link',
+  planner_proposals: 'the Pianificatore’s proposals: drafts kept 7 days, never part of the calendar until applied (and then the calendar and the registro hold them)',
   access_log:
     "reads of patients' data, many a minute (millions of rows over its retention): a backup holds the whole centre in memory, so it would grow without bound; the log stays in the database for AUDIT_RETENTION_DAYS (docs/decisions/0011-audit-log.md)",
 } as const;
@@ -68,6 +69,7 @@ export const ALL_TABLES = [
   'login_failures',
   'login_devices',
   'ical_tokens',
+  'planner_proposals',
 ];
 
 const SERIAL_TABLES = [
@@ -97,7 +99,8 @@ export const BACKUP_FORMAT = 'giornata-backup-1';
 const COLUMNS_ADDED_SINCE_FORMAT_1 = {
   activities: { version: 1 },
   users: { password_change_required: false },
-  centre_settings: { ical_initials: false, paper_format: 'A4' },
+  centre_settings: { ical_initials: false, paper_format: 'A4', opening: '08:00', closing: '17:00' },
+  rooms: { capacity: null, type_ids: [] },
   therapists: { first_name: '', last_name: '', availability: [] },
 } as const;
 

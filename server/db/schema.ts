@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   text,
   time,
@@ -90,12 +91,20 @@ export const therapists = pgTable(
   ],
 );
 
-export const rooms = pgTable('rooms', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  position: integer('position').notNull().default(0),
-  archived: boolean('archived').notNull().default(false),
-});
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    position: integer('position').notNull().default(0),
+    archived: boolean('archived').notNull().default(false),
+    /** Issue 31: utenti it holds at once (1–50), NULL when not said. */
+    capacity: integer('capacity'),
+    /** Issue 31: the types of activity it is for (activity_types ids); empty = any. */
+    typeIds: integer('type_ids').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [check('rooms_capacity_range', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 50`)],
+);
 
 export const transportRuns = pgTable(
   'transport_runs',
@@ -450,10 +459,17 @@ export const centreSettings = pgTable(
     paperFormat: text('paper_format', { enum: ['A4', 'Letter'] })
       .notNull()
       .default('A4'),
+    /** Issue 31: opening and closing time, HH:mm (the Pianificatore's grid). */
+    opening: text('opening').notNull().default('08:00'),
+    closing: text('closing').notNull().default('17:00'),
   },
   (t) => [
     check('centre_settings_one_row', sql`${t.id} = 1`),
     check('centre_settings_paper_format', sql`${t.paperFormat} IN ('A4', 'Letter')`),
+    check(
+      'centre_settings_hours',
+      sql`${t.opening} ~ '^[0-2][0-9]:[0-5][0-9]$' AND ${t.closing} ~ '^[0-2][0-9]:[0-5][0-9]$' AND ${t.closing} > ${t.opening}`,
+    ),
   ],
 );
 
@@ -534,4 +550,36 @@ export const carePlanRows = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [unique('care_plan_rows_once').on(t.planId, t.typeId)],
+);
+
+/**
+ * Issue 31: the Pianificatore's proposals (docs/decisions/0040-pianificatore-solver.md), kept 7 days. `answer` is the
+ * proposal as GET answers it (common/pianificatore.ts) once ready; `fingerprints` the week's days as they were when it
+ * was prepared (server/db/audit.ts, dayFingerprintSql), compared by `applica`. One `in_corso` at most in the database.
+ */
+export const plannerProposals = pgTable(
+  'planner_proposals',
+  {
+    id: serial('id').primaryKey(),
+    week: date('week', { mode: 'string' }).notNull(),
+    mode: text('mode').notNull(),
+    seconds: integer('seconds').notNull(),
+    state: text('state').notNull().default('in_corso'),
+    progress: real('progress').notNull().default(0),
+    elapsed: real('elapsed').notNull().default(0),
+    answer: jsonb('answer'),
+    fingerprints: jsonb('fingerprints').$type<Record<string, string>>().notNull(),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('planner_proposals_one_running')
+      .on(sql`(true)`)
+      .where(sql`${t.state} = 'in_corso'`),
+    index('planner_proposals_created_idx').on(t.createdAt),
+    check('planner_proposals_mode', sql`${t.mode} IN ('completa', 'rifai')`),
+    check('planner_proposals_state', sql`${t.state} IN ('in_corso', 'pronta', 'errore', 'applicata', 'scartata')`),
+  ],
 );

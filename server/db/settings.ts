@@ -14,6 +14,8 @@ export const DEFAULT_SETTINGS: CentreSettings = {
   icalInitials: false,
   patron: null,
   paperFormat: 'A4',
+  opening: '08:00',
+  closing: '17:00',
 };
 
 export async function readCentreSettings(db: Db): Promise<CentreSettings> {
@@ -37,6 +39,8 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
         icalInitials: sql`excluded.ical_initials`,
         patron: sql`excluded.patron`,
         paperFormat: sql`excluded.paper_format`,
+        opening: sql`excluded.opening`,
+        closing: sql`excluded.closing`,
       },
     });
   return next;

@@ -18,20 +18,32 @@ describeOnBothDatabases('impostazioni', (ctx) => {
   it('are read by anyone signed in, with the defaults before any change', async () => {
     const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false, patrono: null, formatoCarta: 'A4' });
+    expect(res.body).toEqual({ nomecentro: 'Centro diurno', sabato: false, iniziali: false, patrono: null, formatoCarta: 'A4', apertura: '08:00', chiusura: '17:00' });
     expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
   });
 
   it('are changed by an administrator, one field or more, and answered whole', async () => {
     const one = await admin.post<CentreSettingsWire>('/server/impostazioni', { sabato: true });
-    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null, formatoCarta: 'A4' });
+    expect(one.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null, formatoCarta: 'A4', apertura: '08:00', chiusura: '17:00' });
     const two = await admin.post<CentreSettingsWire>('/server/impostazioni', { nomecentro: '  Il Girasole  ', iniziali: true });
-    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true, patrono: null, formatoCarta: 'A4' });
+    expect(two.body).toEqual({ nomecentro: 'Il Girasole', sabato: true, iniziali: true, patrono: null, formatoCarta: 'A4', apertura: '08:00', chiusura: '17:00' });
     expect((await viewer.get('/server/impostazioni')).body).toEqual(two.body);
     const patron = await admin.post<CentreSettingsWire>('/server/impostazioni', { patrono: '12-07' });
     expect(patron.body).toEqual({ ...two.body, patrono: '12-07' });
     const none = await admin.post<CentreSettingsWire>('/server/impostazioni', { patrono: null });
-    expect(none.body).toEqual({ ...two.body, patrono: null, formatoCarta: 'A4' });
+    expect(none.body).toEqual({ ...two.body, patrono: null, formatoCarta: 'A4', apertura: '08:00', chiusura: '17:00' });
+  });
+
+  it('keep the opening hours on the quarter hour, chiusura after apertura (issue 31)', async () => {
+    const changed = await admin.post<CentreSettingsWire>('/server/impostazioni', { apertura: '08:30', chiusura: '16:45' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ apertura: '08:30', chiusura: '16:45' });
+    const late = await admin.post('/server/impostazioni', { apertura: '17:00' });
+    expect(late.status).toBe(400);
+    expect(errorOf(late.body)).toBe(M.chiusuraBeforeApertura);
+    expect((await admin.post('/server/impostazioni', { chiusura: '16:50' })).status).toBe(400);
+    expect((await admin.post('/server/impostazioni', { apertura: '10:00', chiusura: '09:00' })).status).toBe(400);
+    expect((await viewer.get<CentreSettingsWire>('/server/impostazioni')).body).toMatchObject({ apertura: '08:30', chiusura: '16:45' });
   });
 
   it('refuse a consultazione account and bad values, and change nothing', async () => {
@@ -86,8 +98,8 @@ describeOnBothDatabases('impostazioni', (ctx) => {
     expect((await viewer.get<CentreSettingsWire>('/server/impostazioni')).body.formatoCarta).toBe('Letter');
     expect((await viewer.post('/server/impostazioni', { formatoCarta: 'A4' })).status).toBe(403);
     expect((await viewer.get<CentreSettingsWire>('/server/impostazioni')).body.formatoCarta).toBe('Letter');
-    const a4 = await admin.post<CentreSettingsWire>('/server/impostazioni', { formatoCarta: 'A4' });
-    expect(a4.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null, formatoCarta: 'A4' });
+    const a4 = await admin.post<CentreSettingsWire>('/server/impostazioni', { formatoCarta: 'A4', apertura: '08:00', chiusura: '17:00' });
+    expect(a4.body).toEqual({ nomecentro: 'Centro diurno', sabato: true, iniziali: false, patrono: null, formatoCarta: 'A4', apertura: '08:00', chiusura: '17:00' });
   });
 
   it('Saturday in the templates follows the setting: the Modelli list says so after the change', async () => {

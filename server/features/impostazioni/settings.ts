@@ -1,6 +1,7 @@
 /** The centre's settings on the wire (docs/api.md, Agenda, impostazioni e calendario esterno): read by anyone signed in, written by administrators. */
 import type { z } from 'zod';
-import type { CentreSettingsWire, settingsBody } from '../../../common/impostazioni.ts';
+import { IMPOSTAZIONI_MSG, type CentreSettingsWire, type settingsBody } from '../../../common/impostazioni.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import type { User } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
@@ -12,6 +13,8 @@ const toWire = (s: CentreSettings): CentreSettingsWire => ({
   iniziali: s.icalInitials,
   patrono: s.patron,
   formatoCarta: s.paperFormat,
+  apertura: s.opening,
+  chiusura: s.closing,
 });
 
 export async function readSettings(db: Db): Promise<CentreSettingsWire> {
@@ -20,7 +23,12 @@ export async function readSettings(db: Db): Promise<CentreSettingsWire> {
 
 export async function changeSettings(db: Db, by: User, input: z.output<typeof settingsBody>): Promise<CentreSettingsWire> {
   return db.transaction(async (tx) => {
-    const before = toWire(await readCentreSettings(tx));
+    const current = await readCentreSettings(tx);
+    const before = toWire(current);
+    // Issue 31: one of the opening hours alone is checked against the other as stored.
+    if ((input.chiusura ?? current.closing) <= (input.apertura ?? current.opening)) {
+      throw badRequest(IMPOSTAZIONI_MSG.chiusuraBeforeApertura, [input.chiusura === undefined ? 'apertura' : 'chiusura']);
+    }
     const after = toWire(
       await writeCentreSettings(tx, {
         ...(input.nomecentro === undefined ? {} : { centreName: input.nomecentro }),
@@ -28,6 +36,8 @@ export async function changeSettings(db: Db, by: User, input: z.output<typeof se
         ...(input.iniziali === undefined ? {} : { icalInitials: input.iniziali }),
         ...(input.patrono === undefined ? {} : { patron: input.patrono }),
         ...(input.formatoCarta === undefined ? {} : { paperFormat: input.formatoCarta }),
+        ...(input.apertura === undefined ? {} : { opening: input.apertura }),
+        ...(input.chiusura === undefined ? {} : { closing: input.chiusura }),
       }),
     );
     await appendAudit(tx, by, { action: 'impostazioni.modifica', entity: 'impostazioni', entityId: 1, before, after });

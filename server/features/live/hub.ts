@@ -12,7 +12,8 @@ import {
   LIVE_REPLAY_EVENTS,
   LIVE_RETRY_MS,
   liveEventSchema,
-  type LiveEvent,
+  pianificatoreEventSchema,
+  type LiveWireEvent,
 } from '../../../common/live.ts';
 
 /** A client that reads slower than this many bytes behind is cut: it reconnects and resumes (or reloads). */
@@ -33,10 +34,12 @@ interface Notification {
   anagrafiche?: unknown;
   presenze?: unknown;
   ricarica?: unknown;
+  /** Issue 31: a proposal's progress or end (server/features/pianificatore/service.ts sends it with pg_notify). */
+  pianificatore?: unknown;
 }
 
 /** The wire's events for one notification: a day event per day, then the lists' own. */
-export function eventsOfNotification(payload: string): LiveEvent[] {
+export function eventsOfNotification(payload: string): LiveWireEvent[] {
   let parsed: Notification;
   try {
     parsed = JSON.parse(payload) as Notification;
@@ -44,7 +47,7 @@ export function eventsOfNotification(payload: string): LiveEvent[] {
     return [{ tipo: 'ricarica' }]; // not ours to read: the safe answer is to reload
   }
   if (parsed === null || typeof parsed !== 'object' || parsed.ricarica === true) return [{ tipo: 'ricarica' }];
-  const events: LiveEvent[] = [];
+  const events: LiveWireEvent[] = [];
   if (Array.isArray(parsed.giorni)) {
     for (const day of parsed.giorni) {
       const event = liveEventSchema.safeParse({ tipo: 'giornata', data: day });
@@ -53,6 +56,10 @@ export function eventsOfNotification(payload: string): LiveEvent[] {
   }
   if (parsed.anagrafiche === true) events.push({ tipo: 'anagrafiche' });
   if (parsed.presenze === true) events.push({ tipo: 'presenze' });
+  if (parsed.pianificatore !== undefined) {
+    const event = pianificatoreEventSchema.safeParse({ tipo: 'pianificatore', ...(parsed.pianificatore as object) });
+    if (event.success) events.push(event.data);
+  }
   return events;
 }
 
@@ -115,7 +122,7 @@ export class LiveHub {
   }
 
   /** Numbers, frames, keeps and sends each event to every stream. */
-  publish(events: LiveEvent[]): void {
+  publish(events: LiveWireEvent[]): void {
     if (events.length === 0) return;
     let text = '';
     for (const event of events) {
@@ -147,7 +154,7 @@ export class LiveHub {
     return `${this.processId}-${seq}`;
   }
 
-  private frame(seq: number, event: LiveEvent): string {
+  private frame(seq: number, event: LiveWireEvent): string {
     return `id: ${this.idOf(seq)}\ndata: ${JSON.stringify(event)}\n\n`;
   }
 

@@ -7,7 +7,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../../common/live.ts';
+import { LIVE_HEARTBEAT_MS, type LiveEvent, type LiveWireEvent } from '../../../common/live.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { LiveHub, eventsOfNotification } from './hub.ts';
@@ -59,7 +59,7 @@ export class LiveEvents {
   private heartbeatEvery = LIVE_HEARTBEAT_MS;
   private checking = false;
   /** Events waiting for the writes to fall quiet, in arrival order, each once. */
-  private readonly held = new Map<string, LiveEvent>();
+  private readonly held = new Map<string, LiveWireEvent>();
   private heldTimer: NodeJS.Timeout | undefined;
   /** When the first of the events waiting arrived. */
   private heldSince = 0;
@@ -119,7 +119,7 @@ export class LiveEvents {
    * held), then sends each once, in the order they first came. `ricarica` goes at once, and takes
    * what waits with it (everything is read again).
    */
-  coalesce(events: LiveEvent[]): void {
+  coalesce(events: LiveWireEvent[]): void {
     if (events.some((e) => e.tipo === 'ricarica')) {
       this.held.clear();
       clearTimeout(this.heldTimer);

@@ -960,7 +960,15 @@ const CASES: Record<string, WriteCase> = {
 };
 
 /** Sign-in and sign-out are tested apart (their rows, and a refused sign-in's row, are the point). */
-const TESTED_APART = ['POST /server/user/login', 'POST /server/user/logout'];
+const TESTED_APART = [
+  'POST /server/user/login',
+  'POST /server/user/logout',
+  // Issue 31 (server/features/pianificatore/pianificatore.test.ts): a proposal prepared or discarded changes no data
+  // of the centre (nothing is written to the calendar without applica); applica's row and its Annulla are tested there.
+  'POST /server/pianificatore/proposte',
+  'POST /server/pianificatore/proposte/:id/applica',
+  'POST /server/pianificatore/proposte/:id/scarta',
+];
 
 describeOnBothDatabases('registro', (ctx) => {
   let world: World;
