@@ -116,7 +116,7 @@ describe('Pianificatore', () => {
     await a.page.keyboard.press('Enter');
 
     // In preparation (the bar, live), then ready: the heading takes the focus.
-    const ready = dialog.getByRole('heading', { name: /^Proposta pronta: settimana dal 30\/11\/2026 al 04\/12\/2026/ });
+    const ready = dialog.getByRole('heading', { name: /^Proposta pronta: settimana dal 30-11-2026 al 04-12-2026/ });
     await Promise.race([
       dialog.getByRole('progressbar', { name: 'Preparazione della proposta' }).waitFor({ timeout: 30_000 }),
       ready.waitFor({ timeout: 30_000 }),

@@ -75,11 +75,11 @@ describe('buildProposalDiff', () => {
 
   it('lists Monday to Friday, each day with its changes counted, and the removed activities the week did not hold last', () => {
     expect(days.map((d) => [d.titolo, d.nuove, d.rimosse])).toEqual([
-      ['Lunedì 30/11/2026', 0, 0],
-      ['Martedì 01/12/2026', 3, 1],
-      ['Mercoledì 02/12/2026', 0, 0],
-      ['Giovedì 03/12/2026', 0, 0],
-      ['Venerdì 04/12/2026', 0, 0],
+      ['Lunedì 30-11-2026', 0, 0],
+      ['Martedì 01-12-2026', 3, 1],
+      ['Mercoledì 02-12-2026', 0, 0],
+      ['Giovedì 03-12-2026', 0, 0],
+      ['Venerdì 04-12-2026', 0, 0],
       ['Altre attività rimosse', 0, 1],
     ]);
     expect(days[5].rooms[0].entries[0].nome).toBe('Attività n. 99');

@@ -27,7 +27,7 @@ export interface DiffRoom {
 
 export interface DiffDay {
   data: string;
-  /** "Martedì 01/12/2026". */
+  /** "Martedì 01-12-2026". */
   titolo: string;
   rooms: DiffRoom[];
   nuove: number;
@@ -48,7 +48,7 @@ export interface DiffInput {
 const hhmm = (time: string) => time.slice(0, 5);
 const byName = (a: string, b: string) => a.localeCompare(b, 'it');
 
-/** "Martedì 01/12/2026" (the week print's day header). */
+/** "Martedì 01-12-2026" (the week print's day header). */
 export const diffDayTitle = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)]} ${formatDayMonthYear(date)}`;
 
 /**

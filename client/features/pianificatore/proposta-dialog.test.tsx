@@ -89,6 +89,8 @@ const COMMON = {
 beforeAll(() => {
   // react-hot-toast asks whether motion is reduced; jsdom has no matchMedia.
   window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} })) as never;
+  // user-event's arrow keys among radio buttons look them up with CSS.escape, which jsdom lacks.
+  (globalThis as { CSS?: unknown }).CSS ??= { escape: (value: string) => value.replace(/[^\w-]/g, '\\$&') };
 });
 
 afterEach(() => {

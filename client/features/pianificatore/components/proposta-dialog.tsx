@@ -53,7 +53,7 @@ function refusalOf(error: unknown): Refusal {
 }
 
 const TITLE_ID = 'pianificatore-title';
-/** The week in words: "Settimana dal 30/11/2026 al 04/12/2026". */
+/** The week in words: "Settimana dal 30-11-2026 al 04-12-2026". */
 const weekWords = (monday: string) => `Settimana dal ${formatDayMonthYear(monday)} al ${formatDayMonthYear(addDays(monday, 4))}`;
 
 /**
