@@ -53,6 +53,8 @@ for (const scale of scales) {
         limite: pct(out.bound / out.required),
         gap: pct((out.bound - out.covered) / out.required),
         conflitti: checkFeasible(out.state) || 'nessuno',
+        // HiGHS's model status (7 optimal, 13 time limit, 17 interrupted; 'greedy': not solved, limite is then 100 %).
+        stato: out.status,
         loadavg: round(loadavg()[0]),
       }),
     );

@@ -76,3 +76,5 @@ export const centreSettingsAnswer = z.object({
 });
 /** What the server sends (always with apertura and chiusura); a client older than issue 31 may omit them. */
 export type CentreSettingsWire = z.input<typeof centreSettingsAnswer>;
+/** What this server answers: every field. */
+export type CentreSettingsAnswer = z.output<typeof centreSettingsAnswer>;

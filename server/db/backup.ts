@@ -51,7 +51,8 @@ export const LEFT_OUT_OF_BACKUPS = {
   login_devices: 'sign-in state: browsers that signed in before',
   calendar_version: "a counter the triggers keep for the servers' caches, not data",
   ical_tokens: 'sign-in state: a restored feed link would open an agenda its therapist may have revoked since; therapists make a new link',
-  planner_proposals: 'the Pianificatore’s proposals: drafts kept 7 days, never part of the calendar until applied (and then the calendar and the registro hold them)',
+  planner_proposals:
+    'the Pianificatore’s proposals: drafts kept 7 days, never part of the calendar until applied (and then the calendar and the registro hold them)',
   access_log:
     "reads of patients' data, many a minute (millions of rows over its retention): a backup holds the whole centre in memory, so it would grow without bound; the log stays in the database for AUDIT_RETENTION_DAYS (docs/decisions/0011-audit-log.md)",
 } as const;

@@ -101,7 +101,10 @@ export const rooms = pgTable(
     /** Issue 31: utenti it holds at once (1–50), NULL when not said. */
     capacity: integer('capacity'),
     /** Issue 31: the types of activity it is for (activity_types ids); empty = any. */
-    typeIds: integer('type_ids').array().notNull().default(sql`'{}'`),
+    typeIds: integer('type_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
   },
   (t) => [check('rooms_capacity_range', sql`${t.capacity} IS NULL OR ${t.capacity} BETWEEN 1 AND 50`)],
 );

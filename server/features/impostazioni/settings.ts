@@ -1,13 +1,13 @@
 /** The centre's settings on the wire (docs/api.md, Agenda, impostazioni e calendario esterno): read by anyone signed in, written by administrators. */
 import type { z } from 'zod';
-import { IMPOSTAZIONI_MSG, type CentreSettingsWire, type settingsBody } from '../../../common/impostazioni.ts';
+import { IMPOSTAZIONI_MSG, type CentreSettingsAnswer, type settingsBody } from '../../../common/impostazioni.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { User } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readCentreSettings, writeCentreSettings, type CentreSettings } from '../../db/settings.ts';
 
-const toWire = (s: CentreSettings): CentreSettingsWire => ({
+const toWire = (s: CentreSettings): CentreSettingsAnswer => ({
   nomecentro: s.centreName,
   sabato: s.saturday,
   iniziali: s.icalInitials,
@@ -17,11 +17,11 @@ const toWire = (s: CentreSettings): CentreSettingsWire => ({
   chiusura: s.closing,
 });
 
-export async function readSettings(db: Db): Promise<CentreSettingsWire> {
+export async function readSettings(db: Db): Promise<CentreSettingsAnswer> {
   return toWire(await readCentreSettings(db));
 }
 
-export async function changeSettings(db: Db, by: User, input: z.output<typeof settingsBody>): Promise<CentreSettingsWire> {
+export async function changeSettings(db: Db, by: User, input: z.output<typeof settingsBody>): Promise<CentreSettingsAnswer> {
   return db.transaction(async (tx) => {
     const current = await readCentreSettings(tx);
     const before = toWire(current);

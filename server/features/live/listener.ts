@@ -7,8 +7,9 @@
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { EVENTS_CHANNEL } from '../../db/live-notify.ts';
 
-export const EVENTS_CHANNEL = 'giornata_eventi';
+export { EVENTS_CHANNEL };
 export const SESSIONS_CHANNEL = 'giornata_sessioni';
 
 export interface ListenerHandlers {

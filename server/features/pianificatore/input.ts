@@ -20,7 +20,14 @@ import type { DaySpan, InputEsistente, InputOperatore, InputPaziente, PlanInput,
 
 interface Doc {
   tipi: { id: number; nome: string; profilo: Profilo | null; partecipanti: number }[];
-  progetti: { paziente: number; nome: string; dal: string; al: string | null; frequenza: Finestra[]; righe: { tipo: number; sedute: number; minuti: number }[] }[];
+  progetti: {
+    paziente: number;
+    nome: string;
+    dal: string;
+    al: string | null;
+    frequenza: Finestra[];
+    righe: { tipo: number; sedute: number; minuti: number }[];
+  }[];
   assenzeP: { paziente: number; data: string }[];
   corse: { id: number; data: string; partenza: string; arrivo: string; pazienti: number[]; terapisti: number[] }[];
   attivita: {
@@ -114,7 +121,8 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
   };
 
   // What stays: every run, every activity without a type or on a run; in `completa` every activity.
-  const removable = (a: Doc['attivita'][number]) => modo === 'rifai' && a.tipo !== null && a.uscita === null;
+  // Only on the days it plans: an activity of a closed day or a Sunday stays whatever the mode.
+  const removable = (a: Doc['attivita'][number]) => modo === 'rifai' && a.tipo !== null && a.uscita === null && dayIndex.has(a.data);
   const busyP = new Map<number, DaySpan[]>();
   const busyT = new Map<number, DaySpan[]>();
   const busyR = new Map<number, DaySpan[]>();
@@ -128,7 +136,17 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
     if (d === undefined) continue;
     const span = { d, s: hhmm(a.inizio), e: hhmm(a.fine) };
     if (a.tipo !== null) {
-      esistenti.push({ id: a.id, d, s: span.s, e: span.e, tipo: a.tipo, stanza: a.stanza, pazienti: a.pazienti, terapisti: a.terapisti, rimovibile: removable(a) });
+      esistenti.push({
+        id: a.id,
+        d,
+        s: span.s,
+        e: span.e,
+        tipo: a.tipo,
+        stanza: a.stanza,
+        pazienti: a.pazienti,
+        terapisti: a.terapisti,
+        rimovibile: removable(a),
+      });
     }
     if (removable(a)) continue;
     a.pazienti.forEach((p) => push(busyP, p, span));
@@ -178,7 +196,10 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
       const w = p.frequenza.find((f) => f.giorno === weekdayOf(day));
       if (!w) return;
       const key = `${p.paziente}|${d}`;
-      const span = clip({ s: Math.max(minutesOf(w.dalle), arrives.get(key) ?? 0), e: Math.min(minutesOf(w.alle), leaves.get(key) ?? 24 * 60) });
+      const span = clip({
+        s: Math.max(minutesOf(w.dalle), arrives.get(key) ?? 0),
+        e: Math.min(minutesOf(w.alle), leaves.get(key) ?? 24 * 60),
+      });
       entry.finestre[d] = span;
       entry.assente[d] = span !== null && absentP.has(`${p.paziente}|${day}`);
     });
@@ -191,7 +212,10 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
     minutiLiberi: t.minuti === null ? null : Math.max(0, t.minuti - (usedT.get(t.id) ?? 0)),
     finestre: giorni.map((day) => {
       if (absentT.has(`${t.id}|${day}`)) return [];
-      const windows = t.disponibilita.length === 0 ? [{ s: apertura, e: chiusura }] : t.disponibilita.filter((w) => w.giorno === weekdayOf(day)).map((w) => ({ s: minutesOf(w.dalle), e: minutesOf(w.alle) }));
+      const windows =
+        t.disponibilita.length === 0
+          ? [{ s: apertura, e: chiusura }]
+          : t.disponibilita.filter((w) => w.giorno === weekdayOf(day)).map((w) => ({ s: minutesOf(w.dalle), e: minutesOf(w.alle) }));
       return windows.map(clip).filter((w): w is Span => w !== null);
     }),
     occupato: busyT.get(t.id) ?? [],

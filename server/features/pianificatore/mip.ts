@@ -10,7 +10,8 @@
  * are always counted, not named, so both are relaxations on rooms: the bound is a true upper bound; the choice is made
  * concrete by `placeActivity` (model.ts) and topped up greedily.
  */
-import highsLoader, { type Highs } from 'highs';
+import * as highsModule from 'highs';
+import type { Highs } from 'highs';
 import {
   GRID,
   WeekState,
@@ -52,6 +53,9 @@ export interface SolveOutcome {
   rows: number;
 }
 
+// The package is CommonJS to TypeScript and an ES module to Node: its loader is the default export of either.
+type Loader = () => Promise<Highs>;
+const highsLoader = ((highsModule as unknown as { default?: Loader }).default ?? highsModule) as unknown as Loader;
 let loaded: Promise<Highs> | undefined;
 const highs = () => (loaded ??= highsLoader());
 
@@ -71,8 +75,6 @@ interface Activity {
   minuti: number;
   members: { p: number; col: number }[];
 }
-
-const covers = (span: DaySpan, t: number) => span.s <= t && t < span.e;
 
 export async function solveWeek(input: PlanInput, options: SolveOptions): Promise<SolveOutcome> {
   const started = Date.now();
@@ -281,13 +283,30 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
   for (const [k, rc] of rigaCols) {
     const news = newOf.get(k) ?? [];
     const keeps = keepOf.get(k) ?? [];
-    if (news.length > 0) addRow(news.map((n) => n.col), news.map(() => 1), -Infinity, Math.max(0, rc.sedute - rc.fixed));
+    if (news.length > 0)
+      addRow(
+        news.map((n) => n.col),
+        news.map(() => 1),
+        -Infinity,
+        Math.max(0, rc.sedute - rc.fixed),
+      );
     // covered − new − kept ≤ fixed
-    addRow([rc.col, ...news.map((n) => n.col), ...keeps.map((n) => n.col)], [1, ...news.map(() => -1), ...keeps.map(() => -1)], -Infinity, rc.fixed);
+    addRow(
+      [rc.col, ...news.map((n) => n.col), ...keeps.map((n) => n.col)],
+      [1, ...news.map(() => -1), ...keeps.map(() => -1)],
+      -Infinity,
+      rc.fixed,
+    );
     for (let d = 0; d < input.giorni.length; d++) {
       const nd = news.filter((n) => n.d === d);
       const kd = keeps.filter((n) => n.d === d);
-      if (nd.length + kd.length > 1 && nd.length > 0) addRow([...nd, ...kd].map((n) => n.col), [...nd, ...kd].map(() => 1), -Infinity, Math.max(1, kd.length));
+      if (nd.length + kd.length > 1 && nd.length > 0)
+        addRow(
+          [...nd, ...kd].map((n) => n.col),
+          [...nd, ...kd].map(() => 1),
+          -Infinity,
+          Math.max(1, kd.length),
+        );
     }
   }
   // Groups: members only in an open activity, at most its capacity.
@@ -330,7 +349,13 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
         idx.push(a.col);
         val.push(a.minuti);
       }
-      if (idx.length > 0) addRow(idx, val, -Infinity, members.reduce((n, o) => n + (o.minutiLiberi ?? 0), 0));
+      if (idx.length > 0)
+        addRow(
+          idx,
+          val,
+          -Infinity,
+          members.reduce((n, o) => n + (o.minutiLiberi ?? 0), 0),
+        );
     }
   }
 
@@ -422,6 +447,8 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
       } catch {
         // no bound known
       }
+      // Solved to optimality (presolve alone may do it on a small week): the optimum is its own bound.
+      if (result.modelStatus === h.constants.modelStatus.optimal) dualBound = Math.min(dualBound, model.getObjectiveValue());
       try {
         const sol = model.getSolution();
         if (sol.colValue.length === numCols && result.modelStatus !== h.constants.modelStatus.infeasible) bestVector ??= sol.colValue;

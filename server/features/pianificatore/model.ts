@@ -273,7 +273,11 @@ export function greedyFill(state: WeekState, deadline = Infinity): void {
           for (const s of startsWithin(input, { s: input.apertura, e: input.chiusura }, minuti)) {
             const span = { d, s, e: s + minuti };
             const who = input.pazienti
-              .filter((p) => p.righe.some((r) => r.tipo === tipo.id && r.minuti === minuti && state.missing(p.id, r) > 0 && state.patientFits(p, r, span)))
+              .filter((p) =>
+                p.righe.some(
+                  (r) => r.tipo === tipo.id && r.minuti === minuti && state.missing(p.id, r) > 0 && state.patientFits(p, r, span),
+                ),
+              )
               .sort((a, b) => fewestDays(state, b, tipo.id) - fewestDays(state, a, tipo.id))
               .map((p) => p.id);
             if (who.length === 0 || (best && who.length <= best.who.length)) continue;
@@ -387,7 +391,9 @@ export function explainMissing(state: WeekState): NonCoperta[] {
         perche = `${tipo.profilo ? nessun(tipo.profilo) : 'nessun operatore'} è libero quando è al centro`;
       } else if (
         ofProfile.some(availableWhenThere) &&
-        ofProfile.filter(availableWhenThere).every((o) => o.minutiLiberi !== null && o.minutiLiberi - (state.used.get(o.id) ?? 0) < r.minuti)
+        ofProfile
+          .filter(availableWhenThere)
+          .every((o) => o.minutiLiberi !== null && o.minutiLiberi - (state.used.get(o.id) ?? 0) < r.minuti)
       ) {
         motivo = 'ore';
         perche = `gli operatori che potrebbero seguirlo hanno esaurito le ore della settimana`;

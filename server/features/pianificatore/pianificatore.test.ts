@@ -43,9 +43,14 @@ describeOnBothDatabases('pianificatore', (ctx) => {
   const type = async (name: string, profile: string | null, participants = 1, minutes = 45) =>
     (await db.insert(activityTypes).values({ name, profile, participants, minutes }).returning())[0].id;
   const progetto = async (patientId: number, righe: { tipo: number; sedute: number; minuti: number }[]) => {
-    const [p] = await db.insert(carePlans).values({ patientId, startDay: '2026-09-01', reviewDay: '2026-12-31', attendance: WEEK }).returning();
+    const [p] = await db
+      .insert(carePlans)
+      .values({ patientId, startDay: '2026-09-01', reviewDay: '2026-12-31', attendance: WEEK })
+      .returning();
     if (righe.length > 0) {
-      await db.insert(carePlanRows).values(righe.map((r, position) => ({ planId: p.id, typeId: r.tipo, sessions: r.sedute, minutes: r.minuti, position })));
+      await db
+        .insert(carePlanRows)
+        .values(righe.map((r, position) => ({ planId: p.id, typeId: r.tipo, sessions: r.sedute, minutes: r.minuti, position })));
     }
   };
   const profile = async (id: number, p: string, hours = 30) =>
@@ -53,7 +58,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
   const roomFor = async (id: number, tipi: number[], capienza: number | null = null) =>
     db.execute(sql`update rooms set type_ids = ${`{${tipi.join(',')}}`}::int[], capacity = ${capienza} where id = ${id}`);
   const propose = async (body: Record<string, unknown> = {}, client = admin) =>
-    client.post<{ ID: number }>('/server/pianificatore/proposte', { settimana: MON, modo: 'completa', secondi: 3, ...body });
+    client.post<{ ID: number }>('/server/pianificatore/proposte', { settimana: MON, modo: 'completa', secondi: 10, ...body });
   const waitReady = async (id: number): Promise<Proposta> => {
     for (let i = 0; i < 300; i++) {
       const res = await admin.get<Proposta>(`/server/pianificatore/proposte/${id}`);
@@ -65,8 +70,11 @@ describeOnBothDatabases('pianificatore', (ctx) => {
   };
   const newPatient = async (first: string, last: string) =>
     Number(
-      ((await db.execute(sql`insert into patients (first_name, last_name) values (${first}, ${last}) returning id`)) as unknown as Rows<{ id: number }>)
-        .rows[0].id,
+      (
+        (await db.execute(sql`insert into patients (first_name, last_name) values (${first}, ${last}) returning id`)) as unknown as Rows<{
+          id: number;
+        }>
+      ).rows[0].id,
     );
   const count = async (table: string) =>
     ((await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as Rows<{ n: number }>).rows[0].n;
@@ -108,7 +116,9 @@ describeOnBothDatabases('pianificatore', (ctx) => {
       expect(new Set(p.aggiunte.filter((a) => a.pazienti.includes(who)).map((a) => a.data)).size).toBe(2);
     }
     const before = await weekRows();
-    const applied = await admin.post<{ ok: boolean; operazione: number; scritte: number }>(`/server/pianificatore/proposte/${p.ID}/applica`);
+    const applied = await admin.post<{ ok: boolean; operazione: number; scritte: number }>(
+      `/server/pianificatore/proposte/${p.ID}/applica`,
+    );
     expect(applied.status).toBe(200);
     expect(applied.body).toMatchObject({ ok: true, scritte: 4 });
     const after = await weekRows();
@@ -185,7 +195,9 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     expect(await count('activities')).toBe(activitiesBefore);
 
     // Another process holds the one place (its row in preparation).
-    await db.execute(sql`insert into planner_proposals (week, mode, seconds, fingerprints) values (${MON}::date, 'completa', 10, '{}'::jsonb)`);
+    await db.execute(
+      sql`insert into planner_proposals (week, mode, seconds, fingerprints) values (${MON}::date, 'completa', 10, '{}'::jsonb)`,
+    );
     const busy = await propose();
     expect(busy.status).toBe(409);
     expect(errorOf(busy.body)).toBe(M.busy);
@@ -195,7 +207,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     const tuesday = await propose({ settimana: '2026-12-01' });
     expect(tuesday.status).toBe(400);
     // Before any progetto began.
-    const empty = await propose({ settimana: '2026-08-31' });
+    const empty = await propose({ settimana: '2026-08-24' });
     expect(empty.status).toBe(400);
     expect(errorOf(empty.body)).toBe(M.noProgetti);
   });
@@ -220,15 +232,26 @@ describeOnBothDatabases('pianificatore', (ctx) => {
 
   it('stores rooms’ capienza and tipi', async () => {
     const logo = await type('Logopedia individuale', 'logopedista');
-    const res = await admin.post('/server/anagrafiche/stanze/update', { ID: centre.logopedia.id, Nome: 'Logopedia', capienza: 2, tipi: [logo] });
+    const res = await admin.post('/server/anagrafiche/stanze/update', {
+      ID: centre.logopedia.id,
+      Nome: 'Logopedia',
+      capienza: 2,
+      tipi: [logo],
+    });
     expect(res.status).toBe(200);
     const list = await admin.get<RoomRecord[]>('/server/anagrafiche/stanze?archiviati=0');
     expect(list.body.find((r) => r.ID === centre.logopedia.id)).toMatchObject({ capienza: 2, tipi: [logo] });
-    expect((await admin.post('/server/anagrafiche/stanze/update', { ID: centre.logopedia.id, Nome: 'Logopedia', capienza: 51 })).status).toBe(400);
-    expect((await admin.post('/server/anagrafiche/stanze/update', { ID: centre.logopedia.id, Nome: 'Logopedia', tipi: [99999] })).status).toBe(400);
+    expect(
+      (await admin.post('/server/anagrafiche/stanze/update', { ID: centre.logopedia.id, Nome: 'Logopedia', capienza: 51 })).status,
+    ).toBe(400);
+    expect(
+      (await admin.post('/server/anagrafiche/stanze/update', { ID: centre.logopedia.id, Nome: 'Logopedia', tipi: [99999] })).status,
+    ).toBe(400);
     const renamed = await admin.post('/server/anagrafiche/stanze/update', { ID: centre.logopedia.id, Nome: 'Sala logopedia' });
     expect(renamed.status).toBe(200);
-    expect((await admin.get<RoomRecord[]>('/server/anagrafiche/stanze?archiviati=0')).body.find((r) => r.ID === centre.logopedia.id)).toMatchObject({
+    expect(
+      (await admin.get<RoomRecord[]>('/server/anagrafiche/stanze?archiviati=0')).body.find((r) => r.ID === centre.logopedia.id),
+    ).toMatchObject({
       capienza: 2,
       tipi: [logo],
     });
@@ -258,21 +281,35 @@ export async function seedSynthetic(db: Db, scale: number) {
       .returning();
     typeIds.set(t.id, row.id);
   }
-  await db.insert(therapists).values(
-    input.operatori.map((o) => ({ username: `${o.nome}.s${scale}`, profile: o.profilo, weeklyMinutes: o.minutiContratto })),
-  );
+  await db
+    .insert(therapists)
+    .values(input.operatori.map((o) => ({ username: `${o.nome}.s${scale}`, profile: o.profilo, weeklyMinutes: o.minutiContratto })));
   await db.insert(rooms).values(
-    input.stanze.map((r, i) => ({ name: `Stanza ${scale}.${i + 1}`, position: 10 + i, capacity: r.capienza, typeIds: r.tipi.map((t) => typeIds.get(t)!) })),
+    input.stanze.map((r, i) => ({
+      name: `Stanza ${scale}.${i + 1}`,
+      position: 10 + i,
+      capacity: r.capienza,
+      typeIds: r.tipi.map((t) => typeIds.get(t)!),
+    })),
   );
   for (const p of input.pazienti) {
-    const [row] = (await db.execute(sql`insert into patients (first_name, last_name) values ('Utente', ${`S${scale}-${p.id}`}) returning id`)) as unknown as {
+    const {
+      rows: [row],
+    } = (await db.execute(
+      sql`insert into patients (first_name, last_name) values ('Utente', ${`S${scale}-${p.id}`}) returning id`,
+    )) as unknown as {
       rows: { id: number }[];
     };
     const patientId = Number(row.id);
     const attendance = p.finestre.flatMap((w, d) => (w === null ? [] : [{ giorno: d + 1, dalle: '09:00', alle: '15:30' }]));
-    const [plan] = await db.insert(carePlans).values({ patientId, startDay: '2026-09-01', reviewDay: '2026-12-31', attendance }).returning();
-    await db.insert(carePlanRows).values(
-      p.righe.map((r, position) => ({ planId: plan.id, typeId: typeIds.get(r.tipo)!, sessions: r.sedute, minutes: r.minuti, position })),
-    );
+    const [plan] = await db
+      .insert(carePlans)
+      .values({ patientId, startDay: '2026-09-01', reviewDay: '2026-12-31', attendance })
+      .returning();
+    await db
+      .insert(carePlanRows)
+      .values(
+        p.righe.map((r, position) => ({ planId: plan.id, typeId: typeIds.get(r.tipo)!, sessions: r.sedute, minutes: r.minuti, position })),
+      );
   }
 }

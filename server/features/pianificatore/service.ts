@@ -23,7 +23,7 @@ import { appendAudit, appendDayAudit, dayFingerprintSql, holdDayRows, type Actor
 import { lockDays } from '../../db/locks.ts';
 import { pgErrorCode, type Db } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { EVENTS_CHANNEL } from '../live/listener.ts';
+import { notifyLive } from '../../db/live-notify.ts';
 import { readPlanInput } from './input.ts';
 import type { PlanInput } from './model.ts';
 import type { WorkerJob, WorkerMessage } from './worker.ts';
@@ -49,7 +49,7 @@ const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2
 const ratio = (n: number, of: number) => (of === 0 ? 1 : Math.round((n / of) * 10_000) / 10_000);
 
 async function notify(db: Db, event: { ID: number; avanzamento?: number; stato?: StatoProposta }) {
-  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ pianificatore: event })})`);
+  await notifyLive(db, { pianificatore: event });
 }
 
 /** Proposals older than 7 days go; one in preparation whose process died ends in `errore`. */
@@ -65,7 +65,12 @@ export interface StartOptions {
 }
 
 /** POST /server/pianificatore/proposte: reads the week, claims the one place, starts the worker; answers the ID. */
-export async function createProposal(db: Db, by: Actor, body: { settimana: string; modo: Modo; secondi: number }, options: StartOptions = {}) {
+export async function createProposal(
+  db: Db,
+  by: Actor,
+  body: { settimana: string; modo: Modo; secondi: number },
+  options: StartOptions = {},
+) {
   await tidy(db);
   const read = await readPlanInput(db, body.settimana, body.modo);
   if (read.input.giorni.length === 0) throw badRequest(M.noWorkingDays, ['settimana']);
@@ -128,15 +133,10 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
   const guard = setTimeout(() => void finish('errore', null, M.timeUp).catch(() => undefined), job.secondi * 1000 + 5000);
   guard.unref();
   if (options.inline) {
-    void import('./worker.ts')
-      .then(({ runJob }) => runJob(job, onMessage))
-      .catch(() => finish('errore', null, M.solverFailed));
+    void import('./worker.ts').then(({ runJob }) => runJob(job, onMessage)).catch(() => finish('errore', null, M.solverFailed));
     return;
   }
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-    workerData: { pianificatore: true, job },
-    execArgv: ['--import', 'tsx'],
-  });
+  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: { pianificatore: true, job } });
   running.set(id, worker);
   worker.on('message', onMessage);
   worker.on('error', () => void finish('errore', null, M.solverFailed).catch(() => undefined));

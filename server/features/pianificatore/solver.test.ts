@@ -35,7 +35,10 @@ const operatoreArb = fc.record({
   ore: fc.option(fc.integer({ min: 1, max: 12 }), { nil: null }),
   finestre: fc.array(fc.array(span, { maxLength: 2 }), { minLength: DAYS, maxLength: DAYS }),
 });
-const roomArb = fc.record({ capienza: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }), tipi: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }) });
+const roomArb = fc.record({
+  capienza: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+  tipi: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }),
+});
 
 const centreArb = fc
   .record({
@@ -43,32 +46,38 @@ const centreArb = fc
     operatori: fc.array(operatoreArb, { minLength: 1, maxLength: 3 }),
     stanze: fc.array(roomArb, { minLength: 1, maxLength: 3 }),
   })
-  .map(
-    ({ pazienti, operatori, stanze }): PlanInput => ({
-      settimana: '2026-11-30',
-      modo: 'completa',
-      giorni: ['2026-11-30', '2026-12-01', '2026-12-02'],
-      apertura: 8 * 60,
-      chiusura: 17 * 60,
-      tipi: TYPES,
-      pazienti: pazienti.map((p, i) => ({
+  .map(({ pazienti, operatori, stanze }): PlanInput => ({
+    settimana: '2026-11-30',
+    modo: 'completa',
+    giorni: ['2026-11-30', '2026-12-01', '2026-12-02'],
+    apertura: 8 * 60,
+    chiusura: 17 * 60,
+    tipi: TYPES,
+    pazienti: pazienti.map((p, i) => ({
+      id: i + 1,
+      nome: `Utente ${i + 1}`,
+      righe: p.righe,
+      finestre: p.finestre,
+      assente: p.assente.map((a, d) => a && p.finestre[d] !== null),
+      occupato: [],
+    })),
+    operatori: operatori.map((o, i) => {
+      // Windows of a day must not overlap: keep the first and any that starts after it ends.
+      const finestre = o.finestre.map((ws) => [...ws].sort((a, b) => a.s - b.s).filter((w, k, all) => k === 0 || w.s >= all[0].e));
+      return {
         id: i + 1,
-        nome: `Utente ${i + 1}`,
-        righe: p.righe,
-        finestre: p.finestre,
-        assente: p.assente.map((a, d) => a && p.finestre[d] !== null),
+        nome: `op${i + 1}`,
+        profilo: o.profilo,
+        minutiLiberi: o.ore === null ? null : o.ore * 60,
+        minutiContratto: o.ore === null ? null : o.ore * 60,
+        finestre,
         occupato: [],
-      })),
-      operatori: operatori.map((o, i) => {
-        // Windows of a day must not overlap: keep the first and any that starts after it ends.
-        const finestre = o.finestre.map((ws) => [...ws].sort((a, b) => a.s - b.s).filter((w, k, all) => k === 0 || w.s >= all[0].e));
-        return { id: i + 1, nome: `op${i + 1}`, profilo: o.profilo, minutiLiberi: o.ore === null ? null : o.ore * 60, minutiContratto: o.ore === null ? null : o.ore * 60, finestre, occupato: [] };
-      }),
-      stanze: stanze.map((r, i) => ({ id: i + 1, capienza: r.capienza, tipi: r.tipi, occupato: [] })),
-      esistenti: [],
-      precedenti: [],
+      };
     }),
-  );
+    stanze: stanze.map((r, i) => ({ id: i + 1, capienza: r.capienza, tipi: r.tipi, occupato: [] })),
+    esistenti: [],
+    precedenti: [],
+  }));
 
 describe('pianificatore: random small centres', () => {
   it('every proposal is conflict-free and within its bound', async () => {
@@ -137,7 +146,9 @@ describe('pianificatore: the reasons of what is not covered', () => {
     input.operatori[0].finestre = [[{ s: 8 * 60, e: 9 * 60 }], []];
     const { missing } = await reasons(input);
     expect(missing.map((m) => [m.motivo, m.mancano])).toEqual([['disponibilita', 2]]);
-    expect(missing[0].spiegazione).toBe('Mancano 2 sedute di Logopedia individuale a Mario Rossi: nessun logopedista è libero quando è al centro');
+    expect(missing[0].spiegazione).toBe(
+      'Mancano 2 sedute di Logopedia individuale a Mario Rossi: nessun logopedista è libero quando è al centro',
+    );
   });
   it('ore: her hours allow one session', async () => {
     const input = base();
