@@ -388,7 +388,8 @@ function Ready({
         <RefusalAlert refusal={refusal} headingRef={headingRef} />
       ) : (
         <h2 ref={headingRef} tabIndex={-1} className="h5 pian-step-title">
-          {T.ready}: {weekWords(start).toLowerCase()}
+          {T.ready}: settimana dal <span className="text-nowrap">{formatDayMonthYear(start)}</span> al{' '}
+          <span className="text-nowrap">{formatDayMonthYear(addDays(start, 4))}</span>
         </h2>
       )}
       <p className="text-body-secondary">{T.nothingWritten}</p>
