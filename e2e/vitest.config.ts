@@ -8,9 +8,16 @@ import { defineConfig } from 'vitest/config';
  * a server that stops and comes back. Everything else the browser does goes
  * through the same routes and services, which the server tests already run
  * on both databases (docs/decisions/0026-test-tiers.md). The progetti's file too: its acceptance asks for the
- * coordinator's whole path (progetto, coverage, roll call, PDF) on both databases; the trasporti's file alike (issue 30).
+ * coordinator's whole path (progetto, coverage, roll call, PDF) on both databases; the trasporti's file alike (issue 30),
+ * and the Pianificatore's (a proposal prepared, applied and undone, seen live by a second browser).
  */
-export const POSTGRES_E2E = ['e2e/live.e2e.ts', 'e2e/no-silent-trouble.e2e.ts', 'e2e/progetti.e2e.ts', 'e2e/trasporti.e2e.ts'];
+export const POSTGRES_E2E = [
+  'e2e/live.e2e.ts',
+  'e2e/no-silent-trouble.e2e.ts',
+  'e2e/progetti.e2e.ts',
+  'e2e/trasporti.e2e.ts',
+  'e2e/pianificatore.e2e.ts',
+];
 
 export default defineConfig({
   test: {

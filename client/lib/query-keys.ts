@@ -17,4 +17,9 @@ export const QUERY_KEYS = {
   tipi: ['tipi'],
   /** The progetti, the week's coverage and the reviews due: read again after a write of a progetto or of the calendar. */
   progetti: ['progetti'],
+  /** The Pianificatore's proposals: read by its dialog, made stale by the live `pianificatore` events. */
+  pianificatore: ['pianificatore'],
 } as const;
+
+/** One proposal of the Pianificatore: its dialog reads it, the live `pianificatore` events write its progress into it. */
+export const proposalKey = (id: number) => [...QUERY_KEYS.pianificatore, 'proposta', id] as const;

@@ -2,10 +2,11 @@ import { lazy, Suspense } from 'react';
 import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router';
-import { mondayOf } from '../../../common/dates.ts';
+import { mondayOf, todayLocal } from '../../../common/dates.ts';
 import { isTemplateDay } from '../../../common/modelli.ts';
 import { useLoadPrintSettings } from '../../features/impostazioni/api/settings.ts';
 import { WeekPlanActions } from '../../features/modelli/components/week-plan-actions.tsx';
+import { ProponiSettimana } from '../../features/pianificatore/components/proponi-settimana.tsx';
 import { WeekPrintView } from '../../features/week-print/components/week-print-view.tsx';
 import { longItalianDate } from '../../lib/italian-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -18,7 +19,8 @@ const CoverageView = lazy(() => import('../../features/progetti/components/cover
 
 /**
  * Loaded lazily by the router: the week print and its PDF code stay out of the first download. Administrators get
- * Modelli's whole-week writes (save as template, copy and paste the week, apply a template) above a real week.
+ * Modelli's whole-week writes (save as template, copy and paste the week, apply a template) above a real week, and
+ * from this week on the Pianificatore's Proponi settimana.
  * A real week has two tabs (?vista=): the rooms (Stanze, the week print) and the coverage of the progetti (Copertura).
  */
 export function Component() {
@@ -30,7 +32,9 @@ export function Component() {
   usePageTitle(coverage ? 'Copertura' : 'Stampa settimanale', `settimana di ${longItalianDate(day)}`);
   if (invalid !== null) return <InvalidDay value={invalid} onToday={setDay} />;
   const monday = mondayOf(day);
-  const actions = admin && !isTemplateDay(monday) ? <WeekPlanActions monday={monday} /> : undefined;
+  // The Pianificatore plans this week or a later one (a past week is history, not a plan).
+  const planner = monday >= mondayOf(todayLocal()) ? <ProponiSettimana monday={monday} /> : undefined;
+  const actions = admin && !isTemplateDay(monday) ? <WeekPlanActions monday={monday} extra={planner} /> : undefined;
   const view = (vista: 'stanze' | 'copertura') =>
     setParams((current) => {
       const next = new URLSearchParams(current);

@@ -66,4 +66,27 @@ describe('Centro', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toMatchObject({ formatoCarta: 'Letter' });
   });
+
+  it('sets the opening hours, 08:00–17:00 until changed; a closing not after the opening is named under Chiusura', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, init: RequestInit) =>
+        new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    document.cookie = 'XSRF-TOKEN=tok123';
+    renderWithCache(<CentreTab />, (c) => c.setQueryData(settingsQueryOptions().queryKey, SAVED));
+    const opening = screen.getByRole('combobox', { name: 'Apertura' }) as HTMLInputElement;
+    const closing = screen.getByRole('combobox', { name: 'Chiusura' }) as HTMLInputElement;
+    expect([opening.value, closing.value]).toEqual(['08:00', '17:00']);
+    await userEvent.clear(closing);
+    await userEvent.type(closing, '07:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    expect(await screen.findByText('La chiusura deve venire dopo l’apertura')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.clear(closing);
+    await userEvent.type(closing, '16:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Salva' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body as string)).toMatchObject({ apertura: '08:00', chiusura: '16:30' });
+  });
 });

@@ -92,6 +92,12 @@ describe('parseLiveEvent', () => {
     expect(parseLiveEvent('{"tipo":"ricarica"}')).toEqual({ tipo: 'ricarica' });
   });
 
+  it("reads a Pianificatore's progress and its end", () => {
+    expect(parseLiveEvent('{"tipo":"pianificatore","ID":7,"avanzamento":0.4}')).toEqual({ tipo: 'pianificatore', ID: 7, avanzamento: 0.4 });
+    expect(parseLiveEvent('{"tipo":"pianificatore","ID":7,"stato":"pronta"}')).toEqual({ tipo: 'pianificatore', ID: 7, stato: 'pronta' });
+    expect(parseLiveEvent('{"tipo":"pianificatore","ID":7,"avanzamento":4}')).toBeNull();
+  });
+
   it('ignores what it does not know rather than failing', () => {
     expect(parseLiveEvent('not json')).toBeNull();
     expect(parseLiveEvent('null')).toBeNull();

@@ -1,7 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PianificatoreEvent } from '../../../common/live.ts';
+import type { Proposta } from '../../../common/pianificatore.ts';
 import { useEffect, useState } from 'react';
 import { LIVE_EVENTS_PATH } from '../../../common/live-path.ts';
 import { api, isNotSignedIn } from '../../lib/api-client.ts';
+import { proposalKey } from '../../lib/query-keys.ts';
 import { endSession } from '../../lib/session.ts';
 import { anyAffects, type LiveEvent } from './live-events.ts';
 
@@ -15,6 +18,21 @@ const BATCH_MS = 30;
  * Capped at 10 s: a wall screen is back within seconds of the server, and an idle retry costs one small request.
  */
 const REOPEN_MS = [2_000, 4_000, 10_000];
+
+/**
+ * A Pianificatore's event (docs/api.md, Eventi in tempo reale) touches only the proposal it names: its progress is
+ * written into the cached proposal at once (no request: a few come each second), a new state reads it again (ready:
+ * the diff; failed, applied, discarded: the dialog says so).
+ */
+function onProposal(queryClient: QueryClient, event: PianificatoreEvent) {
+  const key = proposalKey(event.ID);
+  const { avanzamento } = event;
+  if (avanzamento !== undefined)
+    queryClient.setQueryData<Proposta>(key, (old) =>
+      old && old.stato === 'in_corso' && avanzamento > old.avanzamento ? { ...old, avanzamento } : old,
+    );
+  if (event.stato !== undefined && event.stato !== 'in_corso') void queryClient.invalidateQueries({ queryKey: key });
+}
 
 /**
  * Keeps the screens live: one stream of change events for the signed-in user, each event
@@ -79,7 +97,9 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
         parsing = parsing.then(async () => {
           const { parseLiveEvent } = await loadParser();
           const event = parseLiveEvent(message.data);
-          if (event && !stopped) apply(event);
+          if (!event || stopped) return;
+          if (event.tipo === 'pianificatore') onProposal(queryClient, event);
+          else apply(event);
         });
       };
       stream.onerror = () => {

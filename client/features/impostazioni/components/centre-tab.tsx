@@ -4,8 +4,16 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { MONTHS_IT } from '../../../../common/dates.ts';
-import { IMPOSTAZIONI_MSG, PAPER_FORMATS, settingsBody, type PaperFormat } from '../../../../common/impostazioni.ts';
+import {
+  DEFAULT_APERTURA,
+  DEFAULT_CHIUSURA,
+  IMPOSTAZIONI_MSG,
+  PAPER_FORMATS,
+  settingsBody,
+  type PaperFormat,
+} from '../../../../common/impostazioni.ts';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
+import { TimeField } from '../../../components/time-field.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { CentreCodesFields } from './centre-codes-fields.tsx';
@@ -14,7 +22,8 @@ import { withToasts } from '../../../lib/toasts.ts';
 
 /**
  * Centro (a tab of Anagrafiche): the centre's name (on the agenda's PDF), Saturday in the week, patients' initials in
- * the calendar feed, the patron saint's day, the paper of the printed day and week.
+ * the calendar feed, the patron saint's day, the paper of the printed day and week, the opening hours (the
+ * Pianificatore plans activities only between them).
  */
 export function CentreTab() {
   const settings = useSettings();
@@ -24,21 +33,22 @@ export function CentreTab() {
 }
 
 function CentreForm({ saved }: { saved: CentreSettings }) {
-  const [values, setValues] = useState(saved);
-  const [error, setError] = useState<string | undefined>();
-  const [codeErrors, setCodeErrors] = useState<FieldErrors>({});
+  const [values, setValues] = useState({
+    ...saved,
+    apertura: saved.apertura ?? DEFAULT_APERTURA,
+    chiusura: saved.chiusura ?? DEFAULT_CHIUSURA,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useSaveSettings();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const checked = checkForm(settingsBody, values);
     if ('errors' in checked) {
-      setError(checked.errors.nomecentro ?? checked.errors.form);
-      setCodeErrors(checked.errors);
+      setErrors({ ...checked.errors, nomecentro: checked.errors.nomecentro ?? checked.errors.form });
       return;
     }
-    setError(undefined);
-    setCodeErrors({});
+    setErrors({});
     void withToasts(save.mutateAsync(checked.data), { success: IMPOSTAZIONI_MSG.settingsSaved });
   };
 
@@ -49,7 +59,7 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
         label="Nome del centro"
         value={values.nomecentro}
         onChange={(nomecentro) => setValues({ ...values, nomecentro })}
-        error={error}
+        error={errors.nomecentro}
         hint="Compare in cima all’agenda settimanale stampata per le famiglie."
         maxLength={100}
       />
@@ -89,9 +99,33 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
       />
       <CentreCodesFields
         values={values}
-        errors={codeErrors}
+        errors={errors}
         onChange={(key, value) => setValues({ ...values, [key]: value } as CentreSettings)}
       />
+      <fieldset className="mb-3" aria-describedby="centre-hours-hint">
+        <legend className="form-label fs-6 mb-1">Orario del centro</legend>
+        <div className="d-flex flex-wrap gap-3">
+          <TimeField
+            id="centre-apertura"
+            label="Apertura"
+            value={values.apertura}
+            onChange={(apertura) => setValues({ ...values, apertura })}
+            error={errors.apertura}
+            className="mb-0"
+          />
+          <TimeField
+            id="centre-chiusura"
+            label="Chiusura"
+            value={values.chiusura}
+            onChange={(chiusura) => setValues({ ...values, chiusura })}
+            error={errors.chiusura}
+            className="mb-0"
+          />
+        </div>
+        <Form.Text id="centre-hours-hint" muted className="d-block">
+          Il pianificatore propone attività solo in quest’orario, a quarti d’ora (per esempio dalle 08:00 alle 17:00).
+        </Form.Text>
+      </fieldset>
       <Button type="submit" disabled={save.isPending}>
         {save.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
         Salva

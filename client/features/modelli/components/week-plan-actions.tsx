@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import ButtonGroup from 'react-bootstrap/ButtonGroup';
@@ -20,9 +20,10 @@ type Dialog = { type: 'save' } | { type: 'paste' } | { type: 'apply' } | { type:
 
 /**
  * The weekly screen's whole-week writes (administrators): Salva settimana come modello, Copia settimana /
- * Incolla settimana and Applica modello (which suggests the week after the one shown).
+ * Incolla settimana and Applica modello (which suggests the week after the one shown); `extra`: what the route adds
+ * at the end of the same toolbar (the Pianificatore's Proponi settimana).
  */
-export function WeekPlanActions({ monday }: { monday: string }) {
+export function WeekPlanActions({ monday, extra }: { monday: string; extra?: ReactNode }) {
   const [copiedWeek, setCopiedWeekState] = useState<string | null>(loadCopiedWeek);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [esistenti, setEsistenti] = useState<Esistenti>('salta');
@@ -99,6 +100,7 @@ export function WeekPlanActions({ monday }: { monday: string }) {
         <Button variant="outline-success" className="ms-sm-auto" onClick={() => setDialog({ type: 'apply' })} disabled={busy}>
           Applica modello
         </Button>
+        {extra}
       </div>
 
       {dialog?.type === 'save' && (

@@ -71,7 +71,8 @@ export function WeekPrintView({ day, actions, loadPaper }: Props) {
           <Spinner role="status" aria-label="Caricamento della settimana" />
         </div>
       ) : (
-        <div className="week-table-scroll">
+        // Focusable, so a keyboard scrolls it on a phone even when the week has no link in it (an empty week).
+        <div className="week-table-scroll" tabIndex={0} role="region" aria-label="Tabella della settimana, scorrevole">
           <Table bordered className="week-table mb-0">
             <thead>
               <tr>
