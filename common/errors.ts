@@ -26,6 +26,12 @@ export const ERROR_CODES = {
   correctionRequired: 'correction_required',
   /** 409: Annulla of an operation over several days refused: some of its days changed since (the message names them). */
   daysChanged: 'days_changed',
+  /** 409: the Pianificatore prepares one proposal at a time: wait for it to end (issue 31). */
+  proposalBusy: 'proposal_busy',
+  /** 409: the week changed after the proposal was prepared: nothing was written, prepare a new one (issue 31). */
+  weekChanged: 'week_changed',
+  /** 400: no utente has a progetto in the week asked for: there is nothing to plan (issue 31). */
+  noProgetti: 'no_progetti',
   /** 413: the body is too large. */
   tooLarge: 'too_large',
   /** 429: too many attempts or requests; try again later. */

@@ -31,7 +31,11 @@ export const forbidden = (message: string, code: ForbiddenCode) => new HttpError
 export const notFound = (message: string) => new HttpError(404, message, ERROR_CODES.notFound);
 export const conflict = (
   message: string,
-  code: typeof ERROR_CODES.conflict | typeof ERROR_CODES.correctionRequired = ERROR_CODES.conflict,
+  code:
+    | typeof ERROR_CODES.conflict
+    | typeof ERROR_CODES.correctionRequired
+    | typeof ERROR_CODES.proposalBusy
+    | typeof ERROR_CODES.weekChanged = ERROR_CODES.conflict,
 ) => new HttpError(409, message, code);
 
 /** The only row an update or delete by ID returned; `missing` when there was none. */

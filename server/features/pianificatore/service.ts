@@ -22,7 +22,8 @@ import {
 import { appendAudit, appendDayAudit, dayFingerprintSql, holdDayRows, type Actor } from '../../db/audit.ts';
 import { lockDays } from '../../db/locks.ts';
 import { pgErrorCode, type Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { ERROR_CODES } from '../../../common/errors.ts';
 import { notifyLive } from '../../db/live-notify.ts';
 import { readPlanInput } from './input.ts';
 import type { PlanInput } from './model.ts';
@@ -74,7 +75,7 @@ export async function createProposal(
   await tidy(db);
   const read = await readPlanInput(db, body.settimana, body.modo);
   if (read.input.giorni.length === 0) throw badRequest(M.noWorkingDays, ['settimana']);
-  if (read.withPlans === 0) throw badRequest(M.noProgetti, ['settimana']);
+  if (read.withPlans === 0) throw new HttpError(400, M.noProgetti, ERROR_CODES.noProgetti, ['settimana']);
   let id: number;
   try {
     const { rows } = (await db.execute(sql`
@@ -83,7 +84,7 @@ export async function createProposal(
       returning id`)) as unknown as Rows<{ id: number }>;
     id = Number(rows[0].id);
   } catch (err) {
-    if (pgErrorCode(err) === '23505') throw conflict(M.busy);
+    if (pgErrorCode(err) === '23505') throw conflict(M.busy, ERROR_CODES.proposalBusy);
     throw err;
   }
   startSolving(db, id, { input: read.input, secondi: body.secondi }, options);
@@ -136,7 +137,7 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
     void import('./worker.ts').then(({ runJob }) => runJob(job, onMessage)).catch(() => finish('errore', null, M.solverFailed));
     return;
   }
-  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: { pianificatore: true, job } });
+  const worker = new Worker(new URL('./worker-boot.mjs', import.meta.url), { workerData: { pianificatore: true, job }, execArgv: [] });
   running.set(id, worker);
   worker.on('message', onMessage);
   worker.on('error', () => void finish('errore', null, M.solverFailed).catch(() => undefined));
@@ -237,7 +238,7 @@ export async function applyProposal(db: Db, by: Actor, id: number): Promise<Appl
       day: string;
       fp: string;
     }>;
-    if (now.some((r) => fingerprints[r.day] !== r.fp)) throw conflict(M.weekChanged);
+    if (now.some((r) => fingerprints[r.day] !== r.fp)) throw conflict(M.weekChanged, ERROR_CODES.weekChanged);
     const { rows: removedRows } = (await tx.execute(sql`
       select id, day::text as day from activities where id = any(${`{${stored.rimosse.join(',')}}`}::int[])`)) as unknown as Rows<{
       id: number;

@@ -55,7 +55,7 @@ export function RoomsTab() {
       title="Stanze"
       archivedTitle="Stanze archiviate"
       newLabel="Nuova stanza"
-      editLabel="Rinomina"
+      editLabel="Modifica"
       label="stanze"
       emptyText="Nessuna stanza: aggiungine una con «Nuova stanza»."
       emptyArchivedText="Nessuna stanza archiviata."

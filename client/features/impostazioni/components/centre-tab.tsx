@@ -100,7 +100,7 @@ function CentreForm({ saved }: { saved: CentreSettings }) {
       <CentreCodesFields
         values={values}
         errors={errors}
-        onChange={(key, value) => setValues({ ...values, [key]: value } as CentreSettings)}
+        onChange={(key, value) => setValues({ ...values, [key]: value } as typeof values)}
       />
       <fieldset className="mb-3" aria-describedby="centre-hours-hint">
         <legend className="form-label fs-6 mb-1">Orario del centro</legend>

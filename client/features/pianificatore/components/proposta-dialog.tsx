@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import toast from 'react-hot-toast';
 import { addDays, formatDayMonthYear } from '../../../../common/dates.ts';
+import { ERROR_CODES, type ErrorCode } from '../../../../common/errors.ts';
 import { PIANIFICATORE_MSG, SECONDI_DEFAULT, SECONDI_MAX, type Modo, type Proposta } from '../../../../common/pianificatore.ts';
 import { actionToast } from '../../../lib/action-toast.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -40,16 +41,18 @@ interface Refusal {
   again?: boolean;
 }
 
-const NEXT_STEPS: Record<string, string> = {
-  [PIANIFICATORE_MSG.busy]: T.busyNext,
-  [PIANIFICATORE_MSG.noProgetti]: T.noProgettiNext,
-  [PIANIFICATORE_MSG.weekChanged]: T.changedNext,
+/** What to do next after a refusal, by the refusal's code (never by its message, which may be reworded). */
+const NEXT_STEPS: Partial<Record<ErrorCode, string>> = {
+  [ERROR_CODES.proposalBusy]: T.busyNext,
+  [ERROR_CODES.noProgetti]: T.noProgettiNext,
+  [ERROR_CODES.weekChanged]: T.changedNext,
 };
 
 function refusalOf(error: unknown): Refusal {
   const message = errorMessage(error);
-  const again = error instanceof ApiError && error.status === 409 && message !== PIANIFICATORE_MSG.busy;
-  return { message, next: NEXT_STEPS[message], again };
+  const code = error instanceof ApiError ? error.code : undefined;
+  const again = error instanceof ApiError && error.status === 409 && code !== ERROR_CODES.proposalBusy;
+  return { message, next: code ? NEXT_STEPS[code] : undefined, again };
 }
 
 const TITLE_ID = 'pianificatore-title';
