@@ -11,6 +11,7 @@ import { MSG } from '../common/messages.ts';
 import { ALL_TABLES } from './db/backup.ts';
 import { addActivity, addRun, seedCentre } from './test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases } from './test/harness.ts';
+import { rowsOf } from './db/rows.ts';
 
 const MON = '2026-11-23';
 /** Every table but the sign-in failure log, which a refused login is meant to grow. */
@@ -163,11 +164,9 @@ describeOnBothDatabases('hostile input', { reset: 'once' }, (ctx) => {
   async function dump(): Promise<string> {
     const parts: unknown[] = [];
     for (const table of COMPARED_TABLES) {
-      const res = (await ctx.database.db.execute(sql.raw(`select * from ${table} order by 1, 2`))) as unknown as {
-        rows: Record<string, unknown>[];
-      };
+      const res = await rowsOf<Record<string, unknown>>(ctx.database.db, sql.raw(`select * from ${table} order by 1, 2`));
       // A session's last use moves on by itself once a minute (the idle expiry): not a change a refusal made.
-      parts.push(res.rows.map(({ last_seen_at: _lastSeen, ...row }) => row));
+      parts.push(res.map(({ last_seen_at: _lastSeen, ...row }) => row));
     }
     return JSON.stringify(parts);
   }

@@ -10,6 +10,7 @@ import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import { auditLog, patients, rooms, templates, therapists, users } from './db/schema.ts';
 import { seedCentre } from './test/fixtures.ts';
+import { rowsOf } from './db/rows.ts';
 import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf } from './test/harness.ts';
 
 const MON = '2026-11-23';
@@ -103,8 +104,8 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
         expect([res.status, errorOf(res.body)], `${url} ${JSON.stringify(body)}`).toEqual([400, MSG.textInvalidChars]);
       }
     }
-    const rows = await ctx.database.db.execute(sql`select count(*)::int as n from absences`);
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    const [absences] = await rowsOf<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from absences`);
+    expect(absences.n).toBe(0);
     // Names of any script, with their own joiners, are people's names.
     for (const [Nome, Cognome] of [
       ['Zoë', 'D’Annunzio'],

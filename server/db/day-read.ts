@@ -13,6 +13,7 @@ import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
 import { readPlanContext } from './plan-context.ts';
 import type { Db } from './client.ts';
 import { rooms } from './schema.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Links are aggregated once per query (one join over the day's links), not
@@ -111,8 +112,8 @@ const runsJson = (start: string | SQL, stop: string | SQL): SQL => sql`
 
 async function queryText(db: Db, query: SQL): Promise<string> {
   // Both drivers answer { rows }; PgDatabase's generic result type does not say so.
-  const result = (await db.execute(query)) as unknown as { rows: { doc: string }[] };
-  return result.rows[0].doc;
+  const result = await rowsOf<{ doc: string }>(db, query);
+  return result[0].doc;
 }
 
 export const dayQuery = (day: string | SQL): SQL =>
@@ -146,7 +147,7 @@ async function readDayDocument(db: Db, day: string): Promise<string> {
   let statement = dayStatements.get(db);
   if (!statement) dayStatements.set(db, (statement = prepareDayStatement(db)));
   const result = (await statement.execute({ day })) as { rows: { doc: string }[] };
-  return result.rows[0].doc;
+  return result[0].doc;
 }
 
 /**

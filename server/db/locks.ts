@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PersonKind } from '../../common/presenze.ts';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** The day key's text before the date: also written in SQL, where the date is a column. */
 const DAY_PREFIX = 'giornata:';
@@ -75,18 +76,24 @@ export const dayLockSql = (day: SQL): SQL => sql`pg_advisory_xact_lock(hashtext(
  * write of that day that held the lock before.
  */
 export async function lockActivityDay(tx: Db, activityId: number): Promise<string | undefined> {
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<{ day: string }>(
+    tx,
+    sql`
     select a.day::text as day, ${dayLockSql(sql`a.day::text`)} as locked
-    from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string }[] };
-  return result.rows[0]?.day;
+    from activities a where a.id = ${activityId}`,
+  );
+  return result[0]?.day;
 }
 
 /** The same for a minibus run. */
 export async function lockRunDay(tx: Db, runId: number): Promise<string | undefined> {
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<{ day: string }>(
+    tx,
+    sql`
     select r.day::text as day, ${dayLockSql(sql`r.day::text`)} as locked
-    from transport_runs r where r.id = ${runId}`)) as unknown as { rows: { day: string }[] };
-  return result.rows[0]?.day;
+    from transport_runs r where r.id = ${runId}`,
+  );
+  return result[0]?.day;
 }
 
 // ---- Attendance ----

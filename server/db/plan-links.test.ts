@@ -8,6 +8,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { addActivity, addRun, seedCentre } from '../test/fixtures.ts';
 import { describeOnBothDatabases } from '../test/harness.ts';
 import { pgErrorCode } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 const DAY = '2026-11-23';
 const PLAN_TABLES = [
@@ -25,7 +26,7 @@ describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
     centre = await seedCentre(ctx.database.db);
   });
 
-  const rows = async <T>(query: SQL) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: SQL) => await rowsOf<T>(ctx.database.db, query);
   const count = async (table: string) => Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
   /** The refusal of a statement: its SQLSTATE and message (the old constraint's name). */
   const refusal = async (query: SQL) => {

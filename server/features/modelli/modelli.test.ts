@@ -13,6 +13,7 @@ import type { Giornata } from '../../../common/schemas.ts';
 import { absences, closingDays } from '../../db/schema.ts';
 import { addActivity, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** The demo week: Monday 23 to Friday 27 November 2026. */
 const WEEK = '2026-11-23';
@@ -65,8 +66,7 @@ describeOnBothDatabases('modelli', (ctx) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.giorni;
   };
-  const count = async (query: string) =>
-    Number(((await ctx.database.db.execute(sql.raw(query))) as unknown as { rows: { n: number }[] }).rows[0].n);
+  const count = async (query: string) => Number((await rowsOf<{ n: number }>(ctx.database.db, sql.raw(query)))[0].n);
 
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);

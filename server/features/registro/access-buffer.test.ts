@@ -13,6 +13,7 @@ import { buildApp } from '../../app.ts';
 import { AccessLog, type AccessLogEvents } from '../../lib/access-log.ts';
 import { seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TEST_SESSION_TIMES, TestClient, VIEWER, describeOnBothDatabases } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 let readers = 0;
 /** A name of this run only: the access log is never emptied, so each case reads its own rows. */
@@ -66,11 +67,12 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
   }
 
   async function rowsOf(username: string) {
-    const result = (await ctx.database.db.execute(sql`
-      select day::text as day, conteggio from access_log where username = ${username} order by day`)) as unknown as {
-      rows: { day: string; conteggio: number }[];
-    };
-    return result.rows.map((r) => [r.day, Number(r.conteggio)]);
+    const result = await rowsOf<{ day: string; conteggio: number }>(
+      ctx.database.db,
+      sql`
+      select day::text as day, conteggio from access_log where username = ${username} order by day`,
+    );
+    return result.map((r) => [r.day, Number(r.conteggio)]);
   }
 
   const reader = (username: string) => ({ ID: null, username });
@@ -145,10 +147,13 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     } finally {
       await app.close();
     }
-    const rows = (await ctx.database.db.execute(sql`
+    const rows = await rowsOf<{ conteggio: number }>(
+      ctx.database.db,
+      sql`
       select conteggio from access_log where username = ${VIEWER.username} and kind = 'giornata'
-        and day = ${addDays(todayInRome(), 9)}::date`)) as unknown as { rows: { conteggio: number }[] };
-    expect(rows.rows.map((r) => Number(r.conteggio)).reduce((a, b) => a + b, 0)).toBe(3);
+        and day = ${addDays(todayInRome(), 9)}::date`,
+    );
+    expect(rows.map((r) => Number(r.conteggio)).reduce((a, b) => a + b, 0)).toBe(3);
   });
 
   it('holds at most its bound, counts the reads it cannot hold and reports them at most once a minute', async () => {

@@ -14,6 +14,7 @@ import { ACCESS_COALESCE_MS, ACCESS_FLUSH_MS } from '../../lib/access-log.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 type Centre = Awaited<ReturnType<typeof seedCentre>>;
 interface LogRow {
@@ -52,12 +53,15 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
   }
 
   async function rowsOf(username: string): Promise<LogRow[]> {
-    const result = (await ctx.database.db.execute(sql`
+    const result = await rowsOf<LogRow>(
+      ctx.database.db,
+      sql`
       select id, kind, day::text as day, day_to::text as day_to, patient_id, conteggio,
              to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
              to_char(ultima at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ultima
-      from access_log where username = ${username} order by id`)) as unknown as { rows: LogRow[] };
-    return result.rows.map((r) => ({ ...r, id: Number(r.id), conteggio: Number(r.conteggio) }));
+      from access_log where username = ${username} order by id`,
+    );
+    return result.map((r) => ({ ...r, id: Number(r.id), conteggio: Number(r.conteggio) }));
   }
 
   const dayRead = (client: TestClient, data: string) => client.post('/server/calendario/giornata', { data });

@@ -18,6 +18,7 @@ import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabase
 const MON = '2026-11-23';
 
 import type { AccessPage } from '../../../common/audit.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 describeOnBothDatabases('reads logged under each patient, and per-account limits', (ctx) => {
   let centre: Awaited<ReturnType<typeof seedCentre>>;
@@ -35,8 +36,7 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
     for (const app of ownApps.splice(0)) await app.close();
   });
 
-  const count = async (query: ReturnType<typeof sql>) =>
-    Number(((await ctx.database.db.execute(query)) as unknown as { rows: { n: number | string }[] }).rows[0].n);
+  const count = async (query: ReturnType<typeof sql>) => Number((await rowsOf<{ n: number | string }>(ctx.database.db, query))[0].n);
   const exportRows = () => count(sql`select count(*) as n from audit_log where action like 'esportazione.%'`);
   const exportReads = async () => {
     await ctx.app.accessLog!.flush();
@@ -214,12 +214,8 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
     const mark = await count(sql`select coalesce(max(id), 0) as n from access_log`);
     expect((await viewer.post('/server/pazienti/find', { value: 'nessuno' })).status).toBe(200);
     await ctx.app.accessLog!.flush();
-    const rows = (await ctx.database.db.execute(
-      sql`select kind, patient_id from access_log where id > ${mark} order by id`,
-    )) as unknown as {
-      rows: unknown[];
-    };
-    expect(rows.rows).toEqual([{ kind: 'ricerca', patient_id: null }]);
+    const rows = await rowsOf<unknown>(ctx.database.db, sql`select kind, patient_id from access_log where id > ${mark} order by id`);
+    expect(rows).toEqual([{ kind: 'ricerca', patient_id: null }]);
   });
 
   it("logs an administrator's reads of the registro and of 'Accessi a' under the patients they show", async () => {
