@@ -11,6 +11,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
 import { spawnServer } from '../server/test/server-process.ts';
+import { pgliteTemplate } from '../server/test/templates.ts';
 import { E2E_ADMIN, seedE2eCentre, type E2eCentre } from './fixtures.ts';
 import { recordDialogs, recordToasts, signIn } from './helpers.ts';
 
@@ -62,7 +63,8 @@ export async function startServer<C>(
 ): Promise<RunningServer<C | E2eCentre>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-e2e-'));
   let database: Database & { url?: string };
-  if (kind === 'pglite') database = await openPglite(dataDir);
+  // From the migrated template (server/test/templates.ts), as the server tests' databases: no initdb, no migration.
+  if (kind === 'pglite') database = await openPglite(dataDir, { loadDataDir: await pgliteTemplate() });
   else database = await openTestDatabase('postgres');
   const centre = seed ? await seed(database.db) : await seedE2eCentre(database.db);
   const url = database.url;
