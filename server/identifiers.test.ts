@@ -9,7 +9,7 @@ import { ANAGRAFICHE_MSG } from '../common/anagrafiche.ts';
 import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import { auditLog, patients, rooms, templates, therapists, users } from './db/schema.ts';
-import { seedCentre } from './test/fixtures.ts';
+import { seedCentre, type Centre } from './test/fixtures.ts';
 import { rowsOf } from './db/rows.ts';
 import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf } from './test/harness.ts';
 
@@ -21,7 +21,7 @@ const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u206
 
 describeOnBothDatabases('identifiers and bidi text', (ctx) => {
   let admin: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
     admin = await new TestClient(ctx.app).login(ADMIN);

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { addActivity, addRun, seedCentre } from '../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../test/fixtures.ts';
 import { describeOnBothDatabases } from '../test/harness.ts';
 import { pgErrorCode } from './client.ts';
 import { rowsOf } from './rows.ts';
@@ -21,7 +21,7 @@ const PLAN_TABLES = [
 ];
 
 describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
   });

@@ -9,8 +9,9 @@ import { buildApp, type App } from '../app.ts';
 import { ALL_TABLES } from '../db/backup.ts';
 import { openPglite, openPostgres, type Database, type DbKind } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword, rememberVerifications } from '../lib/passwords.ts';
 import type { CallLimits } from '../lib/rate-limits.ts';
+import { seedCentre, type Centre } from './fixtures.ts';
 import {
   DB_KINDS,
   pgliteTemplate,
@@ -85,6 +86,8 @@ export const VIEWER: Account = { username: 'educatore', password: 'quaderno-a-ri
  * nothing a test can observe but the time).
  */
 const hashes = new Map<string, Promise<string>>();
+// And each sign-in's verification of the same hash and password, the same way (server/lib/passwords.ts).
+rememberVerifications();
 export function fixtureHash(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (hash === undefined) {
@@ -102,6 +105,17 @@ export async function createAccounts(database: Database) {
     { username: ADMIN.username, passwordHash: adminHash, admin: 1 },
     { username: VIEWER.username, passwordHash: viewerHash, admin: 0 },
   ]);
+}
+
+/**
+ * What most files' tests start from, after the block's reset: the small centre of server/test/fixtures.ts, and the
+ * administrator and the viewer each signed in on a client of their own.
+ */
+export async function signedInCentre(ctx: DatabaseContext): Promise<{ centre: Centre; admin: TestClient; viewer: TestClient }> {
+  const centre = await seedCentre(ctx.database.db);
+  const admin = await new TestClient(ctx.app).login(ADMIN);
+  const viewer = await new TestClient(ctx.app).login(VIEWER);
+  return { centre, admin, viewer };
 }
 
 /** The Italian message and the stable code of an error answer's body. */

@@ -8,8 +8,17 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { buildApp } from '../../app.ts';
 import { activities, icalTokens, therapists, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TEST_SESSION_TIMES, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, addRun, type Centre } from '../../test/fixtures.ts';
+import {
+  ADMIN,
+  TEST_SESSION_TIMES,
+  TestClient,
+  VIEWER,
+  codeOf,
+  describeOnBothDatabases,
+  errorOf,
+  signedInCentre,
+} from '../../test/harness.ts';
 import { escapeText, foldLine } from './ical-text.ts';
 import { readFeed } from './ical.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -48,14 +57,10 @@ function parseFeed(text: string) {
 }
 
 describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const makeUrl = async (client: TestClient, therapist: number) => {

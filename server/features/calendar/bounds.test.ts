@@ -12,7 +12,7 @@ import { MSG } from '../../../common/messages.ts';
 import type { ApiErrorBody } from '../../../common/schemas.ts';
 import { PAGE_ROWS } from '../../lib/json-array-stream.ts';
 import { DEFAULT_CALL_LIMITS, RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { createCalendarCache } from './day-cache.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -32,7 +32,7 @@ const LIST_CALLS = [
 
 describeOnBothDatabases('bounded work per request', (ctx) => {
   let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
     viewer = await new TestClient(ctx.app).login(VIEWER);

@@ -2,21 +2,17 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, addRun, type Centre } from '../../test/fixtures.ts';
+import { TestClient, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 
 describeOnBothDatabases('calendar calls', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   async function dayOf(client: TestClient, data: string) {

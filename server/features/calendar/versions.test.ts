@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Giornata } from '../../../common/schemas.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
@@ -11,7 +11,7 @@ const MON = '2026-11-23';
 describeOnBothDatabases('activity versions', (ctx) => {
   let first: TestClient;
   let second: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   let id: number;
 
   beforeEach(async () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { App } from '../../app.ts';
-import { addActivity, addRun, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, seedSourceWeek, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { openEventStream, type EventStreamReader } from './event-stream-reader.ts';
 
@@ -26,7 +26,7 @@ const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as Address
 describeOnBothDatabases('live events', (ctx) => {
   let url: string;
   let admin: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   const open: EventStreamReader[] = [];
 
   beforeAll(async () => {

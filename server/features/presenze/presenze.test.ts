@@ -5,9 +5,9 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type Absence, type RollCallDay } from '../../../common/presenze.ts';
 import { patients } from '../../db/schema.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, type Centre } from '../../test/fixtures.ts';
 import { ROLL_CALL_MARKS } from './routes.ts';
-import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /** Today at the centre, computed here on its own (the server uses Intl too). */
@@ -31,14 +31,10 @@ interface DayAnswer {
 }
 
 describeOnBothDatabases('presenze', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const count = async (table: string) =>

@@ -12,11 +12,10 @@ import { addDays, todayInRome } from '../../../common/dates.ts';
 import { users } from '../../db/schema.ts';
 import { ACCESS_COALESCE_MS, ACCESS_FLUSH_MS } from '../../lib/access-log.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 
-type Centre = Awaited<ReturnType<typeof seedCentre>>;
 interface LogRow {
   id: number;
   kind: string;

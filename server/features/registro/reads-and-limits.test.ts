@@ -12,8 +12,8 @@ import { MSG } from '../../../common/messages.ts';
 import type { App } from '../../app.ts';
 import { absences } from '../../db/schema.ts';
 import { DEFAULT_CALL_LIMITS, EXPORTS } from '../../lib/rate-limits.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, type Centre } from '../../test/fixtures.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 
@@ -21,16 +21,12 @@ import type { AccessPage } from '../../../common/audit.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 describeOnBothDatabases('reads logged under each patient, and per-account limits', (ctx) => {
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
-  let admin: TestClient;
-  let viewer: TestClient;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
   /** Apps a test builds with limits of its own, closed after it. */
   const ownApps: App[] = [];
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
   afterEach(async () => {
     for (const app of ownApps.splice(0)) await app.close();

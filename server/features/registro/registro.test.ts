@@ -14,7 +14,7 @@ import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { closedMonths, closingDays, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 import { purgeExpiredAudit } from './purge.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -52,8 +52,6 @@ async function auditSince(db: Db, mark: number): Promise<AuditDbRow[]> {
     therapists: typeof r.therapists === 'string' ? JSON.parse(r.therapists) : r.therapists,
   }));
 }
-
-type Centre = Awaited<ReturnType<typeof seedCentre>>;
 
 /** What each case works with: a seeded centre, signed-in clients, and a day of its own. */
 interface World {
