@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeEach, expect, it } from 'vitest';
-import { addActivity, addRun, seedCentre, type Centre } from '../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre, addGinnastica } from '../test/fixtures.ts';
 import { describeOnBothDatabases } from '../test/harness.ts';
 import { pgErrorCode } from './client.ts';
 import { rowsOf } from './rows.ts';
@@ -55,13 +55,7 @@ describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
   });
 
   it('refuses a link to an activity, run, patient, therapist or room that does not exist, naming the old constraint', async () => {
-    const activity = await addActivity(ctx.database.db, {
-      name: 'Ginnastica',
-      roomId: centre.palestra.id,
-      day: DAY,
-      start: '09:00',
-      end: '10:00',
-    });
+    const activity = await addGinnastica(ctx.database.db, centre, DAY);
     const run = await addRun(ctx.database.db, { route: 'Andata', departure: '08:00', arrival: '08:45', minibus: 1, day: DAY });
     const cases: [SQL, string][] = [
       [

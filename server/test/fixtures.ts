@@ -56,6 +56,11 @@ export async function addActivity(
   return row;
 }
 
+/** Ginnastica in the Palestra on `day`, 09:00–10:00, nobody on it yet: the activity most tests start from. */
+export function addGinnastica(db: Db, centre: Centre, day: string) {
+  return addActivity(db, { name: 'Ginnastica', roomId: centre.palestra.id, day, start: '09:00', end: '10:00' });
+}
+
 export async function addRun(
   db: Db,
   values: { route: string; departure: string; arrival: string; minibus: number; day: string },

@@ -2,7 +2,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { users } from '../../db/schema.ts';
-import { addActivity, seedCentre, type Centre } from '../../test/fixtures.ts';
+import { addActivity, seedCentre, type Centre, addGinnastica } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, fixtureHash } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
@@ -69,13 +69,7 @@ describeOnBothDatabases('concurrent writes', (ctx) => {
   });
 
   it('lets exactly one of 50 simultaneous inserts of one patient into one activity succeed', async () => {
-    const activity = await addActivity(ctx.database.db, {
-      name: 'Ginnastica',
-      roomId: centre.palestra.id,
-      day: MON,
-      start: '09:00',
-      end: '10:00',
-    });
+    const activity = await addGinnastica(ctx.database.db, centre, MON);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         (i % 2 ? first : second).put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: activity.id }),

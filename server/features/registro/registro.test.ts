@@ -54,6 +54,10 @@ async function auditSince(db: Db, mark: number): Promise<AuditDbRow[]> {
 }
 
 /** What each case works with: a seeded centre, signed-in clients, and a day of its own. */
+/** A run (Andata, 08:00–09:00, minibus 1) on the case's own day, with `people` on it. */
+const andata = (w: World, people: Parameters<typeof addRun>[2] = {}) =>
+  addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day }, people);
+
 interface World {
   app: App;
   db: Db;
@@ -471,11 +475,7 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/anagrafiche/uscite/update': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { patients: [w.centre.lucia.id] },
-      );
+      const run = await andata(w, { patients: [w.centre.lucia.id] });
       return { method: 'POST', body: { ...runBody(w), ID: run.id }, action: 'uscita.modifica', day: w.day, patients: [w.centre.lucia.id] };
     },
     refused: async (w) => ({ method: 'POST', body: { ...runBody(w), ID: 999_999 }, status: 404 }),
@@ -483,11 +483,7 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/anagrafiche/uscite/elimina': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { patients: [w.centre.lucia.id], therapists: [w.centre.stefano.id] },
-      );
+      const run = await andata(w, { patients: [w.centre.lucia.id], therapists: [w.centre.stefano.id] });
       return {
         method: 'POST',
         body: { ID: run.id },
@@ -502,7 +498,7 @@ const CASES: Record<string, WriteCase> = {
   'PUT /server/anagrafiche/uscite/passeggeri': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day });
+      const run = await andata(w);
       return {
         method: 'PUT',
         body: { uscita: run.id, paziente: w.centre.mario.id },
@@ -516,11 +512,7 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/anagrafiche/uscite/passeggeri/rimuovi': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { patients: [w.centre.mario.id] },
-      );
+      const run = await andata(w, { patients: [w.centre.mario.id] });
       return {
         method: 'POST',
         body: { uscita: run.id, paziente: w.centre.mario.id },
@@ -534,7 +526,7 @@ const CASES: Record<string, WriteCase> = {
   'PUT /server/anagrafiche/uscite/operatori': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day });
+      const run = await andata(w);
       return {
         method: 'PUT',
         body: { uscita: run.id, terapista: w.centre.paola.id },
@@ -544,22 +536,14 @@ const CASES: Record<string, WriteCase> = {
       };
     },
     refused: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { therapists: [w.centre.paola.id] },
-      );
+      const run = await andata(w, { therapists: [w.centre.paola.id] });
       return { method: 'PUT', body: { uscita: run.id, terapista: w.centre.paola.id }, status: 409 };
     },
   },
   'POST /server/anagrafiche/uscite/operatori/rimuovi': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { therapists: [w.centre.paola.id] },
-      );
+      const run = await andata(w, { therapists: [w.centre.paola.id] });
       return {
         method: 'POST',
         body: { uscita: run.id, terapista: w.centre.paola.id },
