@@ -15,6 +15,7 @@ import * as schema from './schema.ts';
 import { loginDevices, patients } from './schema.ts';
 import { seedDemo } from '../lib/seed-demo.ts';
 import { rowsOf } from './rows.ts';
+import { looseEntries } from '../test/loose-entries.ts';
 
 const run = promisify(execFile);
 const cli = (script: string, env: Record<string, string>, ...args: string[]) =>
@@ -23,16 +24,6 @@ const cli = (script: string, env: Record<string, string>, ...args: string[]) =>
     .catch((e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }));
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
-
-/** Folders and files under `dir` (itself included) that other local users could read or enter. */
-function looseEntries(dir: string): string[] {
-  const loose = (fs.statSync(dir).mode & 0o077) !== 0 ? [dir] : [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const full = path.join(dir, entry);
-    if ((fs.lstatSync(full).mode & 0o077) !== 0) loose.push(full);
-  }
-  return loose;
-}
 
 async function dumpAll(database: Database) {
   const out: Record<string, unknown[]> = {};
