@@ -15,7 +15,7 @@ import { rowsOf } from './rows.ts';
 /** The schema as the catalogue tells it, in an order independent of how it was made. */
 async function catalogue(database: Database) {
   const db = database.db;
-  const of = async <T>(query: ReturnType<typeof sql>) => (await rowsOf<T>(db, query)).map((row) => JSON.stringify(row));
+  const of = async (query: ReturnType<typeof sql>) => (await rowsOf(db, query)).map((row) => JSON.stringify(row));
   return {
     columns: await of(sql`
       select table_schema, table_name, column_name, ordinal_position, data_type, is_nullable, column_default

@@ -107,7 +107,7 @@ async function makePgliteTemplate(): Promise<Blob> {
       await database.close();
     }
   }
-  return new Blob([fs.readFileSync(file)]);
+  return new Blob([new Uint8Array(fs.readFileSync(file))]);
 }
 
 let postgresName: Promise<string> | undefined;
