@@ -78,15 +78,20 @@ export function migrationsHash(): string {
 
 const TEMPLATES_FOLDER = path.join(os.tmpdir(), 'giornata-test-templates');
 
-let pgliteTarball: Promise<Blob> | undefined;
+/** What `make` promises, made at the first call and kept for the next ones; a failure is not kept, the next call tries again. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => {
+    if (made === undefined) {
+      made = make();
+      made.catch(() => (made = undefined));
+    }
+    return made;
+  };
+}
 
 /** The migrated PGlite data folder as a tarball, made once per set of migrations (and kept in this process). */
-export function pgliteTemplate(): Promise<Blob> {
-  pgliteTarball ??= makePgliteTemplate();
-  // A failed attempt is not kept: the next caller tries again.
-  pgliteTarball.catch(() => (pgliteTarball = undefined));
-  return pgliteTarball;
-}
+export const pgliteTemplate = once(makePgliteTemplate);
 
 async function makePgliteTemplate(): Promise<Blob> {
   const file = path.join(TEMPLATES_FOLDER, `pglite-${migrationsHash()}.tar`);
@@ -110,14 +115,8 @@ async function makePgliteTemplate(): Promise<Blob> {
   return new Blob([new Uint8Array(fs.readFileSync(file))]);
 }
 
-let postgresName: Promise<string> | undefined;
-
 /** The name of the migrated PostgreSQL template database, created once per set of migrations on the machine's server. */
-export function postgresTemplate(): Promise<string> {
-  postgresName ??= makePostgresTemplate();
-  postgresName.catch(() => (postgresName = undefined));
-  return postgresName;
-}
+export const postgresTemplate = once(makePostgresTemplate);
 
 async function makePostgresTemplate(): Promise<string> {
   const name = `giornata_tpl_${migrationsHash()}`;
