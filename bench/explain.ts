@@ -29,7 +29,7 @@ async function plans(database: Database, label: string) {
 
 const pglite = await openPglite('memory://');
 await buildSyntheticCentre(pglite.db, FIRST, LAST);
-const counts = await rowsOf<unknown>(
+const counts = await rowsOf(
   pglite.db,
   sql`select (select count(*) from activities) as activities, (select count(*) from activity_patients) as patient_links, (select count(*) from transport_runs) as runs`,
 );

@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
     expect(tooLong.code).not.toBe(0);
     expect(tooLong.out).toContain(AUDIT_MSG.markMotiveInvalid);
     await withDatabase(async (database) => {
-      const rows = await rowsOf<unknown>(
+      const rows = await rowsOf(
         database.db,
         sql`
         select l.username, l.after->>'motivo' as motivo from audit_log l join users u on u.id = l.entity_id

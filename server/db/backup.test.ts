@@ -28,7 +28,7 @@ const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 async function dumpAll(database: Database) {
   const out: Record<string, unknown[]> = {};
   for (const table of BACKUP_TABLES) {
-    out[table] = await rowsOf<unknown>(database.db, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`));
+    out[table] = await rowsOf(database.db, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`));
   }
   return out;
 }
@@ -196,11 +196,11 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
       expect(await countOf(fresh, 'users')).toBe(1);
       const restored = await rowsOf<{ version: number }>(fresh.db, sql`select version from activities where id = 1`);
       expect(restored).toEqual([{ version: 1 }]);
-      const settings = await rowsOf<unknown>(fresh.db, sql`select centre_name, ical_initials, paper_format from centre_settings`);
+      const settings = await rowsOf(fresh.db, sql`select centre_name, ical_initials, paper_format from centre_settings`);
       expect(settings).toEqual([{ centre_name: 'Il Girasole', ical_initials: true, paper_format: 'A4' }]);
-      const therapist = await rowsOf<unknown>(fresh.db, sql`select username, first_name, last_name from therapists`);
+      const therapist = await rowsOf(fresh.db, sql`select username, first_name, last_name from therapists`);
       expect(therapist).toEqual([{ username: 'laura.fontana', first_name: '', last_name: '' }]);
-      const account = await rowsOf<unknown>(fresh.db, sql`select password_change_required from users`);
+      const account = await rowsOf(fresh.db, sql`select password_change_required from users`);
       expect(account).toEqual([{ password_change_required: false }]);
       expect(await countOf(fresh, 'sessions')).toBe(0);
       expect(await countOf(fresh, 'login_failures')).toBe(0);

@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('advisory locks on %s', (kind) => {
 
   /** The advisory locks this transaction holds, as PostgreSQL lists them. */
   const heldLocks = async (tx: Database['db']) =>
-    await rowsOf<unknown>(
+    await rowsOf(
       tx,
       sql`
         select classid, objid, objsubid, mode from pg_locks

@@ -106,7 +106,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     await db.execute(sql`insert into transport_patients (run_id, patient_id) select ${run.id}, id from patients`);
     await db.execute(sql`insert into transport_therapists (run_id, therapist_id) select ${run.id}, id from therapists`);
 
-    const rows = async (query: string) => await rowsOf<unknown>(db, sql.raw(query));
+    const rows = async (query: string) => await rowsOf(db, sql.raw(query));
     const expected: Record<string, unknown[]> = {
       getpazienti: await rows(
         'select id as "ID", activity_id as "RifAttivita", patient_id as "RifPaziente" from activity_patients order by id',

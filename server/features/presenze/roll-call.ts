@@ -69,7 +69,7 @@ export async function readRollCall(db: Db, day: string, canMark: boolean): Promi
     order by p.last_name, p.first_name, p.id
   `,
   );
-  const [closed] = await rowsOf<unknown>(db, sql`select 1 as closed from closed_months where month = ${day.slice(0, 7)}`);
+  const [closed] = await rowsOf(db, sql`select 1 as closed from closed_months where month = ${day.slice(0, 7)}`);
   return {
     data: day,
     meseChiuso: closed !== undefined,

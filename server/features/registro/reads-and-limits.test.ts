@@ -210,7 +210,7 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
     const mark = await count(sql`select coalesce(max(id), 0) as n from access_log`);
     expect((await viewer.post('/server/pazienti/find', { value: 'nessuno' })).status).toBe(200);
     await ctx.app.accessLog!.flush();
-    const rows = await rowsOf<unknown>(ctx.database.db, sql`select kind, patient_id from access_log where id > ${mark} order by id`);
+    const rows = await rowsOf(ctx.database.db, sql`select kind, patient_id from access_log where id > ${mark} order by id`);
     expect(rows).toEqual([{ kind: 'ricerca', patient_id: null }]);
   });
 

@@ -1173,7 +1173,7 @@ describeOnBothDatabases('registro', (ctx) => {
       expect((await world.viewer.post('/server/calendario/giornata', { data: elsewhere })).status).toBe(200);
       expect((await world.viewer.post('/server/pazienti/find', { value: 'rossi' })).status).toBe(200);
       await ctx.app.accessLog!.flush();
-      const rows = await rowsOf<unknown>(
+      const rows = await rowsOf(
         ctx.database.db,
         sql`select username, kind, day::text as day, patient_id from access_log where id > ${mark} order by id`,
       );
