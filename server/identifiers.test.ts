@@ -26,11 +26,11 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
     centre = await seedCentre(ctx.database.db);
     admin = await new TestClient(ctx.app).login(ADMIN);
   });
-  const rowsOf = async (table: typeof users | typeof therapists | typeof rooms | typeof templates | typeof patients) =>
+  const countOf = async (table: typeof users | typeof therapists | typeof rooms | typeof templates | typeof patients) =>
     (await ctx.database.db.select({ n: count() }).from(table))[0].n;
 
   it('refuses a zero-width or other invisible character in a username, and changes nothing', async () => {
-    const before = await rowsOf(users);
+    const before = await countOf(users);
     for (const char of INVISIBLE) {
       for (const username of [`${ADMIN.username}${char}`, `vice${char}direttrice`]) {
         const res = await admin.put('/server/anagrafiche/utenti', { username, password: 'girasole-sul-davanzale', Admin: 1 });
@@ -41,7 +41,7 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
         ]);
       }
     }
-    expect(await rowsOf(users)).toBe(before);
+    expect(await countOf(users)).toBe(before);
     // Nor can such a name be tried at sign-in, where the registro would keep it.
     const marks = (await ctx.database.db.select({ n: count() }).from(auditLog))[0].n;
     const login = await new TestClient(ctx.app).post('/server/user/login', { username: `${ADMIN.username}\u200B`, pass: ADMIN.password });
@@ -63,7 +63,7 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
   });
 
   it("refuses invisible characters in therapists', rooms', templates' and activities' names, and compares them in NFKC", async () => {
-    const counts = async () => [await rowsOf(therapists), await rowsOf(rooms), await rowsOf(templates)];
+    const counts = async () => [await countOf(therapists), await countOf(rooms), await countOf(templates)];
     const before = await counts();
     for (const char of INVISIBLE) {
       for (const [method, url, body] of [

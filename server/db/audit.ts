@@ -242,13 +242,13 @@ export async function appendDayAudit(tx: Db, by: Actor, entry: DayAuditEntry): P
     after: JSON.stringify(entry.after ?? {}),
     ...(entry.fingerprint === undefined ? {} : { fingerprint: entry.fingerprint }),
   })) as { rows: { id: number | string }[] };
-  return Number(result[0].id);
+  return Number(result.rows[0].id);
 }
 
 async function runNamed<T>(tx: Db, name: keyof typeof STATEMENTS, day: string): Promise<T> {
   const statement = tx._.session.prepareQuery(STATEMENTS[name], undefined, name, false);
   const result = (await statement.execute({ day })) as { rows: T[] };
-  return result[0];
+  return result.rows[0];
 }
 
 /** The day's rows as JSON text (what Annulla restores) and their fingerprint. */

@@ -147,7 +147,7 @@ async function readDayDocument(db: Db, day: string): Promise<string> {
   let statement = dayStatements.get(db);
   if (!statement) dayStatements.set(db, (statement = prepareDayStatement(db)));
   const result = (await statement.execute({ day })) as { rows: { doc: string }[] };
-  return result[0].doc;
+  return result.rows[0].doc;
 }
 
 /**

@@ -66,7 +66,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     );
   }
 
-  async function rowsOf(username: string) {
+  async function logRowsOf(username: string) {
     const result = await rowsOf<{ day: string; conteggio: number }>(
       ctx.database.db,
       sql`
@@ -89,13 +89,13 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     // Reads coming while the batch waits add to it.
     log.record(reader(username), { kind: 'giornata', day: days[0] });
     log.record(reader(username), { kind: 'giornata', day: days[2] });
-    await until(async () => (await rowsOf(username)).length === 3 && log.status().inAttesa === 0);
+    await until(async () => (await logRowsOf(username)).length === 3 && log.status().inAttesa === 0);
     expect(failures).toEqual([
       { failures: 1, retryInMs: 20 },
       { failures: 2, retryInMs: 40 },
       { failures: 3, retryInMs: 80 },
     ]);
-    expect(await rowsOf(username)).toEqual([
+    expect(await logRowsOf(username)).toEqual([
       [days[0], 4],
       [days[1], 2],
       [days[2], 1],
@@ -111,7 +111,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     for (const day of [days[0], days[1], days[1]]) log.record(reader(username), { kind: 'giornata', day });
     await refuseWrites(2);
     await log.close();
-    expect(await rowsOf(username)).toEqual([
+    expect(await logRowsOf(username)).toEqual([
       [days[0], 1],
       [days[1], 2],
     ]);
@@ -131,7 +131,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     for (const day of [days[0], days[0], days[1]]) log.record(reader(username), { kind: 'giornata', day });
     await refuseWrites(1_000_000);
     await log.close();
-    expect(await rowsOf(username)).toEqual([]);
+    expect(await logRowsOf(username)).toEqual([]);
     expect(log.status().persi).toBe(3);
     expect(lost).toEqual([[3, 3]]);
   });
@@ -182,7 +182,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     // The database back: what was held is written, with its counts.
     await ctx.database.db.execute(sql`drop trigger zz_access_log_refused on access_log`);
     await log.flush();
-    expect(await rowsOf(username)).toEqual([
+    expect(await logRowsOf(username)).toEqual([
       [days[0], 2],
       [days[1], 1],
       [days[2], 1],

@@ -45,7 +45,7 @@ export async function checkChain(db: Db, which: ChainTable, options: { fromId?: 
   let first = true;
   const part: ChainPart = { righe: 0, primaRigaAlterata: null, ultimaImpronta: null };
   for (;;) {
-    const result = await rowsOf<BatchRow>(
+    const result: BatchRow[] = await rowsOf<BatchRow>(
       db,
       sql`
       with b as (
