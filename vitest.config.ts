@@ -24,7 +24,8 @@ export const SLOW_TESTS = [
 const SERVER_TESTS = ['server/**/*.test.ts', 'common/**/*.test.ts'];
 const serverProject = {
   environment: 'node',
-  // Each file opens its own databases (PGlite and a fresh PostgreSQL database).
+  // Each file opens its own databases (PGlite and a fresh PostgreSQL database), from templates migrated once per run.
+  globalSetup: 'server/test/global-setup.ts',
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks',

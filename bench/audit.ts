@@ -24,6 +24,7 @@ import { addDays, todayInRome } from '../common/dates.ts';
 import type { Db } from '../server/db/client.ts';
 import { signInOverHttp, type HttpSession } from '../server/test/server-process.ts';
 import { BENCH_ADMIN, buildPasteSource, buildSyntheticCentre } from './synthetic-centre.ts';
+import { rowsOf } from '../server/db/rows.ts';
 
 const ADMIN_URL = process.env.DATABASE_URL;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -115,13 +116,16 @@ async function buildCentre(url: string) {
     await buildSyntheticCentre(db, FIRST_DAY, LAST_DAY);
     await buildPasteSource(db, PASTE_SOURCE);
     // Pairs of (activity, patient) not yet linked: each insert is a new link, as a coordinator makes them.
-    const pairs = (await db.execute(sql`
+    const pairs = await rowsOf<{ activity: number; patient: number }>(
+      db,
+      sql`
       select a.id as activity, (select p from generate_series(1, 500) p
         where not exists (select 1 from activity_patients ap where ap.activity_id = a.id and ap.patient_id = p)
         order by (p * 37 + a.id) % 500 limit 1) as patient
       from activities a where a.day between ${FIRST_DAY}::date and ${LAST_DAY}::date and a.transport_run_id is null
-      order by a.id limit ${INSERTS}`)) as unknown as { rows: { activity: number; patient: number }[] };
-    return pairs.rows.map((r) => ({ activity: Number(r.activity), patient: Number(r.patient) }));
+      order by a.id limit ${INSERTS}`,
+    );
+    return pairs.map((r) => ({ activity: Number(r.activity), patient: Number(r.patient) }));
   } finally {
     await pool.end();
   }

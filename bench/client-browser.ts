@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../server/test/chromium.ts';
 import { FIRST_VISIT_BUDGETS } from './client-size.ts';
 import { BENCH_ADMIN } from './synthetic-centre.ts';
 
@@ -41,13 +42,7 @@ const PAINT_RUNS = 7;
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-  });
-}
+export const launch = launchChromium;
 
 /** A signed-in session's cookies and stored user, to open each route with an empty cache. */
 async function signedInState(browser: Browser, url: string) {

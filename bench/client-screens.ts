@@ -15,6 +15,7 @@ import path from 'node:path';
 import { decode } from 'fast-png';
 import { chromium, type Page } from 'playwright-core';
 import { openPglite } from '../server/db/client.ts';
+import { CHROMIUM_PATH } from '../server/test/chromium.ts';
 import { spawnServer } from '../server/test/server-process.ts';
 import { BENCH_ADMIN, buildSyntheticCentre, buildWideDay } from './synthetic-centre.ts';
 
@@ -29,7 +30,7 @@ async function shoot(folder: string) {
   await buildWideDay(database.db, WIDE_DAY);
   await database.close();
   const server = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: '', TEST_TODAY: DAY });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'it-IT', reducedMotion: 'reduce' });
     const page = await context.newPage();

@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Database } from '../server/db/client.ts'
 import { dayQuery, weekQuery } from '../server/db/day-read.ts';
 import { coverageQuery } from '../server/features/progetti/coverage.ts';
 import { buildPlans, buildSyntheticCentre } from './synthetic-centre.ts';
+import { rowsOf } from '../server/db/rows.ts';
 
 const FIRST = '2016-10-31';
 const LAST = '2026-10-30';
@@ -18,10 +19,8 @@ const EARLY_DAY = '2018-03-14';
 
 async function plans(database: Database, label: string) {
   const explain = async (title: string, query: SQL) => {
-    const res = (await database.db.execute(sql`explain (analyze, buffers, costs off, timing on) ${query}`)) as unknown as {
-      rows: Record<string, string>[];
-    };
-    console.log(`\n#### ${label}: ${title}\n\n\`\`\`\n${res.rows.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
+    const res = await rowsOf<Record<string, string>>(database.db, sql`explain (analyze, buffers, costs off, timing on) ${query}`);
+    console.log(`\n#### ${label}: ${title}\n\n\`\`\`\n${res.map((r) => Object.values(r)[0]).join('\n')}\n\`\`\``);
   };
   await explain(`the day read (${DAY})`, dayQuery(DAY));
   await explain(`the day read of a day early in the history (${EARLY_DAY})`, dayQuery(EARLY_DAY));
@@ -33,10 +32,11 @@ async function plans(database: Database, label: string) {
 const pglite = await openPglite('memory://');
 await buildSyntheticCentre(pglite.db, FIRST, LAST);
 await buildPlans(pglite.db, FIRST, LAST);
-const counts = (await pglite.db.execute(
+const counts = await rowsOf(
+  pglite.db,
   sql`select (select count(*) from activities) as activities, (select count(*) from activity_patients) as patient_links, (select count(*) from transport_runs) as runs`,
-)) as unknown as { rows: unknown[] };
-console.log(`Synthetic centre ${FIRST}…${LAST}: ${JSON.stringify(counts.rows[0])}`);
+);
+console.log(`Synthetic centre ${FIRST}…${LAST}: ${JSON.stringify(counts[0])}`);
 await plans(pglite, 'PGlite');
 await pglite.close();
 

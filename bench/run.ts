@@ -15,7 +15,6 @@ import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import { findConflicts, PLAN_CONFLICT_KINDS, type Conflict, type ConflictDay } from '../common/conflicts.ts';
 import { findPlanConflicts } from '../common/plan-conflicts.ts';
 import type { Copertura } from '../common/progetti.ts';
@@ -24,6 +23,7 @@ import { MAX_APPLY_DAYS, templateWeek, type ApplyResult } from '../common/modell
 import { openPglite, openPostgres, type Database, type Db, type DbKind } from '../server/db/client.ts';
 import { readDay } from '../server/db/day-read.ts';
 import { readPlanContext } from '../server/db/plan-context.ts';
+import { launchChromium } from '../server/test/chromium.ts';
 import { signInOverHttp, spawnServer, type HttpSession } from '../server/test/server-process.ts';
 import {
   BENCH_ADMIN,
@@ -50,7 +50,6 @@ const HISTORIES = { '10y': addDays(LAST_DAY, -3652), '1m': addDays(LAST_DAY, -30
 const REPLACE_FROM = '2027-01-04';
 /** How many times the 26 planned weeks are replaced, each under the day reads' load. */
 const REPLACE_RUNS = 2;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The throughput ratio (cached day read ÷ health) is the median of this many alternating pairs of
@@ -377,19 +376,7 @@ async function replaceBench(url: string, session: HttpSession, headers: Record<s
 }
 
 async function browserMeasures(url: string) {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'it-IT' });
     const page = await context.newPage();

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { MSG } from '../common/messages.ts';
 import { MON, TUE, WED } from './dates.ts';
 import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
-import { activity, clearToasts, dayLoaded, expectNoPageErrors, fillDate, headline, modal, waitForToast } from './helpers.ts';
+import { activity, addFromSearch, clearToasts, dayLoaded, expectNoPageErrors, fillDate, headline, modal, waitForToast } from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
@@ -101,13 +101,7 @@ describe('faster hands', () => {
     expect(await paste.getAttribute('title')).toBe('Copia qui Ginnastica dolce delle 09:00');
 
     await addPatient.click();
-    const search = modal(page, 'Aggiungi Paziente');
-    await search.getByRole('combobox', { name: 'Cerca paziente' }).fill('giorgio');
-    await search
-      .getByRole('listbox', { name: 'Risultati' })
-      .getByRole('option', { name: /Giorgio Verdi/ })
-      .click();
-    await search.getByRole('button', { name: 'Aggiungi' }).click();
+    const search = await addFromSearch(page, 'paziente', 'giorgio', /Giorgio Verdi/);
     await waitForToast(page, 'Giorgio Verdi inserito in Ginnastica dolce');
     await search.waitFor({ state: 'detached' });
 

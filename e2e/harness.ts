@@ -6,15 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { openPglite, type Database, type DbKind } from '../server/db/client.ts';
 import { openTestDatabase } from '../server/test/harness.ts';
+import { launchChromium } from '../server/test/chromium.ts';
 import { spawnServer } from '../server/test/server-process.ts';
+import { pgliteTemplate } from '../server/test/templates.ts';
 import { E2E_ADMIN, seedE2eCentre, type E2eCentre } from './fixtures.ts';
 import { recordDialogs, recordToasts, signIn } from './helpers.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve('e2e/screenshots');
 /** One folder per test process: files run in parallel may download files of the same name. */
 export const DOWNLOADS = path.resolve('e2e/downloads', String(process.pid));
@@ -62,7 +63,8 @@ export async function startServer<C>(
 ): Promise<RunningServer<C | E2eCentre>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-e2e-'));
   let database: Database & { url?: string };
-  if (kind === 'pglite') database = await openPglite(dataDir);
+  // From the migrated template (server/test/templates.ts), as the server tests' databases: no initdb, no migration.
+  if (kind === 'pglite') database = await openPglite(dataDir, { loadDataDir: await pgliteTemplate() });
   else database = await openTestDatabase('postgres');
   const centre = seed ? await seed(database.db) : await seedE2eCentre(database.db);
   const url = database.url;
@@ -101,21 +103,8 @@ async function within<T>(ms: number, failure: string, work: Promise<T>): Promise
   }
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+/** The browser of one test file (server/test/chromium.ts). */
+export const launchBrowser = launchChromium;
 
 /**
  * The server and the browser one test file shares: started before its first

@@ -118,6 +118,18 @@ export const clearToasts = (page: Page) => page.evaluate(() => void ((window as 
 /** The one open modal dialog, by its title. */
 export const modal = (page: Page, title: string): Locator => page.getByRole('dialog', { name: title });
 
+/**
+ * In the open person search (Aggiungi Paziente or Aggiungi Terapista): types `query`, picks the result named `option`
+ * and presses Aggiungi. Returns the dialog, which closes once the person is added.
+ */
+export async function addFromSearch(page: Page, who: 'paziente' | 'terapista', query: string, option: string | RegExp) {
+  const dialog = modal(page, who === 'paziente' ? 'Aggiungi Paziente' : 'Aggiungi Terapista');
+  await dialog.getByRole('combobox', { name: `Cerca ${who}` }).fill(query);
+  await dialog.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: option }).click();
+  await dialog.getByRole('button', { name: 'Aggiungi' }).click();
+  return dialog;
+}
+
 /** Waits until no modal is open any more. */
 export async function modalClosed(page: Page) {
   await page.locator('.modal.show').waitFor({ state: 'detached' });

@@ -8,7 +8,17 @@ import { MSG } from '../common/messages.ts';
 import { MON, WED } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 import { newPage, serverAndBrowser } from './harness.ts';
-import { expectNoPageErrors, modal, openDay, recordDialogs, recordToasts, signIn, waitForToast, weekTable } from './helpers.ts';
+import {
+  addFromSearch,
+  expectNoPageErrors,
+  modal,
+  openDay,
+  recordDialogs,
+  recordToasts,
+  signIn,
+  waitForToast,
+  weekTable,
+} from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
@@ -50,21 +60,12 @@ describe('runs on the calendar and the weekly print', () => {
     await form.getByRole('button', { name: 'Salva' }).click();
     const run = page.getByRole('article', { name: 'Giro Lago 07:45–08:40' });
     await run.getByRole('button', { name: 'Aggiungi passeggero a Giro Lago 07:45–08:40' }).click();
-    let search = modal(page, 'Aggiungi Paziente');
-    await search.getByRole('combobox', { name: 'Cerca paziente' }).fill('giorgio');
-    await search
-      .getByRole('listbox', { name: 'Risultati' })
-      .getByRole('option', { name: /Giorgio Verdi/ })
-      .click();
-    await search.getByRole('button', { name: 'Aggiungi' }).click();
+    await addFromSearch(page, 'paziente', 'giorgio', /Giorgio Verdi/);
     // The toast names who joined what.
     await waitForToast(page, 'Giorgio Verdi inserito in Giro Lago');
     await run.getByRole('button', { name: 'Togli Giorgio Verdi' }).waitFor();
     await run.getByRole('button', { name: 'Aggiungi operatore a Giro Lago 07:45–08:40' }).click();
-    search = modal(page, 'Aggiungi Terapista');
-    await search.getByRole('combobox', { name: 'Cerca terapista' }).fill('stefano');
-    await search.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: 'stefano.villa' }).click();
-    await search.getByRole('button', { name: 'Aggiungi' }).click();
+    await addFromSearch(page, 'terapista', 'stefano', 'stefano.villa');
     await run.getByRole('button', { name: 'Togli stefano.villa' }).waitFor();
     // He drives (issue 30: a run with staff and no autista is a conflict).
     await run.getByRole('button', { name: 'Autista: stefano.villa' }).click();

@@ -6,7 +6,17 @@ import { describe, expect, test } from 'vitest';
 import { FRI, MON, TUE } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
 import { DOWNLOADS, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
-import { activity, expectNoPageErrors, headline, modal, modalClosed, recordToasts, signIn, waitForToast, weekTable } from './helpers.ts';
+import {
+  activity,
+  addFromSearch,
+  expectNoPageErrors,
+  headline,
+  modalClosed,
+  recordToasts,
+  signIn,
+  waitForToast,
+  weekTable,
+} from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
@@ -36,10 +46,7 @@ describe('weekly print', () => {
     // A therapist joins Ginnastica dolce (with the mouse, the other way in).
     const ginnastica = activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30');
     await ginnastica.getByRole('button', { name: 'Aggiungi operatore' }).click();
-    const dialog = modal(page, 'Aggiungi Terapista');
-    await dialog.getByRole('combobox', { name: 'Cerca terapista' }).fill('stefano');
-    await dialog.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: 'stefano.villa' }).click();
-    await dialog.getByRole('button', { name: 'Aggiungi' }).click();
+    await addFromSearch(page, 'terapista', 'stefano', 'stefano.villa');
     await waitForToast(page, 'stefano.villa inserito in Ginnastica dolce');
     await modalClosed(page);
     await ginnastica.getByRole('button', { name: 'stefano.villa' }).waitFor();

@@ -14,6 +14,7 @@ import { seedCentre } from './test/fixtures.ts';
 import { ADMIN, DB_KINDS, createAccounts } from './test/harness.ts';
 import { killableDatabase } from './test/killable-database.ts';
 import { signInOverHttp, spawnServer } from './test/server-process.ts';
+import { rowsOf } from './db/rows.ts';
 
 const SOURCE = '2026-11-23';
 const TARGET = '2026-11-24';
@@ -38,22 +39,17 @@ async function buildLargeSource(database: Database) {
 }
 
 const countDay = async (database: Database, day: string) =>
-  Number(
-    (
-      (await database.db.execute(sql`select count(*)::int as n from activities where day = ${day}::date`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0].n,
-  );
+  Number((await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from activities where day = ${day}::date`))[0].n);
 /** The day's links to patients; `activeOnly` counts those a paste copies (a paste leaves archived patients out). */
 const countLinks = async (database: Database, day: string, activeOnly = false) =>
   Number(
     (
-      (await database.db.execute(
+      await rowsOf<{ n: number }>(
+        database.db,
         sql`select count(*)::int as n from activity_patients ap join activities a on a.id = ap.activity_id join patients p on p.id = ap.patient_id
             where a.day = ${day}::date and (not ${activeOnly} or not p.archived)`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows[0].n,
+      )
+    )[0].n,
   );
 
 describe.each(DB_KINDS)('crash and shutdown on %s', (kind: DbKind) => {
@@ -138,11 +134,7 @@ describe.each(DB_KINDS)('the access log under kill -9 on %s', (kind: DbKind) => 
     await server.stop('SIGKILL');
     const logged = new Set(
       await withDb(async (d) =>
-        (
-          (await d.db.execute(sql`select day::text as day from access_log where kind = 'giornata'`)) as unknown as {
-            rows: { day: string }[];
-          }
-        ).rows.map((r) => r.day),
+        (await rowsOf<{ day: string }>(d.db, sql`select day::text as day from access_log where kind = 'giornata'`)).map((r) => r.day),
       ),
     );
     // Every read answered more than a second (the batch's period) and half a second (its write) before the kill is there.

@@ -9,7 +9,8 @@ import { ANAGRAFICHE_MSG } from '../common/anagrafiche.ts';
 import { ERROR_CODES } from '../common/errors.ts';
 import { MSG } from '../common/messages.ts';
 import { auditLog, patients, rooms, templates, therapists, users } from './db/schema.ts';
-import { seedCentre } from './test/fixtures.ts';
+import { seedCentre, type Centre } from './test/fixtures.ts';
+import { rowsOf } from './db/rows.ts';
 import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf } from './test/harness.ts';
 
 const MON = '2026-11-23';
@@ -20,16 +21,16 @@ const BIDI = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u206
 
 describeOnBothDatabases('identifiers and bidi text', (ctx) => {
   let admin: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
     admin = await new TestClient(ctx.app).login(ADMIN);
   });
-  const rowsOf = async (table: typeof users | typeof therapists | typeof rooms | typeof templates | typeof patients) =>
+  const countOf = async (table: typeof users | typeof therapists | typeof rooms | typeof templates | typeof patients) =>
     (await ctx.database.db.select({ n: count() }).from(table))[0].n;
 
   it('refuses a zero-width or other invisible character in a username, and changes nothing', async () => {
-    const before = await rowsOf(users);
+    const before = await countOf(users);
     for (const char of INVISIBLE) {
       for (const username of [`${ADMIN.username}${char}`, `vice${char}direttrice`]) {
         const res = await admin.put('/server/anagrafiche/utenti', { username, password: 'girasole-sul-davanzale', Admin: 1 });
@@ -40,7 +41,7 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
         ]);
       }
     }
-    expect(await rowsOf(users)).toBe(before);
+    expect(await countOf(users)).toBe(before);
     // Nor can such a name be tried at sign-in, where the registro would keep it.
     const marks = (await ctx.database.db.select({ n: count() }).from(auditLog))[0].n;
     const login = await new TestClient(ctx.app).post('/server/user/login', { username: `${ADMIN.username}\u200B`, pass: ADMIN.password });
@@ -62,7 +63,7 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
   });
 
   it("refuses invisible characters in therapists', rooms', templates' and activities' names, and compares them in NFKC", async () => {
-    const counts = async () => [await rowsOf(therapists), await rowsOf(rooms), await rowsOf(templates)];
+    const counts = async () => [await countOf(therapists), await countOf(rooms), await countOf(templates)];
     const before = await counts();
     for (const char of INVISIBLE) {
       for (const [method, url, body] of [
@@ -103,8 +104,8 @@ describeOnBothDatabases('identifiers and bidi text', (ctx) => {
         expect([res.status, errorOf(res.body)], `${url} ${JSON.stringify(body)}`).toEqual([400, MSG.textInvalidChars]);
       }
     }
-    const rows = await ctx.database.db.execute(sql`select count(*)::int as n from absences`);
-    expect((rows as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    const [absences] = await rowsOf<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from absences`);
+    expect(absences.n).toBe(0);
     // Names of any script, with their own joiners, are people's names.
     for (const [Nome, Cognome] of [
       ['Zoë', 'D’Annunzio'],

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { selfSignedCertificate } from './test/self-signed.ts';
 import { signInOverHttp, spawnServer } from './test/server-process.ts';
+import { looseEntries } from './test/loose-entries.ts';
 
 /** A port nobody listens on now (the redirect's: the server takes it a moment later). */
 function freePort(): Promise<number> {
@@ -22,16 +23,6 @@ function freePort(): Promise<number> {
 
 const TSX = path.resolve('node_modules/.bin/tsx');
 const run = promisify(execFile);
-
-/** Folders and files under `dir` (itself included) that other local users could read or enter. */
-function looseEntries(dir: string): string[] {
-  const loose = (fs.statSync(dir).mode & 0o077) !== 0 ? [dir] : [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const full = path.join(dir, entry);
-    if ((fs.lstatSync(full).mode & 0o077) !== 0) loose.push(full);
-  }
-  return loose;
-}
 
 const LOOSE_MODES_LINE = 'the data folder was open to other local users';
 

@@ -12,6 +12,7 @@ import { buildApp } from '../app.ts';
 import { lockDataDir } from '../db/data-dir-lock.ts';
 import { openPglite, type Database } from '../db/client.ts';
 import { DB_KINDS, TEST_SESSION_TIMES, TestClient, openTestDatabase } from '../test/harness.ts';
+import { rowsOf } from '../db/rows.ts';
 
 const run = promisify(execFile);
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -57,10 +58,11 @@ function usersOnTerminal(env: Record<string, string>, args: string[], answers: [
 }
 
 async function countSessions(database: Database, username: string): Promise<number> {
-  const res = (await database.db.execute(
+  const res = await rowsOf<{ n: number }>(
+    database.db,
     sql`select count(*)::int as n from sessions s join users u on u.id = s.user_id where u.username = ${username}`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(res.rows[0].n);
+  );
+  return Number(res[0].n);
 }
 
 // Each test runs the tool several times, each a process of its own that opens the database.
@@ -106,10 +108,13 @@ describe.each(DB_KINDS)('users tool on %s', { timeout: 240_000 }, (kind) => {
     expect(tooLong.code).not.toBe(0);
     expect(tooLong.out).toContain(AUDIT_MSG.markMotiveInvalid);
     await withDatabase(async (database) => {
-      const rows = (await database.db.execute(sql`
+      const rows = await rowsOf(
+        database.db,
+        sql`
         select l.username, l.after->>'motivo' as motivo from audit_log l join users u on u.id = l.entity_id
-        where l.action = 'account.segnala' and u.username = ${name}`)) as unknown as { rows: unknown[] };
-      expect(rows.rows).toEqual([{ username: 'riga di comando', motivo: 'letture a raffica' }]);
+        where l.action = 'account.segnala' and u.username = ${name}`,
+      );
+      expect(rows).toEqual([{ username: 'riga di comando', motivo: 'letture a raffica' }]);
     });
   });
 

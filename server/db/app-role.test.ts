@@ -15,6 +15,7 @@ import type { App } from '../app.ts';
 import { purgeExpiredAudit } from '../features/registro/purge.ts';
 import { ADMIN, POSTGRES_ADMIN_URL, TestClient, buildTestApp, createAccounts } from '../test/harness.ts';
 import { openPostgres, pgErrorCode, type Database } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 const suffix = `${process.pid}_${randomBytes(3).toString('hex')}`;
 const OWNER = `giornata_owner_${suffix}`;
@@ -92,15 +93,15 @@ describe('the server under a role that does not own the tables (postgres)', () =
   });
 
   it('owns no table: every table of the app belongs to the migration role', async () => {
-    const { rows } = (await database.db.execute(
+    const [notOwned] = await rowsOf<{ n: number }>(
+      database.db,
       sql`select count(*)::int as n from pg_tables where schemaname = 'public' and tableowner <> ${OWNER}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(rows[0].n).toBe(0);
-    const [me] = (
-      (await database.db.execute(sql`select current_user as me, usesuper from pg_user where usename = current_user`)) as unknown as {
-        rows: { me: string; usesuper: boolean }[];
-      }
-    ).rows;
+    );
+    expect(notOwned.n).toBe(0);
+    const [me] = await rowsOf<{ me: string; usesuper: boolean }>(
+      database.db,
+      sql`select current_user as me, usesuper from pg_user where usename = current_user`,
+    );
     expect(me).toEqual({ me: APP, usesuper: false });
   });
 

@@ -11,6 +11,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '../../common/audit.ts';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** Who writes: an account's id and username as they are now (none for a refused sign-in). */
 export interface Actor {
@@ -52,13 +53,16 @@ const jsonOf = (value: Value | SQL | undefined): SQL =>
 
 /** Appends one row to the registro and answers its id. Call it inside the write's transaction. */
 export async function appendAudit(tx: Db, by: Actor, entry: AuditEntry): Promise<number> {
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<{ id: number | string }>(
+    tx,
+    sql`
     insert into audit_log (user_id, username, action, entity, entity_id, day, day_to, patients, therapists, before, after)
     values (${by.ID}, ${by.username.slice(0, 100)}, ${entry.action}, ${entry.entity}, ${entry.entityId ?? null},
             ${entry.day ?? null}::date, ${entry.dayTo ?? null}::date, ${idsOf(entry.patients)}, ${idsOf(entry.therapists)},
             ${jsonOf(entry.before)}, ${jsonOf(entry.after)})
-    returning id`)) as unknown as { rows: { id: number | string }[] };
-  return Number(result.rows[0].id);
+    returning id`,
+  );
+  return Number(result[0].id);
 }
 
 // ---- What the sentences need, as SQL the audit insert evaluates ----
@@ -97,8 +101,8 @@ export const accountJson = (id: number | SQL): SQL =>
 
 /** The value of a JSON expression now (null when it names nothing): a `before` read ahead of a change. */
 export async function readJson<T = Record<string, unknown>>(tx: Db, expression: SQL): Promise<T | null> {
-  const result = (await tx.execute(sql`select ${expression} as value`)) as unknown as { rows: { value: T | string | null }[] };
-  const value = result.rows[0]?.value ?? null;
+  const result = await rowsOf<{ value: T | string | null }>(tx, sql`select ${expression} as value`);
+  const value = result[0]?.value ?? null;
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 

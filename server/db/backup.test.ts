@@ -14,6 +14,8 @@ import { openPglite, type Database } from './client.ts';
 import * as schema from './schema.ts';
 import { loginDevices, patients } from './schema.ts';
 import { seedDemo } from '../lib/seed-demo.ts';
+import { rowsOf } from './rows.ts';
+import { looseEntries } from '../test/loose-entries.ts';
 
 const run = promisify(execFile);
 const cli = (script: string, env: Record<string, string>, ...args: string[]) =>
@@ -23,22 +25,10 @@ const cli = (script: string, env: Record<string, string>, ...args: string[]) =>
 
 const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
-/** Folders and files under `dir` (itself included) that other local users could read or enter. */
-function looseEntries(dir: string): string[] {
-  const loose = (fs.statSync(dir).mode & 0o077) !== 0 ? [dir] : [];
-  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
-    const full = path.join(dir, entry);
-    if ((fs.lstatSync(full).mode & 0o077) !== 0) loose.push(full);
-  }
-  return loose;
-}
-
 async function dumpAll(database: Database) {
   const out: Record<string, unknown[]> = {};
   for (const table of BACKUP_TABLES) {
-    out[table] = (
-      (await database.db.execute(sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`))) as unknown as { rows: unknown[] }
-    ).rows;
+    out[table] = await rowsOf(database.db, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`));
   }
   return out;
 }
@@ -111,9 +101,7 @@ describe('backup and restore', () => {
 });
 
 const countOf = async (database: Database, table: string) =>
-  Number(
-    ((await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n,
-  );
+  Number((await rowsOf<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
 
 describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'giornata-backup-private-'));
@@ -206,20 +194,14 @@ describe.each(DB_KINDS)('what a backup leaves out, on %s', (kind) => {
       fs.writeFileSync(old, zlib.gzipSync(JSON.stringify({ format: 'giornata-backup-1', createdAt, tables })));
       await restoreBackup(fresh.db, old);
       expect(await countOf(fresh, 'users')).toBe(1);
-      const restored = (await fresh.db.execute(sql`select version from activities where id = 1`)) as unknown as {
-        rows: { version: number }[];
-      };
-      expect(restored.rows).toEqual([{ version: 1 }]);
-      const settings = (await fresh.db.execute(sql`select centre_name, ical_initials, paper_format from centre_settings`)) as unknown as {
-        rows: unknown[];
-      };
-      expect(settings.rows).toEqual([{ centre_name: 'Il Girasole', ical_initials: true, paper_format: 'A4' }]);
-      const therapist = (await fresh.db.execute(sql`select username, first_name, last_name from therapists`)) as unknown as {
-        rows: unknown[];
-      };
-      expect(therapist.rows).toEqual([{ username: 'laura.fontana', first_name: '', last_name: '' }]);
-      const account = (await fresh.db.execute(sql`select password_change_required from users`)) as unknown as { rows: unknown[] };
-      expect(account.rows).toEqual([{ password_change_required: false }]);
+      const restored = await rowsOf<{ version: number }>(fresh.db, sql`select version from activities where id = 1`);
+      expect(restored).toEqual([{ version: 1 }]);
+      const settings = await rowsOf(fresh.db, sql`select centre_name, ical_initials, paper_format from centre_settings`);
+      expect(settings).toEqual([{ centre_name: 'Il Girasole', ical_initials: true, paper_format: 'A4' }]);
+      const therapist = await rowsOf(fresh.db, sql`select username, first_name, last_name from therapists`);
+      expect(therapist).toEqual([{ username: 'laura.fontana', first_name: '', last_name: '' }]);
+      const account = await rowsOf(fresh.db, sql`select password_change_required from users`);
+      expect(account).toEqual([{ password_change_required: false }]);
       expect(await countOf(fresh, 'sessions')).toBe(0);
       expect(await countOf(fresh, 'login_failures')).toBe(0);
     } finally {

@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { writePrivateFile } from './private-files.ts';
+import { rowsOf } from './rows.ts';
 
 /** The centre's tables, parents before children. */
 export const BACKUP_TABLES = [
@@ -141,9 +142,6 @@ interface BackupFile {
   tables: Record<string, Record<string, unknown>[]>;
 }
 
-const rowsOf = async (db: Db, query: ReturnType<typeof sql.raw>) =>
-  ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-
 export async function writeBackup(db: Db, file: string): Promise<Record<string, number>> {
   const backup: BackupFile = { format: BACKUP_FORMAT, createdAt: new Date().toISOString(), tables: {} };
   // One snapshot for every table: a backup taken while the server writes is still consistent.
@@ -151,8 +149,8 @@ export async function writeBackup(db: Db, file: string): Promise<Record<string, 
     await tx.execute(sql.raw('set transaction isolation level repeatable read'));
     for (const table of BACKUP_TABLES) {
       // Dates, times and timestamps as text: the JSON stays exact and independent of time zones.
-      backup.tables[table] = await rowsOf(tx, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`)).then((rows) =>
-        rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)),
+      backup.tables[table] = await rowsOf<{ row: unknown }>(tx, sql.raw(`select to_jsonb(t) as row from ${table} t order by 1`)).then(
+        (rows) => rows.map((r) => (typeof r.row === 'string' ? JSON.parse(r.row) : r.row)),
       );
     }
   });
@@ -176,7 +174,10 @@ export async function restoreBackup(db: Db, file: string): Promise<Record<string
     // A migrated database holds the two minibuses of before (drizzle/0025): they do not make it "not empty".
     const defaultsOnly = sql.raw(`select count(*)::int as n from mezzi where id > 2 or name not in ('Pulmino bianco', 'Pulmino blu')`);
     for (const table of BACKUP_TABLES) {
-      const [{ n }] = await rowsOf(tx, table === 'mezzi' ? defaultsOnly : sql.raw(`select count(*)::int as n from ${table}`));
+      const [{ n }] = await rowsOf<{ n: number }>(
+        tx,
+        table === 'mezzi' ? defaultsOnly : sql.raw(`select count(*)::int as n from ${table}`),
+      );
       if (Number(n) > 0)
         throw new RestoreError(`Il database non è vuoto (tabella ${table}): il ripristino si fa solo in un database vuoto.`);
     }

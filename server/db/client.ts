@@ -49,7 +49,10 @@ export interface OpenOptions {
  * (0700 and 0600, see server/db/private-files.ts) before it is opened, after
  * (the files PGlite's initdb writes are 0666) and at close.
  */
-export async function openPglite(dataDir: string | 'memory://', options: { lock?: boolean } & OpenOptions = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | 'memory://',
+  options: { lock?: boolean; loadDataDir?: Blob } & OpenOptions = {},
+): Promise<Database> {
   let lock: DataDirLock | undefined;
   const inMemory = dataDir === 'memory://';
   if (!inMemory) {
@@ -59,7 +62,11 @@ export async function openPglite(dataDir: string | 'memory://', options: { lock?
   if (!inMemory && options.lock !== false) lock = lockDataDir(dataDir);
   let client: PGlite | undefined;
   try {
-    client = new PGlite(inMemory ? 'memory://' : path.join(dataDir, 'pgdata'));
+    // loadDataDir: a migrated data folder's tarball (the tests' template, server/test/templates.ts) instead of initdb.
+    client = new PGlite(
+      inMemory ? 'memory://' : path.join(dataDir, 'pgdata'),
+      options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+    );
     await client.waitReady;
     const db = drizzlePglite(oneStatementPerTurn(client), { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });

@@ -14,6 +14,7 @@ import { patientAbsenceReason, therapistAbsenceReason } from './absence-sql.ts';
 import { readPlanContext } from './plan-context.ts';
 import type { Db } from './client.ts';
 import { rooms } from './schema.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Links are aggregated once per query (one join over the day's links), not
@@ -124,8 +125,8 @@ const runsJson = (start: string | SQL, stop: string | SQL): SQL => sql`
 
 async function queryText(db: Db, query: SQL): Promise<string> {
   // Both drivers answer { rows }; PgDatabase's generic result type does not say so.
-  const result = (await db.execute(query)) as unknown as { rows: { doc: string }[] };
-  return result.rows[0].doc;
+  const result = await rowsOf<{ doc: string }>(db, query);
+  return result[0].doc;
 }
 
 export const dayQuery = (day: string | SQL): SQL =>

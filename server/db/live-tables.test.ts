@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase } from '../test/harness.ts';
 import type { Database } from './client.ts';
 import { CALENDAR_VERSION_TABLES, LIVE_TABLES, type LiveNotice, type Statement } from './live-tables.ts';
+import { rowsOf } from './rows.ts';
 
 interface Trigger {
   table: string;
@@ -66,8 +67,9 @@ describe.each(DB_KINDS)('the tables whose writes notify, on %s', (kind) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
-    const rows = (
-      (await database.db.execute(sql`
+    const rows = await rowsOf<{ table: string; name: string; fn: string; def: string } & Record<Statement, boolean>>(
+      database.db,
+      sql`
         select c.relname as "table", t.tgname as name, p.proname as fn, pg_get_triggerdef(t.oid) as def,
                (t.tgtype & 4) <> 0 as "insert", (t.tgtype & 16) <> 0 as "update",
                (t.tgtype & 8) <> 0 as "delete", (t.tgtype & 32) <> 0 as "truncate"
@@ -75,10 +77,8 @@ describe.each(DB_KINDS)('the tables whose writes notify, on %s', (kind) => {
         join pg_class c on c.oid = t.tgrelid
         join pg_namespace n on n.oid = c.relnamespace
         join pg_proc p on p.oid = t.tgfoid
-        where not t.tgisinternal and n.nspname = 'public'`)) as unknown as {
-        rows: ({ table: string; name: string; fn: string; def: string } & Record<Statement, boolean>)[];
-      }
-    ).rows;
+        where not t.tgisinternal and n.nspname = 'public'`,
+    );
     triggers = rows.map((r) => {
       const args = /\((.*)\)\s*$/.exec(r.def)?.[1] ?? '';
       return {
@@ -89,11 +89,12 @@ describe.each(DB_KINDS)('the tables whose writes notify, on %s', (kind) => {
         on: (['insert', 'update', 'delete', 'truncate'] as const).filter((s) => r[s]),
       };
     });
-    fns = (
-      (await database.db.execute(sql`
+    fns = await rowsOf<Fn>(
+      database.db,
+      sql`
         select p.proname as name, p.prosrc as source from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = 'public'`)) as unknown as { rows: Fn[] }
-    ).rows;
+        where n.nspname = 'public'`,
+    );
   });
   afterAll(() => database?.close());
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, openTestDatabase } from '../test/harness.ts';
 import type { Database } from './client.ts';
 import { dayLockSql, lockDays, lockMonths } from './locks.ts';
+import { rowsOf } from './rows.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const REGISTRY = 'server/db/locks.ts';
@@ -43,11 +44,12 @@ describe.each(DB_KINDS)('advisory locks on %s', (kind) => {
 
   /** The advisory locks this transaction holds, as PostgreSQL lists them. */
   const heldLocks = async (tx: Database['db']) =>
-    (
-      (await tx.execute(sql`
+    await rowsOf(
+      tx,
+      sql`
         select classid, objid, objsubid, mode from pg_locks
-        where locktype = 'advisory' and pid = pg_backend_pid() order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] }
-    ).rows;
+        where locktype = 'advisory' and pid = pg_backend_pid() order by 1, 2, 3, 4`,
+    );
 
   it('takes one lock per day, whether the day is given or read from a row', async () => {
     await database.db.transaction(async (tx) => {

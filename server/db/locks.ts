@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PersonKind } from '../../common/presenze.ts';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** The day key's text before the date: also written in SQL, where the date is a column. */
 const DAY_PREFIX = 'giornata:';
@@ -70,24 +71,20 @@ export async function lockDays(tx: Db, days: readonly string[]): Promise<void> {
 export const dayLockSql = (day: SQL): SQL => sql`pg_advisory_xact_lock(hashtext(${sql.raw(`'${DAY_PREFIX}'`)} || ${day}))`;
 
 /**
- * The day of an activity, its day locked (as lockDays) in the same statement; undefined when
- * the activity does not exist. Read again after this: what follows sees the state after any
- * write of that day that held the lock before.
+ * The day of an activity or a minibus run, its day locked (as lockDays) in the same statement; undefined when the row
+ * does not exist. Read again after this: what follows sees the state after any write of that day that held the lock
+ * before.
  */
-export async function lockActivityDay(tx: Db, activityId: number): Promise<string | undefined> {
-  const result = (await tx.execute(sql`
-    select a.day::text as day, ${dayLockSql(sql`a.day::text`)} as locked
-    from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string }[] };
-  return result.rows[0]?.day;
+async function lockDayOfRow(tx: Db, table: 'activities' | 'transport_runs', id: number): Promise<string | undefined> {
+  const [row] = await rowsOf<{ day: string }>(
+    tx,
+    sql`select t.day::text as day, ${dayLockSql(sql`t.day::text`)} as locked from ${sql.identifier(table)} t where t.id = ${id}`,
+  );
+  return row?.day;
 }
 
-/** The same for a minibus run. */
-export async function lockRunDay(tx: Db, runId: number): Promise<string | undefined> {
-  const result = (await tx.execute(sql`
-    select r.day::text as day, ${dayLockSql(sql`r.day::text`)} as locked
-    from transport_runs r where r.id = ${runId}`)) as unknown as { rows: { day: string }[] };
-  return result.rows[0]?.day;
-}
+export const lockActivityDay = (tx: Db, activityId: number) => lockDayOfRow(tx, 'activities', activityId);
+export const lockRunDay = (tx: Db, runId: number) => lockDayOfRow(tx, 'transport_runs', runId);
 
 // ---- Attendance ----
 

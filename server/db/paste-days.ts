@@ -19,6 +19,7 @@ import { lockDays } from './locks.ts';
 import type { Db } from './client.ts';
 import { readClosingDays } from './closing-days.ts';
 import { readCentreSettings } from './settings.ts';
+import { rowsOf } from './rows.ts';
 
 /** Someone or a room a day's copy left out: archived, or absent on the target day (with the absence's reason). */
 export interface DayLeftOut {
@@ -43,7 +44,9 @@ const pairsSql = (copies: readonly { from: string; to: string }[]): SQL =>
 
 /** Who and which rooms of each source day may not come to its target day, and why, in one statement. */
 async function readLeftOut(tx: Db, copies: readonly { from: string; to: string }[]): Promise<Map<string, DayLeftOut[]>> {
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<DayLeftOut & { day: string }>(
+    tx,
+    sql`
     with pairs as (${pairsSql(copies)}),
     src_patients as (
       select p.to_day, ap.patient_id as id from pairs p join activities a on a.day = p.from_day join activity_patients ap on ap.activity_id = a.id
@@ -67,9 +70,10 @@ async function readLeftOut(tx: Db, copies: readonly { from: string; to: string }
       select distinct p.to_day::text, 'stanza', rm.id, rm.name, 'archiviato'
       from pairs p join activities a on a.day = p.from_day join rooms rm on rm.id = a.room_id where rm.archived
     ) left_out order by 1, 2, 4
-  `)) as unknown as { rows: (DayLeftOut & { day: string })[] };
+  `,
+  );
   const byDay = new Map<string, DayLeftOut[]>();
-  for (const r of result.rows) {
+  for (const r of result) {
     const list = byDay.get(r.day) ?? [];
     list.push({ tipo: r.tipo, ID: Number(r.ID), nome: r.nome, motivo: r.motivo });
     byDay.set(r.day, list);
@@ -101,7 +105,9 @@ export async function copyDayList(
   const targetActivities = sql`array(select id from activities where day = any(${targets}))`;
   const isLeftOut = (tipo: DayLeftOut['tipo'], day: SQL, id: SQL) =>
     sql`exists (select 1 from left_out lo where lo.to_day = ${day} and lo.tipo = ${tipo} and lo.id = ${id})`;
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<{ day: string; attivita: number; uscite: number; operazione: number | string }>(
+    tx,
+    sql`
     with pairs as (${pairsSql(copies)}),
     left_out as (
       select (x->>'to_day')::date as to_day, x->>'tipo' as tipo, (x->>'id')::int as id, x->>'motivo' as motivo
@@ -247,8 +253,9 @@ export async function copyDayList(
     )
     select c.to_day::text as day, c.attivita, c.uscite, l.id as operazione
     from counted c join logged l on l.day = c.to_day
-  `)) as unknown as { rows: { day: string; attivita: number; uscite: number; operazione: number | string }[] };
-  for (const row of result.rows)
+  `,
+  );
+  for (const row of result)
     copied.set(row.day, {
       attivita: Number(row.attivita),
       uscite: Number(row.uscite),
@@ -282,12 +289,15 @@ export interface CopyPlan {
 async function countPlanned(tx: Db, days: readonly string[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
   const list = sql`${`{${[...new Set(days)].join(',')}}`}::date[]`;
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<{ day: string; n: number }>(
+    tx,
+    sql`
     select day::text as day, count(*)::int as n from (
       select day from activities where day = any(${list})
       union all select day from transport_runs where day = any(${list})
-    ) planned group by day`)) as unknown as { rows: { day: string; n: number }[] };
-  return new Map(result.rows.map((r) => [r.day, Number(r.n)]));
+    ) planned group by day`,
+  );
+  return new Map(result.map((r) => [r.day, Number(r.n)]));
 }
 
 const forAnswer = (left: DayLeftOut): LeftOut => ({ ...left, motivo: left.motivo === 'archiviato' ? 'archiviato' : 'assente' });

@@ -9,6 +9,7 @@ import type { Finestra, Profilo } from '../../common/progetti.ts';
 import type { DayActivity } from '../../common/schemas.ts';
 import { intArray } from './audit.ts';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 interface Doc {
   tipi: { id: number; profilo: Profilo | null; partecipanti: number }[];
@@ -36,7 +37,9 @@ export async function readPlanContext(
     }
   }
   if (therapistIds.size === 0 && typeIds.size === 0) return EMPTY_PLAN_CONTEXT;
-  const result = (await db.execute(sql`select json_build_object(
+  const result = await rowsOf<{ doc: string }>(
+    db,
+    sql`select json_build_object(
     'tipi', coalesce((select json_agg(json_build_object('id', id, 'profilo', profile, 'partecipanti', participants))
                       from activity_types where id = any(${intArray([...typeIds])})), '[]'),
     'terapisti', coalesce((select json_agg(json_build_object('id', id, 'profilo', profile, 'minuti', weekly_minutes, 'disponibilita', availability))
@@ -46,8 +49,9 @@ export async function readPlanContext(
                         'tipi', coalesce((select json_agg(r.type_id) from care_plan_rows r where r.plan_id = p.id), '[]')))
                       from care_plans p where p.patient_id = any(${intArray([...patientIds])})
                         and p.start_day <= ${stop}::date and (p.end_day is null or p.end_day >= ${start}::date)), '[]')
-  )::text as doc`)) as unknown as { rows: { doc: string }[] };
-  return toContext(JSON.parse(result.rows[0].doc) as Doc);
+  )::text as doc`,
+  );
+  return toContext(JSON.parse(result[0].doc) as Doc);
 }
 
 function toContext(doc: Doc): PlanContext {

@@ -5,9 +5,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addActivity, addRun, seedCentre } from '../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre, addGinnastica } from '../test/fixtures.ts';
 import { describeOnBothDatabases, openTestDatabase, WITH_POSTGRES } from '../test/harness.ts';
 import { pgErrorCode } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 const DAY = '2026-11-23';
 const PLAN_TABLES = [
@@ -20,12 +21,12 @@ const PLAN_TABLES = [
 ];
 
 describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
   });
 
-  const rows = async <T>(query: SQL) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(query: SQL) => await rowsOf<T>(ctx.database.db, query);
   const count = async (table: string) => Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
   /** The refusal of a statement: its SQLSTATE and message (the old constraint's name). */
   const refusal = async (query: SQL) => {
@@ -54,13 +55,7 @@ describeOnBothDatabases('the plan tables without row-level work', (ctx) => {
   });
 
   it('refuses a link to an activity, run, patient, therapist or room that does not exist, naming the old constraint', async () => {
-    const activity = await addActivity(ctx.database.db, {
-      name: 'Ginnastica',
-      roomId: centre.palestra.id,
-      day: DAY,
-      start: '09:00',
-      end: '10:00',
-    });
+    const activity = await addGinnastica(ctx.database.db, centre, DAY);
     const run = await addRun(ctx.database.db, { route: 'Andata', departure: '08:00', arrival: '08:45', minibus: 1, day: DAY });
     const cases: [SQL, string][] = [
       [

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { mondayOf, weekdayOf } from '../../common/dates.ts';
 import { isTemplateDay } from '../../common/modelli.ts';
 import type { Db } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /** Working weekdays of the templates (getDay numbers): Monday to Friday, and Saturday when the centre works then. */
 export const workingWeekdays = (saturday: boolean) => (saturday ? [1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5]);
@@ -21,12 +22,13 @@ export async function templateDaysExist(db: Db, dates: readonly string[], workin
   if (template.length === 0) return true;
   if (template.length !== dates.length) return false;
   const mondays = [...new Set(template.map(mondayOf))];
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ found: number; saturday: boolean }>(
+    db,
+    sql`
     select (select count(*)::int from templates t where t.week::text = any(${`{${mondays.join(',')}}`}::text[])) as found,
-      coalesce((select s.saturday from centre_settings s where s.id = 1), false) as saturday`)) as unknown as {
-    rows: { found: number; saturday: boolean }[];
-  };
-  const [row] = result.rows;
+      coalesce((select s.saturday from centre_settings s where s.id = 1), false) as saturday`,
+  );
+  const [row] = result;
   if (Number(row.found) !== mondays.length) return false;
   return !working || template.every((day) => workingWeekdays(row.saturday).includes(weekdayOf(day)));
 }

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 describe('PGlite statements under a queue', () => {
   let database: Database;
@@ -28,15 +29,15 @@ describe('PGlite statements under a queue', () => {
 
   it('runs a transaction whole while other statements wait their turn', async () => {
     await database.db.execute(sql`create table if not exists turns_probe (n int)`);
-    const others = Array.from({ length: 20 }, () => database.db.execute(sql`select count(*)::int as c from turns_probe`));
+    const others = Array.from({ length: 20 }, () => rowsOf<{ c: number }>(database.db, sql`select count(*)::int as c from turns_probe`));
     const tx = database.db.transaction(async (t) => {
       for (let n = 0; n < 5; n++) await t.execute(sql`insert into turns_probe values (${n})`);
     });
-    const counts = (await Promise.all(others)).map((r) => (r as unknown as { rows: { c: number }[] }).rows[0].c);
+    const counts = (await Promise.all(others)).map((r) => r[0].c);
     await tx;
     // Each reader saw the table before or after the transaction, never in the middle of it.
     expect(counts.every((c) => c === 0 || c === 5)).toBe(true);
-    const after = (await database.db.execute(sql`select count(*)::int as c from turns_probe`)) as unknown as { rows: { c: number }[] };
-    expect(after.rows[0].c).toBe(5);
+    const after = await rowsOf<{ c: number }>(database.db, sql`select count(*)::int as c from turns_probe`);
+    expect(after[0].c).toBe(5);
   });
 });

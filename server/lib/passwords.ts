@@ -64,12 +64,36 @@ async function verifyLegacyScrypt(password: string, stored: string): Promise<boo
   return timingSafeEqual(actual, expected);
 }
 
+function verifyStored(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('$argon2')) return argon2Verify(stored, password).catch(() => false);
+  if (stored.startsWith('scrypt$')) return verifyLegacyScrypt(password, stored);
+  return Promise.resolve(false);
+}
+
+/** Each (stored hash, password) pair's answer, once rememberVerifications() has been called: the tests only. */
+let remembered: Map<string, Promise<boolean>> | undefined;
+
+/**
+ * For the test harness (server/test/harness.ts), never the server: a test file signs the same two accounts in before
+ * each of its tests, and each sign-in verified the same hash against the same password at the production cost again,
+ * about a sixth of the fast tier's time. The answer of a pair cannot change (the hash holds its salt and parameters),
+ * so it is computed once per process; the verification still takes its turn and is counted in hashingStats.
+ */
+export function rememberVerifications(): void {
+  remembered ??= new Map();
+}
+
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
   return limited(async () => {
     hashingStats.verifications++;
-    if (stored.startsWith('$argon2')) return argon2Verify(stored, password).catch(() => false);
-    if (stored.startsWith('scrypt$')) return verifyLegacyScrypt(password, stored);
-    return false;
+    if (remembered === undefined) return verifyStored(password, stored);
+    const key = `${stored}\u0000${password}`;
+    let answer = remembered.get(key);
+    if (answer === undefined) {
+      answer = verifyStored(password, stored);
+      remembered.set(key, answer);
+    }
+    return answer;
   });
 }
 

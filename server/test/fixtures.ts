@@ -13,6 +13,9 @@ import {
   transportTherapists,
 } from '../db/schema.ts';
 
+/** The rows seedCentre writes, by name. */
+export type Centre = Awaited<ReturnType<typeof seedCentre>>;
+
 export async function seedCentre(db: Db) {
   const [palestra, logopedia, archiviata] = await db
     .insert(rooms)
@@ -53,6 +56,11 @@ export async function addActivity(
   return row;
 }
 
+/** Ginnastica in the Palestra on `day`, 09:00–10:00, nobody on it yet: the activity most tests start from. */
+export function addGinnastica(db: Db, centre: Centre, day: string) {
+  return addActivity(db, { name: 'Ginnastica', roomId: centre.palestra.id, day, start: '09:00', end: '10:00' });
+}
+
 export async function addRun(
   db: Db,
   values: { route: string; departure: string; arrival: string; minibus: number; day: string },
@@ -74,7 +82,7 @@ export async function addRun(
  * Stefano) with its TRASPORTO and Ginnastica in Palestra (Mario, Lucia, Paola); on its Wednesday Logopedia di gruppo
  * (Lucia, Stefano).
  */
-export async function seedSourceWeek(db: Db, centre: Awaited<ReturnType<typeof seedCentre>>, monday: string) {
+export async function seedSourceWeek(db: Db, centre: Centre, monday: string) {
   const run = await addRun(
     db,
     { route: 'Andata Nord', departure: '08:00', arrival: '08:45', minibus: 2, day: monday },

@@ -2,53 +2,42 @@
  * Integration test harness: the real app on a real database, PGlite in
  * memory or a fresh PostgreSQL database created and dropped by the test file.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { ApiErrorBody } from '../../common/schemas.ts';
 import { buildApp, type App } from '../app.ts';
 import { ALL_TABLES, insertDefaultMezzi } from '../db/backup.ts';
 import { openPglite, openPostgres, type Database, type DbKind } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword, rememberVerifications } from '../lib/passwords.ts';
 import type { CallLimits } from '../lib/rate-limits.ts';
+import { seedCentre, type Centre } from './fixtures.ts';
+import {
+  DB_KINDS,
+  pgliteTemplate,
+  POSTGRES_ADMIN_URL,
+  postgresTemplate,
+  uniqueDatabaseName,
+  withAdmin,
+  withDatabase,
+} from './templates.ts';
 
-/**
- * The databases the server tests run on: both by default (`npm test`),
- * `TEST_DATABASES=pglite` for the fast tier (`npm run test:fast`), which then
- * needs no PostgreSQL at all.
- */
-export const DB_KINDS: DbKind[] = databasesFromEnv(process.env.TEST_DATABASES);
-
-function databasesFromEnv(value: string | undefined): DbKind[] {
-  if (value === undefined || value.trim() === '') return ['pglite', 'postgres'];
-  const kinds = value.split(',').map((k) => k.trim());
-  for (const kind of kinds) {
-    if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DATABASES: unknown database "${kind}" (pglite, postgres)`);
-  }
-  return kinds as DbKind[];
-}
+export { DB_KINDS, POSTGRES_ADMIN_URL } from './templates.ts';
 
 /** Whether this run includes PostgreSQL: tests that only make sense there are skipped without it. */
 export const WITH_POSTGRES = DB_KINDS.includes('postgres');
 
-/** The machine's PostgreSQL, where each test file creates a database of its own. */
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-export async function openTestDatabase(kind: DbKind): Promise<Database & { url?: string }> {
-  if (kind === 'pglite') return openPglite('memory://');
-  const name = `giornata_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+/**
+ * A fresh database of its own: PGlite in memory, or a PostgreSQL database created on the machine's server and dropped
+ * at close. Both start from the migrated template (server/test/templates.ts); `{ from: 'empty' }` runs every migration
+ * on an empty database instead, as a new installation does.
+ */
+export async function openTestDatabase(kind: DbKind, options: { from?: 'template' | 'empty' } = {}): Promise<Database & { url?: string }> {
+  const fromTemplate = options.from !== 'empty';
+  if (kind === 'pglite') return openPglite('memory://', fromTemplate ? { loadDataDir: await pgliteTemplate() } : {});
+  const name = uniqueDatabaseName('giornata_test');
+  const template = fromTemplate ? ` template ${await postgresTemplate()}` : '';
+  await withAdmin((admin) => admin.query(`create database ${name}${template}`));
   const url = withDatabase(POSTGRES_ADMIN_URL, name);
   const database = await openPostgres(url, { max: 20 });
   return {
@@ -56,10 +45,7 @@ export async function openTestDatabase(kind: DbKind): Promise<Database & { url?:
     url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
@@ -102,6 +88,8 @@ export const VIEWER: Account = { username: 'educatore', password: 'quaderno-a-ri
  * nothing a test can observe but the time).
  */
 const hashes = new Map<string, Promise<string>>();
+// And each sign-in's verification of the same hash and password, the same way (server/lib/passwords.ts).
+rememberVerifications();
 export function fixtureHash(password: string): Promise<string> {
   let hash = hashes.get(password);
   if (hash === undefined) {
@@ -119,6 +107,17 @@ export async function createAccounts(database: Database) {
     { username: ADMIN.username, passwordHash: adminHash, admin: 1 },
     { username: VIEWER.username, passwordHash: viewerHash, admin: 0 },
   ]);
+}
+
+/**
+ * What most files' tests start from, after the block's reset: the small centre of server/test/fixtures.ts, and the
+ * administrator and the viewer each signed in on a client of their own.
+ */
+export async function signedInCentre(ctx: DatabaseContext): Promise<{ centre: Centre; admin: TestClient; viewer: TestClient }> {
+  const centre = await seedCentre(ctx.database.db);
+  const admin = await new TestClient(ctx.app).login(ADMIN);
+  const viewer = await new TestClient(ctx.app).login(VIEWER);
+  return { centre, admin, viewer };
 }
 
 /** The Italian message and the stable code of an error answer's body. */

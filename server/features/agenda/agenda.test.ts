@@ -5,21 +5,18 @@ import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { therapists, users } from '../../db/schema.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, addRun, type Centre } from '../../test/fixtures.ts';
+import { TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const MON = '2027-03-08';
 const TUE = '2027-03-09';
 
 describeOnBothDatabases('agenda', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   /** A small week: two activities and a run on Monday, one on Tuesday, a TRASPORTO activity. */
@@ -246,10 +243,11 @@ describeOnBothDatabases('agenda', (ctx) => {
   it("records the read of a patient's agenda in the access log", async () => {
     await agenda(viewer, { tipo: 'paziente', ID: centre.mario.id, datastart: MON, datastop: TUE });
     await ctx.app.accessLog?.flush();
-    const rows = (await ctx.database.db.execute(sql`select username, kind, patient_id from access_log`)) as unknown as {
-      rows: { username: string; kind: string; patient_id: number }[];
-    };
-    expect(rows.rows).toContainEqual({ username: VIEWER.username, kind: 'paziente', patient_id: centre.mario.id });
+    const rows = await rowsOf<{ username: string; kind: string; patient_id: number }>(
+      ctx.database.db,
+      sql`select username, kind, patient_id from access_log`,
+    );
+    expect(rows).toContainEqual({ username: VIEWER.username, kind: 'paziente', patient_id: centre.mario.id });
   });
 
   describe('session', () => {

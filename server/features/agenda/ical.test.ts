@@ -8,10 +8,20 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { buildApp } from '../../app.ts';
 import { activities, icalTokens, therapists, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TEST_SESSION_TIMES, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, addRun, type Centre } from '../../test/fixtures.ts';
+import {
+  ADMIN,
+  TEST_SESSION_TIMES,
+  TestClient,
+  VIEWER,
+  codeOf,
+  describeOnBothDatabases,
+  errorOf,
+  signedInCentre,
+} from '../../test/harness.ts';
 import { escapeText, foldLine } from './ical-text.ts';
 import { readFeed } from './ical.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const today = todayInRome();
 const DAY_MS = 86_400_000;
@@ -47,14 +57,10 @@ function parseFeed(text: string) {
 }
 
 describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const makeUrl = async (client: TestClient, therapist: number) => {
@@ -436,20 +442,22 @@ describeOnBothDatabases('calendario esterno (iCalendar)', (ctx) => {
     // coalesced row (docs/decisions/0022-coalesced-access-log.md), so the reads are counted, not the rows.
     const feedReads = async () => {
       await ctx.app.accessLog?.flush();
-      const result = (await ctx.database.db.execute(
+      const result = await rowsOf<{ n: number; other: number }>(
+        ctx.database.db,
         sql`select coalesce(sum(conteggio), 0)::int as n, count(*) filter (where kind <> 'calendario' or username <> 'paola.neri')::int as other
             from access_log where username = 'paola.neri' or kind = 'calendario'`,
-      )) as unknown as { rows: { n: number; other: number }[] };
-      return result.rows[0];
+      );
+      return result[0];
     };
     const onDay = async () =>
       Number(
         (
-          (await ctx.database.db.execute(
+          await rowsOf<{ n: number }>(
+            ctx.database.db,
             sql`select coalesce(sum(conteggio), 0)::int as n from access_log
                 where username = 'paola.neri' and kind = 'calendario' and day = ${addDays(today, -30)}::date`,
-          )) as unknown as { rows: { n: number }[] }
-        ).rows[0].n,
+          )
+        )[0].n,
       );
     const before = await feedReads();
     const beforeOnDay = await onDay();

@@ -12,9 +12,10 @@ import { MSG } from '../../../common/messages.ts';
 import type { ApiErrorBody } from '../../../common/schemas.ts';
 import { PAGE_ROWS } from '../../lib/json-array-stream.ts';
 import { DEFAULT_CALL_LIMITS, RANGE_READS, SEARCHES } from '../../lib/rate-limits.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { createCalendarCache } from './day-cache.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const MON = '2026-11-23';
 /** The last day of a 31-day range starting MON, and the first day too many. */
@@ -31,7 +32,7 @@ const LIST_CALLS = [
 
 describeOnBothDatabases('bounded work per request', (ctx) => {
   let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
     viewer = await new TestClient(ctx.app).login(VIEWER);
@@ -105,7 +106,7 @@ describeOnBothDatabases('bounded work per request', (ctx) => {
     await db.execute(sql`insert into transport_patients (run_id, patient_id) select ${run.id}, id from patients`);
     await db.execute(sql`insert into transport_therapists (run_id, therapist_id) select ${run.id}, id from therapists`);
 
-    const rows = async (query: string) => ((await db.execute(sql.raw(query))) as unknown as { rows: unknown[] }).rows;
+    const rows = async (query: string) => await rowsOf(db, sql.raw(query));
     const expected: Record<string, unknown[]> = {
       getpazienti: await rows(
         'select id as "ID", activity_id as "RifAttivita", patient_id as "RifPaziente" from activity_patients order by id',

@@ -2,21 +2,17 @@ import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, addRun, type Centre, addGinnastica } from '../../test/fixtures.ts';
+import { TestClient, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 
 describeOnBothDatabases('calendar calls', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   async function dayOf(client: TestClient, data: string) {
@@ -465,13 +461,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
       expect(errorOf(archived.body)).toBe(MSG.roomInvalid);
       const missing = await admin.put('/server/calendario/createattivita', { ...valid, stanza: 999999 });
       expect(errorOf(missing.body)).toBe(MSG.roomInvalid);
-      const a = await addActivity(ctx.database.db, {
-        name: 'Ginnastica',
-        roomId: centre.palestra.id,
-        day: MON,
-        start: '09:00',
-        end: '10:00',
-      });
+      const a = await addGinnastica(ctx.database.db, centre, MON);
       const edit = await admin.post('/server/calendario/updateattivita', {
         ...valid,
         stanza: centre.palestra.id,
@@ -513,13 +503,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
     });
 
     it('adds patients and therapists, refuses duplicates with their messages, removes them', async () => {
-      const a = await addActivity(ctx.database.db, {
-        name: 'Ginnastica',
-        roomId: centre.palestra.id,
-        day: MON,
-        start: '09:00',
-        end: '10:00',
-      });
+      const a = await addGinnastica(ctx.database.db, centre, MON);
       expect((await admin.post('/server/calendario/checkattivita', { paziente: centre.mario.id, attivita: a.id })).status).toBe(200);
       const ins = await admin.put<{ insertId: number }>('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id });
       expect(ins.status).toBe(200);
@@ -559,13 +543,7 @@ describeOnBothDatabases('calendar calls', (ctx) => {
     });
 
     it('refuses to add a missing or archived person, or to a missing activity', async () => {
-      const a = await addActivity(ctx.database.db, {
-        name: 'Ginnastica',
-        roomId: centre.palestra.id,
-        day: MON,
-        start: '09:00',
-        end: '10:00',
-      });
+      const a = await addGinnastica(ctx.database.db, centre, MON);
       const archived = await admin.put('/server/calendario/insertpaziente', { paziente: centre.archiviato.id, attivita: a.id });
       expect(archived.status).toBe(404);
       expect(errorOf(archived.body)).toBe(MSG.patientNotFound);

@@ -2,9 +2,8 @@ import { beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { users } from '../../db/schema.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, describeOnBothDatabases } from '../../test/harness.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { addActivity, seedCentre, type Centre, addGinnastica } from '../../test/fixtures.ts';
+import { ADMIN, TestClient, describeOnBothDatabases, fixtureHash } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
@@ -14,12 +13,12 @@ const SECOND_ADMIN = { username: 'vicedirettrice', password: 'vice-del-turno-pom
 describeOnBothDatabases('concurrent writes', (ctx) => {
   let first: TestClient;
   let second: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
 
   beforeEach(async () => {
     await ctx.database.db
       .insert(users)
-      .values({ username: SECOND_ADMIN.username, passwordHash: await hashPassword(SECOND_ADMIN.password), admin: 1 });
+      .values({ username: SECOND_ADMIN.username, passwordHash: await fixtureHash(SECOND_ADMIN.password), admin: 1 });
     centre = await seedCentre(ctx.database.db);
     first = await new TestClient(ctx.app).login(ADMIN);
     second = await new TestClient(ctx.app).login(SECOND_ADMIN);
@@ -70,13 +69,7 @@ describeOnBothDatabases('concurrent writes', (ctx) => {
   });
 
   it('lets exactly one of 50 simultaneous inserts of one patient into one activity succeed', async () => {
-    const activity = await addActivity(ctx.database.db, {
-      name: 'Ginnastica',
-      roomId: centre.palestra.id,
-      day: MON,
-      start: '09:00',
-      end: '10:00',
-    });
+    const activity = await addGinnastica(ctx.database.db, centre, MON);
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         (i % 2 ? first : second).put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: activity.id }),

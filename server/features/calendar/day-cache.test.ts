@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { seedCentre, addGinnastica } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
@@ -18,13 +18,7 @@ describeOnBothDatabases('the cached day', { reset: 'once' }, (ctx) => {
 
   it('never answers a day older than the last change, whoever made it', async () => {
     const centre = await seedCentre(ctx.database.db);
-    const a = await addActivity(ctx.database.db, {
-      name: 'Ginnastica',
-      roomId: centre.palestra.id,
-      day: MON,
-      start: '09:00',
-      end: '10:00',
-    });
+    const a = await addGinnastica(ctx.database.db, centre, MON);
     const reader = await new TestClient(ctx.app).login(VIEWER);
     const writer = await new TestClient(second).login(ADMIN);
     const patientsOf = async () =>

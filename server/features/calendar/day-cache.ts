@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { readDay, weekQuery } from '../../db/day-read.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * The cache holds at most this many bytes of answers (UTF-8), dropping the
@@ -56,10 +57,8 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES): Calenda
   }
 
   async function currentVersion(): Promise<number> {
-    const rows = (await db.execute(sql`select version::int as version from calendar_version where id = 1`)) as unknown as {
-      rows: { version: number }[];
-    };
-    return Number(rows.rows[0].version);
+    const rows = await rowsOf<{ version: number }>(db, sql`select version::int as version from calendar_version where id = 1`);
+    return Number(rows[0].version);
   }
 
   /**
@@ -100,10 +99,6 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES): Calenda
     // The day's conflicts are computed once per build, with the document (readDay), never per hit.
     day: (day, version) => read(`day:${day}`, () => readDay(db, day), version),
     week: (start, stop, version) =>
-      read(
-        `week:${start}:${stop}`,
-        async () => ((await db.execute(weekQuery(start, stop))) as unknown as { rows: { doc: string }[] }).rows[0].doc,
-        version,
-      ),
+      read(`week:${start}:${stop}`, async () => (await rowsOf<{ doc: string }>(db, weekQuery(start, stop)))[0].doc, version),
   };
 }

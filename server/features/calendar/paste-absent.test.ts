@@ -2,7 +2,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import type { Giornata } from '../../../common/schemas.ts';
 import { absences, rollCall } from '../../db/schema.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
@@ -10,7 +10,7 @@ const TUE = '2026-11-24';
 
 describeOnBothDatabases('paste and absences', (ctx) => {
   let admin: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
 
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);

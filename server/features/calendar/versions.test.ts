@@ -3,7 +3,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Giornata } from '../../../common/schemas.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { seedCentre, type Centre, addGinnastica } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
@@ -11,15 +11,14 @@ const MON = '2026-11-23';
 describeOnBothDatabases('activity versions', (ctx) => {
   let first: TestClient;
   let second: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   let id: number;
 
   beforeEach(async () => {
     centre = await seedCentre(ctx.database.db);
     first = await new TestClient(ctx.app).login(ADMIN);
     second = await new TestClient(ctx.app).login(ADMIN);
-    id = (await addActivity(ctx.database.db, { name: 'Ginnastica', roomId: centre.palestra.id, day: MON, start: '09:00', end: '10:00' }))
-      .id;
+    id = (await addGinnastica(ctx.database.db, centre, MON)).id;
   });
 
   const edit = (client: TestClient, nome: string, versione?: unknown) =>

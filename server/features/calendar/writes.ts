@@ -29,6 +29,7 @@ import { copyDay } from '../../db/paste-days.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activities, activityPatients, activityTherapists, activityTypes, rooms, transportRuns } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 type CreateActivityInput = z.output<typeof createActivitySchema>;
 type UpdateActivityInput = z.output<typeof updateActivitySchema>;
@@ -113,9 +114,7 @@ export async function updateActivity(db: Db, by: Actor, input: UpdateActivityInp
     if (current.transportRunId !== null || input.trasporto > 0) throw conflict(MSG.transportNotEditable);
     // A past activity may stay in a room archived since; moving into an archived room is refused.
     if (input.stanza !== current.roomId) await requireActiveRoom(tx, input.stanza);
-    const [before] = (
-      (await tx.execute(sql`select ${activityJson(input.attivitaId)} as attivita`)) as unknown as { rows: { attivita: unknown }[] }
-    ).rows;
+    const [before] = await rowsOf<{ attivita: unknown }>(tx, sql`select ${activityJson(input.attivitaId)} as attivita`);
     const updated = await tx
       .update(activities)
       .set({
@@ -165,11 +164,10 @@ export async function removeActivity(db: Db, by: Actor, id: number, version?: nu
     const day = await lockActivityDay(tx, id);
     if (day === undefined) throw notFound(MSG.activityNotFound);
     await holdDayRows(tx, day);
-    const [described] = (
-      (await tx.execute(
-        sql`select ${activityJson(id)} as attivita, ${activityPatientIds(id)} as patients, ${activityTherapistIds(id)} as therapists`,
-      )) as unknown as { rows: { attivita: Record<string, unknown>; patients: number[]; therapists: number[] }[] }
-    ).rows;
+    const [described] = await rowsOf<{ attivita: Record<string, unknown>; patients: number[]; therapists: number[] }>(
+      tx,
+      sql`select ${activityJson(id)} as attivita, ${activityPatientIds(id)} as patients, ${activityTherapistIds(id)} as therapists`,
+    );
     const deleted = await tx
       .delete(activities)
       .where(and(eq(activities.id, id), sameVersion(version)))
@@ -268,10 +266,13 @@ export async function copyActivity(db: Db, by: Actor, activityId: number, start:
  * statement: the hot path of the calendar (a coordinator adds people one by one).
  */
 async function lockActivityFor(tx: Db, activityId: number, person: SQL): Promise<{ day: string; person: number | null }> {
-  const result = (await tx.execute(sql`
+  const result = await rowsOf<{ day: string; person: number | null }>(
+    tx,
+    sql`
     select a.day::text as day, ${dayLockSql(sql`a.day::text`)} as locked, (${person}) as person
-    from activities a where a.id = ${activityId}`)) as unknown as { rows: { day: string; person: number | null }[] };
-  const [row] = result.rows;
+    from activities a where a.id = ${activityId}`,
+  );
+  const [row] = result;
   if (!row) throw notFound(MSG.activityNotFound);
   return row;
 }
@@ -359,12 +360,13 @@ const LINKS = {
 /** The link's activity, person and day, the day locked; 404 when the link is gone. */
 async function lockLink(tx: Db, kind: keyof typeof LINKS, linkId: number): Promise<{ activityId: number; personId: number; day: string }> {
   const { table, person } = LINKS[kind];
-  const found = (await tx.execute(sql`
+  const found = await rowsOf<{ activityId: number; personId: number; day: string }>(
+    tx,
+    sql`
     select l.activity_id as "activityId", l.${person} as "personId", a.day::text as day
-    from ${table} l join activities a on a.id = l.activity_id where l.id = ${linkId}`)) as unknown as {
-    rows: { activityId: number; personId: number; day: string }[];
-  };
-  const [link] = found.rows;
+    from ${table} l join activities a on a.id = l.activity_id where l.id = ${linkId}`,
+  );
+  const [link] = found;
   if (!link) throw notFound(MSG.linkNotFound);
   await lockDays(tx, [link.day]);
   return { activityId: Number(link.activityId), personId: Number(link.personId), day: link.day };

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { App } from '../../app.ts';
-import { addActivity, addRun, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, seedSourceWeek, type Centre, addGinnastica } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from '../../test/harness.ts';
 import { openEventStream, type EventStreamReader } from './event-stream-reader.ts';
 
@@ -26,7 +26,7 @@ const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as Address
 describeOnBothDatabases('live events', (ctx) => {
   let url: string;
   let admin: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   const open: EventStreamReader[] = [];
 
   beforeAll(async () => {
@@ -132,13 +132,7 @@ describeOnBothDatabases('live events', (ctx) => {
   });
 
   it("names the activity's day when a patient or a therapist joins or leaves it", async () => {
-    const a = await addActivity(ctx.database.db, {
-      name: 'Ginnastica',
-      roomId: centre.palestra.id,
-      day: MON,
-      start: '09:00',
-      end: '10:00',
-    });
+    const a = await addGinnastica(ctx.database.db, centre, MON);
     const reader = await listening();
     let link = 0;
     expect(

@@ -13,6 +13,7 @@ import { seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, DB_KINDS, createAccounts } from '../../test/harness.ts';
 import { killableDatabase } from '../../test/killable-database.ts';
 import { signInOverHttp, spawnServer } from '../../test/server-process.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const TEMPLATE_WEEK = '3000-01-06';
 /** Where the time of a whole apply is measured, and where the apply is killed: 26 weeks each. */
@@ -55,17 +56,18 @@ async function plantOldPlan(database: Database) {
 
 /** Per working day of the killed range: its activities (TRASPORTO included), activity links and runs. */
 async function killedRangeDays(database: Database) {
-  const result = (await database.db.execute(sql`
+  const result = await rowsOf<{ day: string; activities: number; links: number; runs: number; old: number }>(
+    database.db,
+    sql`
     select d::date::text as day,
       (select count(*)::int from activities a where a.day = d::date) as activities,
       (select count(*)::int from activity_patients ap join activities a on a.id = ap.activity_id where a.day = d::date) as links,
       (select count(*)::int from transport_runs r where r.day = d::date) as runs,
       (select count(*)::int from activities a where a.day = d::date and a.name = 'Vecchio piano') as old
     from generate_series(${KILLED}::date, ${addDays(KILLED, WEEKS_DAYS - 1)}::date, interval '1 day') d
-    where extract(isodow from d) <= 5`)) as unknown as {
-    rows: { day: string; activities: number; links: number; runs: number; old: number }[];
-  };
-  return result.rows.map((r) => ({
+    where extract(isodow from d) <= 5`,
+  );
+  return result.map((r) => ({
     day: r.day,
     activities: Number(r.activities),
     links: Number(r.links),
@@ -86,15 +88,18 @@ describe.each(DB_KINDS)('modelli: kill -9 during a 26-week apply on %s', (kind: 
     });
     // Each weekday of the template as an apply writes it: archived patients left out (so the links may differ by weekday).
     const full = await withDb(async (d) => {
-      const result = (await d.db.execute(sql`
+      const result = await rowsOf<{ weekday: number; activities: number; links: number }>(
+        d.db,
+        sql`
         select extract(isodow from a.day)::int as weekday, count(distinct a.id)::int as activities,
           count(p.id)::int as links
         from activities a
         left join activity_patients ap on ap.activity_id = a.id
         left join patients p on p.id = ap.patient_id and not p.archived
         where a.day between ${TEMPLATE_WEEK}::date and ${TEMPLATE_WEEK}::date + 4
-        group by 1`)) as unknown as { rows: { weekday: number; activities: number; links: number }[] };
-      return new Map(result.rows.map((r) => [Number(r.weekday), { activities: Number(r.activities), links: Number(r.links) }]));
+        group by 1`,
+      );
+      return new Map(result.map((r) => [Number(r.weekday), { activities: Number(r.activities), links: Number(r.links) }]));
     });
     expect([...full.values()].map((f) => f.activities)).toEqual([60, 60, 60, 60, 60]);
     let server = await spawnServer(env());

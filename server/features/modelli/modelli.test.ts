@@ -11,8 +11,9 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MODELLI_MSG, type ApplyResult, type TemplateCreated, type TemplateList } from '../../../common/modelli.ts';
 import type { Giornata } from '../../../common/schemas.ts';
 import { absences, closingDays } from '../../db/schema.ts';
-import { addActivity, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, seedSourceWeek, type Centre } from '../../test/fixtures.ts';
+import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** The demo week: Monday 23 to Friday 27 November 2026. */
 const WEEK = '2026-11-23';
@@ -46,9 +47,7 @@ function plan(day: Giornata) {
 }
 
 describeOnBothDatabases('modelli', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   const day = async (data: string) => {
     const res = await admin.post<Giornata>('/server/calendario/giornata', { data });
@@ -65,13 +64,10 @@ describeOnBothDatabases('modelli', (ctx) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.giorni;
   };
-  const count = async (query: string) =>
-    Number(((await ctx.database.db.execute(sql.raw(query))) as unknown as { rows: { n: number }[] }).rows[0].n);
+  const count = async (query: string) => Number((await rowsOf<{ n: number }>(ctx.database.db, sql.raw(query)))[0].n);
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
     const db = ctx.database.db;
     await seedSourceWeek(db, centre, WEEK);
   });

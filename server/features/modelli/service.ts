@@ -27,6 +27,7 @@ import { lockDays, lockTemplateCreation } from '../../db/locks.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import { workingWeekdays } from '../../db/template-days.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface TemplateRow {
   id: number;
@@ -37,25 +38,29 @@ interface TemplateRow {
 const weekDays = (monday: string) => [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(monday, i));
 
 export async function listTemplates(db: Db): Promise<TemplateList> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<TemplateSummary>(
+    db,
+    sql`
     select t.id as "ID", t.name as nome, t.week::text as settimana,
       (select count(*)::int from activities a
         where a.day between t.week and t.week + 6 and a.transport_run_id is null) as attivita,
       (select count(*)::int from transport_runs r where r.day between t.week and t.week + 6) as uscite
-    from templates t order by lower(t.name), t.id limit ${MAX_TEMPLATES}`)) as unknown as { rows: TemplateSummary[] };
+    from templates t order by lower(t.name), t.id limit ${MAX_TEMPLATES}`,
+  );
   const { saturday } = await readCentreSettings(db);
   return {
-    modelli: result.rows.map((r) => ({ ...r, ID: Number(r.ID), attivita: Number(r.attivita), uscite: Number(r.uscite) })),
+    modelli: result.map((r) => ({ ...r, ID: Number(r.ID), attivita: Number(r.attivita), uscite: Number(r.uscite) })),
     sabato: saturday,
   };
 }
 
 /** The template, its row locked: `share` while it is read (applied, duplicated), `update` while it changes. */
 async function findTemplate(tx: Db, id: number, lock: 'share' | 'update' = 'update'): Promise<TemplateRow> {
-  const result = (await tx.execute(
+  const result = await rowsOf<TemplateRow>(
+    tx,
     sql`select id, name, week::text as week from templates where id = ${id} for ${sql.raw(lock)}`,
-  )) as unknown as { rows: TemplateRow[] };
-  const [row] = result.rows;
+  );
+  const [row] = result;
   if (!row) throw notFound(M.notFound);
   return { ...row, id: Number(row.id) };
 }
@@ -75,12 +80,10 @@ async function copyWeekInto(tx: Db, by: Actor, fromMonday: string, toMonday: str
 async function insertTemplate(tx: Db, name: string): Promise<TemplateRow> {
   // Templates are created one at a time, so the count below holds until the commit.
   await lockTemplateCreation(tx);
-  const counted = (await tx.execute(sql`select count(*)::int as n from templates`)) as unknown as { rows: { n: number }[] };
-  if (Number(counted.rows[0].n) >= MAX_TEMPLATES) throw conflict(M.tooMany);
-  const next = (await tx.execute(sql`select nextval(pg_get_serial_sequence('templates', 'id'))::int as id`)) as unknown as {
-    rows: { id: number }[];
-  };
-  const id = Number(next.rows[0].id);
+  const counted = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from templates`);
+  if (Number(counted[0].n) >= MAX_TEMPLATES) throw conflict(M.tooMany);
+  const next = await rowsOf<{ id: number }>(tx, sql`select nextval(pg_get_serial_sequence('templates', 'id'))::int as id`);
+  const id = Number(next[0].id);
   const week = templateWeek(id);
   await refuseViolations(() => tx.execute(sql`insert into templates (id, name, week) values (${id}, ${name}, ${week}::date)`), {
     duplicate: M.nameDuplicate,
@@ -143,14 +146,17 @@ export async function deleteTemplate(db: Db, by: Actor, id: number) {
     const days = weekDays(template.week);
     await lockDays(tx, days);
     const last = days[days.length - 1];
-    const removed = (await tx.execute(sql`
+    const removed = await rowsOf<{ attivita: number; uscite: number }>(
+      tx,
+      sql`
       with gone_activities as (
         delete from activities where day between ${template.week}::date and ${last}::date returning transport_run_id
       ), gone_runs as (
         delete from transport_runs where day between ${template.week}::date and ${last}::date returning id
       )
       select (select count(*)::int from gone_activities where transport_run_id is null) as attivita,
-        (select count(*)::int from gone_runs) as uscite`)) as unknown as { rows: { attivita: number; uscite: number }[] };
+        (select count(*)::int from gone_runs) as uscite`,
+    );
     await tx.execute(sql`delete from templates where id = ${id}`);
     await appendAudit(tx, by, {
       action: 'modello.elimina',
@@ -159,8 +165,8 @@ export async function deleteTemplate(db: Db, by: Actor, id: number) {
       before: {
         nome: template.name,
         settimana: template.week,
-        attivita: Number(removed.rows[0].attivita),
-        uscite: Number(removed.rows[0].uscite),
+        attivita: Number(removed[0].attivita),
+        uscite: Number(removed[0].uscite),
       },
     });
   });

@@ -24,8 +24,7 @@ import { lockDays, lockPersonAbsences } from '../../db/locks.ts';
 import { absences, patients, therapists } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { guardClosedMonths, monthsOfRange } from './rules.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /** Who writes, as the closed-month guard and the registro need it. */
 export interface Writer extends Actor {
@@ -97,7 +96,9 @@ export async function createAbsence(db: Db, input: z.output<typeof absenceCreate
 
 /** The absences overlapping `dal`…`al`, by start and name. */
 export async function listAbsences(db: Db, dal: string, al: string): Promise<Absence[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<Absence & { username: string | null; Nome: string | null; Cognome: string | null }>(
+    db,
+    sql`
     select ab.id as "ID",
            case when ab.patient_id is null then 'terapista' else 'paziente' end as tipo,
            coalesce(ab.patient_id, ab.therapist_id) as persona,
@@ -109,9 +110,10 @@ export async function listAbsences(db: Db, dal: string, al: string): Promise<Abs
     left join therapists t on t.id = ab.therapist_id
     where ab.end_day >= ${dal}::date and ab.start_day <= ${al}::date
     order by ab.start_day, nome, ab.id
-  `)) as unknown as Rows<Absence & { username: string | null; Nome: string | null; Cognome: string | null }>;
+  `,
+  );
   // A therapist is named as everywhere else (common/people.ts): "Laura Fontana" where set, else the username.
-  return result.rows.map(({ username, Nome, Cognome, ...r }) => ({
+  return result.map(({ username, Nome, Cognome, ...r }) => ({
     ...r,
     nome: username === null ? r.nome : operatoreLabel({ username, Nome: Nome ?? '', Cognome: Cognome ?? '' }),
     ID: Number(r.ID),
@@ -128,13 +130,14 @@ interface AbsenceRow {
 }
 
 async function readAbsence(tx: Db, id: number): Promise<AbsenceRow> {
-  const [row] = (
-    (await tx.execute(sql`
+  const [row] = await rowsOf<AbsenceRow>(
+    tx,
+    sql`
       select case when patient_id is null then 'terapista' else 'paziente' end as tipo,
              coalesce(patient_id, therapist_id) as persona, start_day::text as dal, end_day::text as al, reason as motivo
       from absences where id = ${id} for update
-    `)) as unknown as Rows<AbsenceRow>
-  ).rows;
+    `,
+  );
   if (!row) throw notFound(M.absenceNotFound);
   return { ...row, persona: Number(row.persona) };
 }
@@ -269,9 +272,6 @@ function absentLinks(tipo: PersonKind, persona: number, dal: string, al: string)
   };
 }
 
-/** Rows a `delete … returning` removed (both drivers answer { rows }). */
-const removedCount = (result: unknown) => (result as Rows<unknown>).rows.length;
-
 /**
  * Togli: removes the person from every activity and run on the days of the
  * absence (`{ID}`) or of one day (`{tipo, persona, data}`) where they are
@@ -288,16 +288,17 @@ export async function removeAbsentFromPlan(db: Db, by: Actor, input: z.output<ty
         input.tipo === 'paziente'
           ? patientAbsenceReason(sql`${input.persona}::int`, sql`${input.data}::date`)
           : therapistAbsenceReason(sql`${input.persona}::int`, sql`${input.data}::date`);
-      const [row] = ((await tx.execute(sql`select ${reason} as reason`)) as unknown as Rows<{ reason: string | null }>).rows;
+      const [row] = await rowsOf<{ reason: string | null }>(tx, sql`select ${reason} as reason`);
       if (!row?.reason) throw conflict(M.notAbsent);
       target = { tipo: input.tipo, persona: input.persona, dal: input.data, al: input.data };
     }
     const links = absentLinks(target.tipo, target.persona, target.dal, target.al);
-    const days = ((await tx.execute(links.days)) as unknown as Rows<{ day: string }>).rows.map((r) => r.day);
+    const days = (await rowsOf<{ day: string }>(tx, links.days)).map((r) => r.day);
     await lockDays(tx, days);
-    const fromActivities = await tx.execute(links.deleteFromActivities);
-    const fromRuns = await tx.execute(links.deleteFromRuns);
-    const removed = removedCount(fromActivities) + removedCount(fromRuns);
+    // The rows each `delete … returning` removed.
+    const fromActivities = await rowsOf(tx, links.deleteFromActivities);
+    const fromRuns = await rowsOf(tx, links.deleteFromRuns);
+    const removed = fromActivities.length + fromRuns.length;
     // One row for the whole removal: who, the period, how many links and on which days.
     await appendAudit(tx, by, {
       action: 'assenza.togli',

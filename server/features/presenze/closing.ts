@@ -14,6 +14,7 @@ import { attendanceCorrections, closedMonths, closingDays } from '../../db/schem
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { isoTime } from './roll-call.ts';
 import { daysOfMonth } from './rules.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export async function closeMonth(db: Db, by: Actor & { ID: number }, month: string, today: string = todayInRome()) {
   const days = daysOfMonth(month);
@@ -57,13 +58,16 @@ export async function reopenMonth(db: Db, by: Actor & { ID: number }, month: str
 
 /** The changes made to a closed month, newest first. */
 export async function listCorrections(db: Db, month: string): Promise<AttendanceCorrection[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<AttendanceCorrection>(
+    db,
+    sql`
     select c.id as "ID", c.change as cambio, c.reason as motivo, coalesce(u.username, '') as da, ${isoTime('c.at')} as il
     from attendance_corrections c left join users u on u.id = c.user_id
     where c.month = ${month}
     order by c.at desc, c.id desc
-  `)) as unknown as { rows: AttendanceCorrection[] };
-  return result.rows.map((r) => ({ ...r, ID: Number(r.ID) }));
+  `,
+  );
+  return result.map((r) => ({ ...r, ID: Number(r.ID) }));
 }
 
 export async function listClosingDays(db: Db, year: number): Promise<ClosingDay[]> {

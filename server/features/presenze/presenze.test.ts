@@ -5,9 +5,10 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { PRESENZE_MSG as M, type Absence, type RollCallDay } from '../../../common/presenze.ts';
 import { patients } from '../../db/schema.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, type Centre } from '../../test/fixtures.ts';
 import { ROLL_CALL_MARKS } from './routes.ts';
-import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** Today at the centre, computed here on its own (the server uses Intl too). */
 const today = todayInRome();
@@ -30,26 +31,19 @@ interface DayAnswer {
 }
 
 describeOnBothDatabases('presenze', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const count = async (table: string) =>
-    Number(
-      ((await ctx.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]
-        .n,
-    );
+    Number((await rowsOf<{ n: number }>(ctx.database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n);
   const tablesDump = async () =>
     JSON.stringify(
       await Promise.all(
         ['absences', 'roll_call', 'closed_months', 'closing_days', 'attendance_corrections'].map((t) =>
-          ctx.database.db.execute(sql.raw(`select * from ${t} order by 1, 2`)).then((r) => (r as unknown as { rows: unknown[] }).rows),
+          rowsOf(ctx.database.db, sql.raw(`select * from ${t} order by 1, 2`)),
         ),
       ),
     );
@@ -121,11 +115,10 @@ describeOnBothDatabases('presenze', (ctx) => {
       ]);
       const wide = await viewer.get<Absence[]>('/server/presenze/assenze?dal=2027-01-01&al=2027-12-31');
       expect(wide.body.map((a) => a.nome)).toEqual(['Ugo Archiviato', 'Mario Rossi', 'paola.neri']);
-      const [row] = (
-        (await ctx.database.db.execute(
-          sql`select u.username from absences a join users u on u.id = a.created_by where a.id = ${first.body.insertId}`,
-        )) as unknown as { rows: { username: string }[] }
-      ).rows;
+      const [row] = await rowsOf<{ username: string }>(
+        ctx.database.db,
+        sql`select u.username from absences a join users u on u.id = a.created_by where a.id = ${first.body.insertId}`,
+      );
       expect(row.username).toBe(ADMIN.username);
 
       expect((await admin.post('/server/presenze/assenze/elimina', { ID: first.body.insertId })).body).toEqual({ ok: true });
@@ -272,13 +265,13 @@ describeOnBothDatabases('presenze', (ctx) => {
           note: 'ospedale',
         },
       ]);
-      const [row] = (
-        (await ctx.database.db.execute(
-          sql`select action, day::text, day_to::text, before, after from audit_log where action = 'assenza.modifica'`,
-        )) as unknown as {
-          rows: { action: string; day: string; day_to: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
-        }
-      ).rows;
+      const [row] = await rowsOf<{
+        action: string;
+        day: string;
+        day_to: string;
+        before: Record<string, unknown>;
+        after: Record<string, unknown>;
+      }>(ctx.database.db, sql`select action, day::text, day_to::text, before, after from audit_log where action = 'assenza.modifica'`);
       expect(row.day).toBe(WED);
       expect(row.day_to).toBe('2027-03-12');
       expect(row.before).toMatchObject({ dal: WED, al: THU, motivo: 'malattia', giustificata: true, note: 'febbre' });
@@ -574,11 +567,10 @@ describeOnBothDatabases('presenze', (ctx) => {
       await admin.post('/server/presenze/appello', { data: today, paziente: centre.mario.id, presente: true, motivo: 'ferie' });
       list = await viewer.get<RollCallDay>(`/server/presenze/appello?data=${today}`);
       expect(list.body.pazienti[2]).toMatchObject({ stato: 'presente', motivo: null, segnatoDa: ADMIN.username });
-      const [row] = (
-        (await ctx.database.db.execute(sql`select reason from roll_call where patient_id = ${centre.mario.id}`)) as unknown as {
-          rows: { reason: string | null }[];
-        }
-      ).rows;
+      const [row] = await rowsOf<{ reason: string | null }>(
+        ctx.database.db,
+        sql`select reason from roll_call where patient_id = ${centre.mario.id}`,
+      );
       expect(row.reason).toBeNull();
     });
 
@@ -747,11 +739,10 @@ describeOnBothDatabases('presenze', (ctx) => {
 
       await ctx.database.db.execute(sql`update therapists set archived = false, user_id = null where id = ${centre.paola.id}`);
       expect(codeOf((await mark()).body)).toBe(ERROR_CODES.staffOnly);
-      const [row] = (
-        (await ctx.database.db.execute(sql`select u.username from roll_call rc join users u on u.id = rc.marked_by`)) as unknown as {
-          rows: { username: string }[];
-        }
-      ).rows;
+      const [row] = await rowsOf<{ username: string }>(
+        ctx.database.db,
+        sql`select u.username from roll_call rc join users u on u.id = rc.marked_by`,
+      );
       expect(row.username).toBe(VIEWER.username);
     });
 

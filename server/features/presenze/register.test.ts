@@ -5,8 +5,8 @@ import { addDays, weekdayOf } from '../../../common/dates.ts';
 import { italianHolidays } from '../../../common/holidays.ts';
 import { ABSENCE_REASONS, type AbsenceReason, type MonthRegister, type RegisterTotals } from '../../../common/presenze.ts';
 import { absences, patients as patientsTable, rollCall } from '../../db/schema.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, describeOnBothDatabases } from '../../test/harness.ts';
+import { addActivity, type Centre } from '../../test/fixtures.ts';
+import { TestClient, describeOnBothDatabases, signedInCentre } from '../../test/harness.ts';
 
 /** March 2027: Monday the 1st, Easter Monday the 29th. */
 const MONTH = '2027-03';
@@ -22,14 +22,10 @@ const emptyTotals = (): RegisterTotals => ({
 });
 
 describeOnBothDatabases('monthly register', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const register = async (mese = MONTH) => {

@@ -23,8 +23,7 @@ import { readClosingDaysDescribed } from '../../db/closing-days.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import { daysOfMonth } from './rules.ts';
 import { isoTime } from './roll-call.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 export interface RegisterMark {
   patientId: number;
@@ -146,7 +145,9 @@ export async function readMonthRegister(db: Db, month: string): Promise<MonthReg
   const [start, end] = [days[0], days[days.length - 1]];
   // Absences as far as a long stretch touching the month can reach back or forward through them.
   const [reachStart, reachEnd] = [addDays(start, -(LONG_ABSENCE_DAYS + 1)), addDays(end, LONG_ABSENCE_DAYS + 1)];
-  const patientRows = (await db.execute(sql`
+  const patientRows = await rowsOf<{ ID: number; Nome: string; Cognome: string }>(
+    db,
+    sql`
     with ids as (
       select patient_id from roll_call where day between ${start}::date and ${end}::date
       union select patient_id from absences where patient_id is not null and end_day >= ${start}::date and start_day <= ${end}::date
@@ -158,29 +159,37 @@ export async function readMonthRegister(db: Db, month: string): Promise<MonthReg
     select p.id as "ID", p.first_name as "Nome", p.last_name as "Cognome"
     from patients p where p.id in (select patient_id from ids)
     order by p.last_name, p.first_name, p.id
-  `)) as unknown as Rows<{ ID: number; Nome: string; Cognome: string }>;
-  const markRows = (await db.execute(sql`
+  `,
+  );
+  const markRows = await rowsOf<RegisterMark>(
+    db,
+    sql`
     select patient_id as "patientId", day::text as day, present, reason, justified
     from roll_call where day between ${start}::date and ${end}::date
-  `)) as unknown as Rows<RegisterMark>;
-  const absenceRows = (await db.execute(sql`
+  `,
+  );
+  const absenceRows = await rowsOf<RegisterAbsence>(
+    db,
+    sql`
     select patient_id as "patientId", start_day::text as start, end_day::text as "end", reason, justified
     from absences
     where patient_id is not null and end_day >= ${reachStart}::date and start_day <= ${reachEnd}::date
-  `)) as unknown as Rows<RegisterAbsence>;
+  `,
+  );
   const closingRows = await readClosingDaysDescribed(db, start, end);
   const { patron } = await readCentreSettings(db);
-  const [closed] = (
-    (await db.execute(sql`
+  const [closed] = await rowsOf<{ da: string; il: string }>(
+    db,
+    sql`
       select coalesce(u.username, '') as da, ${isoTime('cm.closed_at')} as il
       from closed_months cm left join users u on u.id = cm.closed_by where cm.month = ${month}
-    `)) as unknown as Rows<{ da: string; il: string }>
-  ).rows;
+    `,
+  );
   return buildRegister({
     month,
-    patients: patientRows.rows.map((p) => ({ ...p, ID: Number(p.ID) })),
-    marks: markRows.rows.map((m) => ({ ...m, patientId: Number(m.patientId) })),
-    absences: absenceRows.rows.map((a) => ({ ...a, patientId: Number(a.patientId) })),
+    patients: patientRows.map((p) => ({ ...p, ID: Number(p.ID) })),
+    marks: markRows.map((m) => ({ ...m, patientId: Number(m.patientId) })),
+    absences: absenceRows.map((a) => ({ ...a, patientId: Number(a.patientId) })),
     closingDays: new Map(closingRows.map((c) => [c.data, c.descrizione])),
     patron,
     closed: closed ?? null,

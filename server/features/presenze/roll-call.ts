@@ -23,6 +23,7 @@ import { patients, rollCall } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { Writer } from './absences.ts';
 import { guardClosedMonths } from './rules.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface RollCallDbRow {
   ID: number;
@@ -46,7 +47,9 @@ export const isoTime = (column: string) => sql.raw(`to_char(${column} at time zo
  * marked that day. `assenza` is the recorded absence covering the day.
  */
 export async function readRollCall(db: Db, day: string, canMark: boolean): Promise<RollCallDay> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<RollCallDbRow>(
+    db,
+    sql`
     with expected as (
       select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
       union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date
@@ -64,17 +67,14 @@ export async function readRollCall(db: Db, day: string, canMark: boolean): Promi
       where patient_id = p.id and end_day >= ${day}::date and start_day <= ${day}::date limit 1
     ) ab on true
     order by p.last_name, p.first_name, p.id
-  `)) as unknown as { rows: RollCallDbRow[] };
-  const [closed] = (
-    (await db.execute(sql`select 1 as closed from closed_months where month = ${day.slice(0, 7)}`)) as unknown as {
-      rows: unknown[];
-    }
-  ).rows;
+  `,
+  );
+  const [closed] = await rowsOf(db, sql`select 1 as closed from closed_months where month = ${day.slice(0, 7)}`);
   return {
     data: day,
     meseChiuso: closed !== undefined,
     puoSegnare: canMark,
-    pazienti: result.rows.map((r) => {
+    pazienti: result.map((r) => {
       const marked = r.present !== null;
       return {
         ID: Number(r.ID),
@@ -156,7 +156,9 @@ export async function markAllPresent(
       userId: by.ID,
       isAdmin,
     });
-    const counted = (await tx.execute(sql`
+    const rows = await rowsOf<{ id: number | string; marked: boolean; absent: boolean }>(
+      tx,
+      sql`
       with expected as (
         select ap.patient_id from activity_patients ap join activities a on a.id = ap.activity_id where a.day = ${day}::date
         union select tp.patient_id from transport_patients tp join transport_runs r on r.id = tp.run_id where r.day = ${day}::date
@@ -166,8 +168,8 @@ export async function markAllPresent(
              exists (select 1 from absences ab where ab.patient_id = e.patient_id
                        and ab.end_day >= ${day}::date and ab.start_day <= ${day}::date) as absent
       from expected e
-    `)) as unknown as { rows: { id: number | string; marked: boolean; absent: boolean }[] };
-    const rows = counted.rows;
+    `,
+    );
     const toMark = rows.filter((r) => !r.marked && !r.absent).map((r) => Number(r.id));
     const answer = {
       segnati: toMark.length,

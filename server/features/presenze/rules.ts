@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { lockMonths } from '../../db/locks.ts';
 import { attendanceCorrections } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../lib/http-error.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** The yyyy-mm months of the days from `start` to `end`, both included, in order. */
 export function monthsOfRange(start: string, end: string): string[] {
@@ -49,13 +50,14 @@ export interface ClosedMonthChange {
 export async function guardClosedMonths(tx: Db, c: ClosedMonthChange) {
   await lockMonths(tx, c.months, 'shared');
   const closed = (
-    (await tx.execute(
+    await rowsOf<{ month: string }>(
+      tx,
       sql`select month from closed_months where month in (${sql.join(
         c.months.map((m) => sql`${m}`),
         sql`, `,
       )}) order by month`,
-    )) as unknown as { rows: { month: string }[] }
-  ).rows.map((r) => r.month);
+    )
+  ).map((r) => r.month);
   if (closed.length === 0) return;
   if (!c.isAdmin) throw forbidden(M.monthClosed, ERROR_CODES.adminOnly);
   if (!c.correction) throw conflict(M.monthClosed, ERROR_CODES.correctionRequired);

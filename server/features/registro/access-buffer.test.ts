@@ -13,6 +13,7 @@ import { buildApp } from '../../app.ts';
 import { AccessLog, type AccessLogEvents } from '../../lib/access-log.ts';
 import { seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TEST_SESSION_TIMES, TestClient, VIEWER, describeOnBothDatabases } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 let readers = 0;
 /** A name of this run only: the access log is never emptied, so each case reads its own rows. */
@@ -65,12 +66,13 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     );
   }
 
-  async function rowsOf(username: string) {
-    const result = (await ctx.database.db.execute(sql`
-      select day::text as day, conteggio from access_log where username = ${username} order by day`)) as unknown as {
-      rows: { day: string; conteggio: number }[];
-    };
-    return result.rows.map((r) => [r.day, Number(r.conteggio)]);
+  async function logRowsOf(username: string) {
+    const result = await rowsOf<{ day: string; conteggio: number }>(
+      ctx.database.db,
+      sql`
+      select day::text as day, conteggio from access_log where username = ${username} order by day`,
+    );
+    return result.map((r) => [r.day, Number(r.conteggio)]);
   }
 
   const reader = (username: string) => ({ ID: null, username });
@@ -87,13 +89,13 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     // Reads coming while the batch waits add to it.
     log.record(reader(username), { kind: 'giornata', day: days[0] });
     log.record(reader(username), { kind: 'giornata', day: days[2] });
-    await until(async () => (await rowsOf(username)).length === 3 && log.status().inAttesa === 0);
+    await until(async () => (await logRowsOf(username)).length === 3 && log.status().inAttesa === 0);
     expect(failures).toEqual([
       { failures: 1, retryInMs: 20 },
       { failures: 2, retryInMs: 40 },
       { failures: 3, retryInMs: 80 },
     ]);
-    expect(await rowsOf(username)).toEqual([
+    expect(await logRowsOf(username)).toEqual([
       [days[0], 4],
       [days[1], 2],
       [days[2], 1],
@@ -109,7 +111,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     for (const day of [days[0], days[1], days[1]]) log.record(reader(username), { kind: 'giornata', day });
     await refuseWrites(2);
     await log.close();
-    expect(await rowsOf(username)).toEqual([
+    expect(await logRowsOf(username)).toEqual([
       [days[0], 1],
       [days[1], 2],
     ]);
@@ -129,7 +131,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     for (const day of [days[0], days[0], days[1]]) log.record(reader(username), { kind: 'giornata', day });
     await refuseWrites(1_000_000);
     await log.close();
-    expect(await rowsOf(username)).toEqual([]);
+    expect(await logRowsOf(username)).toEqual([]);
     expect(log.status().persi).toBe(3);
     expect(lost).toEqual([[3, 3]]);
   });
@@ -145,10 +147,13 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     } finally {
       await app.close();
     }
-    const rows = (await ctx.database.db.execute(sql`
+    const rows = await rowsOf<{ conteggio: number }>(
+      ctx.database.db,
+      sql`
       select conteggio from access_log where username = ${VIEWER.username} and kind = 'giornata'
-        and day = ${addDays(todayInRome(), 9)}::date`)) as unknown as { rows: { conteggio: number }[] };
-    expect(rows.rows.map((r) => Number(r.conteggio)).reduce((a, b) => a + b, 0)).toBe(3);
+        and day = ${addDays(todayInRome(), 9)}::date`,
+    );
+    expect(rows.map((r) => Number(r.conteggio)).reduce((a, b) => a + b, 0)).toBe(3);
   });
 
   it('holds at most its bound, counts the reads it cannot hold and reports them at most once a minute', async () => {
@@ -177,7 +182,7 @@ describeOnBothDatabases('the access log buffer', (ctx) => {
     // The database back: what was held is written, with its counts.
     await ctx.database.db.execute(sql`drop trigger zz_access_log_refused on access_log`);
     await log.flush();
-    expect(await rowsOf(username)).toEqual([
+    expect(await logRowsOf(username)).toEqual([
       [days[0], 2],
       [days[1], 1],
       [days[2], 1],

@@ -12,10 +12,10 @@ import { addDays, todayInRome } from '../../../common/dates.ts';
 import { users } from '../../db/schema.ts';
 import { ACCESS_COALESCE_MS, ACCESS_FLUSH_MS } from '../../lib/access-log.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
-type Centre = Awaited<ReturnType<typeof seedCentre>>;
 interface LogRow {
   id: number;
   kind: string;
@@ -51,13 +51,16 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
     return { client: await new TestClient(ctx.app).login({ username, password }), id: row.id, username };
   }
 
-  async function rowsOf(username: string): Promise<LogRow[]> {
-    const result = (await ctx.database.db.execute(sql`
+  async function logRowsOf(username: string): Promise<LogRow[]> {
+    const result = await rowsOf<LogRow>(
+      ctx.database.db,
+      sql`
       select id, kind, day::text as day, day_to::text as day_to, patient_id, conteggio,
              to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
              to_char(ultima at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ultima
-      from access_log where username = ${username} order by id`)) as unknown as { rows: LogRow[] };
-    return result.rows.map((r) => ({ ...r, id: Number(r.id), conteggio: Number(r.conteggio) }));
+      from access_log where username = ${username} order by id`,
+    );
+    return result.map((r) => ({ ...r, id: Number(r.id), conteggio: Number(r.conteggio) }));
   }
 
   const dayRead = (client: TestClient, data: string) => client.post('/server/calendario/giornata', { data });
@@ -78,7 +81,7 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
     await ctx.app.accessLog!.flush();
     // Every read answered counts, in one row (the reads spanned several one-second writes: they met the row in the database).
     expect(ok).toBeGreaterThan(0);
-    const rows = await rowsOf(flooder.username);
+    const rows = await logRowsOf(flooder.username);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'giornata', day, conteggio: ok });
     expect(rows[0].ultima! >= rows[0].at).toBe(true);
@@ -102,7 +105,7 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
       (await client.post('/server/agenda', { tipo: 'paziente', ID: centre.mario.id, datastart: b, datastop: addDays(b, 6) })).status,
     ).toBe(200);
     await ctx.app.accessLog!.flush();
-    const rows = await rowsOf(username);
+    const rows = await logRowsOf(username);
     expect(rows.map((r) => [r.kind, r.day, r.day_to, r.patient_id, r.conteggio])).toEqual([
       ['giornata', a, null, null, 3],
       ['giornata', b, null, null, 2],
@@ -136,7 +139,7 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
     await read(2 * ACCESS_COALESCE_MS + 1000, false);
     await ctx.app.accessLog!.flush();
     const iso = (ms: number) => new Date(t0 + ms).toISOString();
-    expect((await rowsOf(username)).map((r) => [r.at, r.conteggio, r.ultima])).toEqual([
+    expect((await logRowsOf(username)).map((r) => [r.at, r.conteggio, r.ultima])).toEqual([
       [iso(0), 3, iso(ACCESS_COALESCE_MS - 1)],
       [iso(ACCESS_COALESCE_MS), 2, iso(ACCESS_COALESCE_MS + 1000)],
       [iso(2 * ACCESS_COALESCE_MS + 1000), 1, null],
@@ -149,17 +152,17 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
     for (let i = 0; i < 20; i++) expect((await dayRead(client, day)).status).toBe(200);
     // No flush asked: the buffer's own timer writes it (so kill -9 loses at most the last second).
     await new Promise((resolve) => setTimeout(resolve, ACCESS_FLUSH_MS + 500));
-    expect((await rowsOf(username)).map((r) => r.conteggio)).toEqual([20]);
+    expect((await logRowsOf(username)).map((r) => r.conteggio)).toEqual([20]);
     for (let i = 0; i < 5; i++) expect((await dayRead(client, day)).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, ACCESS_FLUSH_MS + 500));
-    expect((await rowsOf(username)).map((r) => r.conteggio)).toEqual([25]);
+    expect((await logRowsOf(username)).map((r) => r.conteggio)).toEqual([25]);
   });
 
   it('lets the database change a row only to count more reads', async () => {
     const { client, username } = await reader();
     expect((await dayRead(client, addDays(todayInRome(), 9))).status).toBe(200);
     await ctx.app.accessLog!.flush();
-    const [row] = await rowsOf(username);
+    const [row] = await logRowsOf(username);
     const refused = [
       sql`update access_log set conteggio = conteggio + 1, ultima = now(), username = 'altro' where id = ${row.id}`,
       sql`update access_log set conteggio = 0, ultima = now() where id = ${row.id}`,
@@ -168,7 +171,7 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
     ];
     for (const statement of refused) await expect(ctx.database.db.execute(statement)).rejects.toThrow();
     await ctx.database.db.execute(sql`update access_log set conteggio = conteggio + 2, ultima = now() where id = ${row.id}`);
-    expect((await rowsOf(username)).map((r) => r.conteggio)).toEqual([3]);
+    expect((await logRowsOf(username)).map((r) => r.conteggio)).toEqual([3]);
   });
 
   describe('marking an abusive account', () => {
@@ -183,7 +186,7 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
       expect((await dayRead(abuser.client, day)).status).toBe(200);
       expect((await dayRead(admin, day)).status).toBe(200);
       await ctx.app.accessLog!.flush();
-      const before = await rowsOf(abuser.username);
+      const before = await logRowsOf(abuser.username);
 
       // Refused: not an administrator, an account that does not exist, a bad reason. Nothing written.
       const refusedViewer = await abuser.client.post('/server/registro/segnala', { ID: abuser.id });
@@ -227,7 +230,7 @@ describeOnBothDatabases('coalesced access log', (ctx) => {
         frase: `Righe dell’account ${abuser.username} segnalate come abuso fino a questo momento (motivo: letture a raffica)`,
       });
       // Nothing deleted or changed; the read after the mark is a row of its own, not marked.
-      const after = await rowsOf(abuser.username);
+      const after = await logRowsOf(abuser.username);
       expect(after.slice(0, before.length)).toEqual(before);
       expect(after).toHaveLength(before.length + 1);
     });

@@ -22,9 +22,9 @@ import { ADMIN, DB_KINDS, TestClient, VIEWER, codeOf, describeOnBothDatabases, o
 import { checkChains } from './chain.ts';
 import { checkTail } from './plugin.ts';
 import { purgeExpiredAudit } from './purge.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 type Table = 'audit_log' | 'access_log';
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** Runs `statements` with triggers off, as a superuser can (`session_replication_role = replica`). */
 async function behindTheTrigger(db: Db, ...statements: ReturnType<typeof sql>[]) {

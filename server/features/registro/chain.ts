@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChainCheckAnswer, ChainPart, ChainTable } from '../../../common/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export const CHAIN_BATCH = 5000;
 /** Rows of each table the check at start and every day covers: the newest. */
@@ -44,7 +45,9 @@ export async function checkChain(db: Db, which: ChainTable, options: { fromId?: 
   let first = true;
   const part: ChainPart = { righe: 0, primaRigaAlterata: null, ultimaImpronta: null };
   for (;;) {
-    const result = (await db.execute(sql`
+    const result: BatchRow[] = await rowsOf<BatchRow>(
+      db,
+      sql`
       with b as (
         select r.id, r.hash, r.prev_hash, audit_chain_hash(r.prev_hash, ${fn}(r)) as calc,
                lag(r.hash) over (order by r.id) as before
@@ -55,8 +58,9 @@ export async function checkChain(db: Db, which: ChainTable, options: { fromId?: 
                or (before is not null and prev_hash is distinct from before)
                or (before is null and not ${first}::boolean and prev_hash is distinct from ${prev}::text)) as broken,
              (not ${first}::boolean and not exists (select 1 from ${t} where id = ${after})) as before_gone
-      from b`)) as unknown as { rows: BatchRow[] };
-    const row = result.rows[0];
+      from b`,
+    );
+    const row = result[0];
     if (row.before_gone) {
       // The row before this batch was purged since the last batch (the purge takes the oldest rows):
       // the chain starts again here, as at the first row checked.
@@ -77,11 +81,12 @@ export async function checkChain(db: Db, which: ChainTable, options: { fromId?: 
 
 /** The id from which the newest `rows` rows of a table start (undefined when it has fewer). */
 async function tailStart(db: Db, which: ChainTable, rows: number): Promise<number | undefined> {
-  const result = (await db.execute(sql`
-    select id from ${sql.identifier(TABLES[which].table)} order by id desc offset ${rows - 1} limit 1`)) as unknown as {
-    rows: { id: string | number }[];
-  };
-  return result.rows[0] === undefined ? undefined : Number(result.rows[0].id);
+  const result = await rowsOf<{ id: string | number }>(
+    db,
+    sql`
+    select id from ${sql.identifier(TABLES[which].table)} order by id desc offset ${rows - 1} limit 1`,
+  );
+  return result[0] === undefined ? undefined : Number(result[0].id);
 }
 
 /** Both chains, whole (GET /server/registro/verifica) or only their newest `tail` rows each. */

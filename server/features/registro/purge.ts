@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export const PURGE_BATCH = 5000;
 export const PURGE_EVERY_MS = 24 * 3600_000;
@@ -21,17 +22,18 @@ export async function purgeExpiredAudit(db: Db, retentionDays: number, batch = P
     ['access', 'access_log'],
   ] as const) {
     // The first row kept: computed once, rows written meanwhile come after it.
-    const [{ first }] = (
-      (await db.execute(sql`
-        select min(id) as first from ${sql.identifier(table)} where at >= now() - make_interval(days => ${retentionDays}::int)`)) as unknown as {
-        rows: { first: string | number | null }[];
-      }
-    ).rows;
+    const [{ first }] = await rowsOf<{ first: string | number | null }>(
+      db,
+      sql`
+        select min(id) as first from ${sql.identifier(table)} where at >= now() - make_interval(days => ${retentionDays}::int)`,
+    );
     const keptFrom = first === null ? null : String(first);
     for (;;) {
       const removed = await db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('giornata.purge', 'on', true)`);
-        const result = (await tx.execute(sql`
+        const result = await rowsOf<{ n: number }>(
+          tx,
+          sql`
           with gone as (
             delete from ${sql.identifier(table)} where id in (
               select id from ${sql.identifier(table)}
@@ -39,8 +41,9 @@ export async function purgeExpiredAudit(db: Db, retentionDays: number, batch = P
                 and (${keptFrom}::bigint is null or id < ${keptFrom}::bigint)
               order by id limit ${batch})
             returning 1)
-          select count(*)::int as n from gone`)) as unknown as { rows: { n: number }[] };
-        return Number(result.rows[0].n);
+          select count(*)::int as n from gone`,
+        );
+        return Number(result[0].n);
       });
       purged[key] += removed;
       if (removed < batch) break;

@@ -25,8 +25,7 @@ import type { Db } from '../../db/client.ts';
 import { ACCESS_DAY_KINDS } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { planChangedAfter } from './undo.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /** The period asked for: `al` defaults to today, `dal` to 29 days before `al` (the last 30 days); at most 366 days. */
 export function periodOf(query: { dal?: string; al?: string }, today: string): { dal: string; al: string } {
@@ -100,7 +99,9 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
   }
   const offset = (query.pagina - 1) * AUDIT_PAGE_SIZE;
   // The sentence reads only small values: for a bulk row, `before`'s whole day is not fetched.
-  const result = (await db.execute(sql`
+  const result = await rowsOf<AuditDbRow>(
+    db,
+    sql`
     select l.id, ${isoAt} as quando, l.user_id, l.username, l.action, l.entity, l.entity_id, l.day::text as day, l.day_to::text as day_to,
            ${small(sql`l.before`)} as before, ${small(sql`l.after`)} as after, l.after->>'impronta' as fingerprint,
            l.patients
@@ -108,8 +109,9 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
     where ${sql.join(where, sql` and `)}
     -- As the indexes are ordered (drizzle writes DESC NULLS LAST; at and id are never null).
     order by l.at desc nulls last, l.id desc nulls last
-    limit ${AUDIT_PAGE_SIZE + 1} offset ${offset}`)) as unknown as Rows<AuditDbRow>;
-  const rows = result.rows.slice(0, AUDIT_PAGE_SIZE);
+    limit ${AUDIT_PAGE_SIZE + 1} offset ${offset}`,
+  );
+  const rows = result.slice(0, AUDIT_PAGE_SIZE);
   const marked = await markedUntil(db, rows);
   const undoableNow = await undoableOperations(
     db,
@@ -143,7 +145,7 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
   });
   const patients = [...new Set(rows.flatMap((r) => (r.patients ?? []).map(Number)))];
   return {
-    page: { items, pagina: query.pagina, pageSize: AUDIT_PAGE_SIZE, altre: result.rows.length > AUDIT_PAGE_SIZE, dal, al },
+    page: { items, pagina: query.pagina, pageSize: AUDIT_PAGE_SIZE, altre: result.length > AUDIT_PAGE_SIZE, dal, al },
     patients,
   };
 }
@@ -157,7 +159,14 @@ export async function listAudit(db: Db, query: AuditQuery, today: string): Promi
 async function undoableOperations(db: Db, rows: { id: number; day: string }[]): Promise<Map<string, { id: number; fingerprint: string }>> {
   const days = [...new Set(rows.map((r) => r.day))];
   if (days.length === 0) return new Map();
-  const newest = (await db.execute(sql`
+  const newest = await rowsOf<{
+    day: string;
+    id: string | number;
+    fingerprint: string | null;
+    now: string | null;
+  }>(
+    db,
+    sql`
     select d.day::text as day, n.id, n.fingerprint,
            case when n.id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])
              and not ${planChangedAfter(sql`d.day`, sql`n.id`)} then ${dayFingerprintSql(sql`d.day`)} end as now
@@ -165,14 +174,10 @@ async function undoableOperations(db: Db, rows: { id: number; day: string }[]): 
     cross join lateral (
       select o.id, o.after->>'impronta' as fingerprint from audit_log o
       where o.day = d.day and o.action in (${undoable}) and ${notUndone(sql`o`)}
-      order by o.id desc limit 1) n`)) as unknown as Rows<{
-    day: string;
-    id: string | number;
-    fingerprint: string | null;
-    now: string | null;
-  }>;
+      order by o.id desc limit 1) n`,
+  );
   return new Map(
-    newest.rows
+    newest
       .filter((r) => r.fingerprint !== null && r.fingerprint === r.now)
       .map((r) => [r.day, { id: Number(r.id), fingerprint: r.fingerprint! }]),
   );
@@ -188,7 +193,9 @@ async function undoableGroups(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   // The days as a CTE of their own columns only: the fingerprint's `at` (activity_therapists) would
   // otherwise name audit_log's column `at`, a column winning over a table alias in PostgreSQL.
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ id: string | number }>(
+    db,
+    sql`
     with days as (
       select g.id as operation, c.id, c.day, c.after->>'impronta' as fingerprint
       from audit_log g join audit_log c on c.day between g.day and g.day_to and c.action in (${undoable})
@@ -196,8 +203,9 @@ async function undoableGroups(db: Db, ids: number[]): Promise<Set<number>> {
       where g.id = any(${`{${ids.join(',')}}`}::bigint[]))
     select d.operation as id from days d group by d.operation
     having bool_and(d.fingerprint = ${dayFingerprintSql(sql`d.day`)} and ${notUndone(sql`d`)}
-      and not ${planChangedAfter(sql`d.day`, sql`d.id`)})`)) as unknown as Rows<{ id: string | number }>;
-  return new Set(result.rows.map((r) => Number(r.id)));
+      and not ${planChangedAfter(sql`d.day`, sql`d.id`)})`,
+  );
+  return new Set(result.map((r) => Number(r.id)));
 }
 
 /**
@@ -208,12 +216,15 @@ async function undoableGroups(db: Db, ids: number[]): Promise<Set<number>> {
 async function markedUntil(db: Db, rows: { user_id: number | null }[]): Promise<Map<number, string>> {
   const ids = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))];
   if (ids.length === 0) return new Map();
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ user_id: number; until: string }>(
+    db,
+    sql`
     select f.entity_id as user_id, to_char(max(f.at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as until
     from audit_log f
     where f.entity = 'account' and f.entity_id = any(${`{${ids.join(',')}}`}::int[]) and f.action = 'account.segnala'
-    group by f.entity_id`)) as unknown as Rows<{ user_id: number; until: string }>;
-  return new Map(result.rows.map((r) => [Number(r.user_id), r.until]));
+    group by f.entity_id`,
+  );
+  return new Map(result.map((r) => [Number(r.user_id), r.until]));
 }
 
 const isMarked = (marked: Map<number, string>, row: { user_id: number | null; quando: string }) => {
@@ -257,9 +268,11 @@ export async function listAccesses(db: Db, query: AccessQuery, today: string): P
   const newest = sql`order by l.at desc nulls last, l.id desc nulls last limit ${enough}`;
   // JIT off for this one query: the planner sizes the probes by its guess of the planned days (200),
   // passes PostgreSQL's jit_above_cost at millions of rows, and compiling took 215 ms of a 320 ms execution.
-  const result = (await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`);
-    return tx.execute(sql`
+    return rowsOf<AccessDbRow>(
+      tx,
+      sql`
     with planned as materialized (
       select distinct day from (
         select a.day from activity_patients ap join activities a on a.id = ap.activity_id where ap.patient_id = ${patient}
@@ -293,9 +306,10 @@ export async function listAccesses(db: Db, query: AccessQuery, today: string): P
            l.conteggio, l.user_id, l.username, l.kind, l.day::text as day, l.day_to::text as day_to,
            coalesce(l.patient_id = ${patient}, false) as direct
     from page join access_log l on l.id = page.id
-    order by page.at desc, page.id desc`);
-  })) as unknown as Rows<AccessDbRow>;
-  const rows = result.rows.slice(0, AUDIT_PAGE_SIZE);
+    order by page.at desc, page.id desc`,
+    );
+  });
+  const rows = result.slice(0, AUDIT_PAGE_SIZE);
   const marked = await markedUntil(db, rows);
   const items: AccessRow[] = rows.map((r) => ({
     ID: Number(r.id),
@@ -309,5 +323,5 @@ export async function listAccesses(db: Db, query: AccessQuery, today: string): P
     ultima: r.ultima,
     segnalata: isMarked(marked, r),
   }));
-  return { items, pagina: query.pagina, pageSize: AUDIT_PAGE_SIZE, altre: result.rows.length > AUDIT_PAGE_SIZE, dal, al };
+  return { items, pagina: query.pagina, pageSize: AUDIT_PAGE_SIZE, altre: result.length > AUDIT_PAGE_SIZE, dal, al };
 }

@@ -12,31 +12,27 @@ import { MSG } from '../../../common/messages.ts';
 import type { App } from '../../app.ts';
 import { absences } from '../../db/schema.ts';
 import { DEFAULT_CALL_LIMITS, EXPORTS } from '../../lib/rate-limits.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, type Centre } from '../../test/fixtures.ts';
+import { ADMIN, TestClient, VIEWER, buildTestApp, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 
 import type { AccessPage } from '../../../common/audit.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 describeOnBothDatabases('reads logged under each patient, and per-account limits', (ctx) => {
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
-  let admin: TestClient;
-  let viewer: TestClient;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
   /** Apps a test builds with limits of its own, closed after it. */
   const ownApps: App[] = [];
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
   afterEach(async () => {
     for (const app of ownApps.splice(0)) await app.close();
   });
 
-  const count = async (query: ReturnType<typeof sql>) =>
-    Number(((await ctx.database.db.execute(query)) as unknown as { rows: { n: number | string }[] }).rows[0].n);
+  const count = async (query: ReturnType<typeof sql>) => Number((await rowsOf<{ n: number | string }>(ctx.database.db, query))[0].n);
   const exportRows = () => count(sql`select count(*) as n from audit_log where action like 'esportazione.%'`);
   const exportReads = async () => {
     await ctx.app.accessLog!.flush();
@@ -214,12 +210,8 @@ describeOnBothDatabases('reads logged under each patient, and per-account limits
     const mark = await count(sql`select coalesce(max(id), 0) as n from access_log`);
     expect((await viewer.post('/server/pazienti/find', { value: 'nessuno' })).status).toBe(200);
     await ctx.app.accessLog!.flush();
-    const rows = (await ctx.database.db.execute(
-      sql`select kind, patient_id from access_log where id > ${mark} order by id`,
-    )) as unknown as {
-      rows: unknown[];
-    };
-    expect(rows.rows).toEqual([{ kind: 'ricerca', patient_id: null }]);
+    const rows = await rowsOf(ctx.database.db, sql`select kind, patient_id from access_log where id > ${mark} order by id`);
+    expect(rows).toEqual([{ kind: 'ricerca', patient_id: null }]);
   });
 
   it("logs an administrator's reads of the registro and of 'Accessi a' under the patients they show", async () => {

@@ -14,9 +14,10 @@ import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { closedMonths, closingDays, users } from '../../db/schema.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 import { purgeExpiredAudit } from './purge.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface AuditDbRow {
   id: number;
@@ -31,17 +32,20 @@ interface AuditDbRow {
 }
 
 async function lastAuditId(db: Db): Promise<number> {
-  const result = (await db.execute(sql`select coalesce(max(id), 0) as id from audit_log`)) as unknown as { rows: { id: string }[] };
-  return Number(result.rows[0].id);
+  const result = await rowsOf<{ id: string }>(db, sql`select coalesce(max(id), 0) as id from audit_log`);
+  return Number(result[0].id);
 }
 
 async function auditSince(db: Db, mark: number): Promise<AuditDbRow[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<AuditDbRow>(
+    db,
+    sql`
     select id, user_id, username, action, day::text as day, day_to::text as day_to,
            array_to_json(patients) as patients, array_to_json(therapists) as therapists,
            to_jsonb(l)::text as text
-    from audit_log l where id > ${mark} order by id`)) as unknown as { rows: AuditDbRow[] };
-  return result.rows.map((r) => ({
+    from audit_log l where id > ${mark} order by id`,
+  );
+  return result.map((r) => ({
     ...r,
     id: Number(r.id),
     patients: typeof r.patients === 'string' ? JSON.parse(r.patients) : r.patients,
@@ -49,9 +53,11 @@ async function auditSince(db: Db, mark: number): Promise<AuditDbRow[]> {
   }));
 }
 
-type Centre = Awaited<ReturnType<typeof seedCentre>>;
-
 /** What each case works with: a seeded centre, signed-in clients, and a day of its own. */
+/** A run (Andata, 08:00–09:00, minibus 1) on the case's own day, with `people` on it. */
+const andata = (w: World, people: Parameters<typeof addRun>[2] = {}) =>
+  addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day }, people);
+
 interface World {
   app: App;
   db: Db;
@@ -106,12 +112,13 @@ async function plannedActivity(w: World, day = w.day) {
 }
 
 async function linkIds(w: World, activityId: number) {
-  const res = (await w.db.execute(sql`
+  const res = await rowsOf<{ patient: number; therapist: number }>(
+    w.db,
+    sql`
     select (select id from activity_patients where activity_id = ${activityId} limit 1) as patient,
-           (select id from activity_therapists where activity_id = ${activityId} limit 1) as therapist`)) as unknown as {
-    rows: { patient: number; therapist: number }[];
-  };
-  return res.rows[0];
+           (select id from activity_therapists where activity_id = ${activityId} limit 1) as therapist`,
+  );
+  return res[0];
 }
 
 const activityBody = (w: World, extra: Record<string, unknown> = {}) => ({
@@ -470,11 +477,7 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/anagrafiche/uscite/update': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { patients: [w.centre.lucia.id] },
-      );
+      const run = await andata(w, { patients: [w.centre.lucia.id] });
       return { method: 'POST', body: { ...runBody(w), ID: run.id }, action: 'uscita.modifica', day: w.day, patients: [w.centre.lucia.id] };
     },
     refused: async (w) => ({ method: 'POST', body: { ...runBody(w), ID: 999_999 }, status: 404 }),
@@ -482,11 +485,7 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/anagrafiche/uscite/elimina': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { patients: [w.centre.lucia.id], therapists: [w.centre.stefano.id] },
-      );
+      const run = await andata(w, { patients: [w.centre.lucia.id], therapists: [w.centre.stefano.id] });
       return {
         method: 'POST',
         body: { ID: run.id },
@@ -501,7 +500,7 @@ const CASES: Record<string, WriteCase> = {
   'PUT /server/anagrafiche/uscite/passeggeri': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day });
+      const run = await andata(w);
       return {
         method: 'PUT',
         body: { uscita: run.id, paziente: w.centre.mario.id },
@@ -515,11 +514,7 @@ const CASES: Record<string, WriteCase> = {
   'POST /server/anagrafiche/uscite/passeggeri/rimuovi': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { patients: [w.centre.mario.id] },
-      );
+      const run = await andata(w, { patients: [w.centre.mario.id] });
       return {
         method: 'POST',
         body: { uscita: run.id, paziente: w.centre.mario.id },
@@ -533,7 +528,7 @@ const CASES: Record<string, WriteCase> = {
   'PUT /server/anagrafiche/uscite/operatori': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(w.db, { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day });
+      const run = await andata(w);
       return {
         method: 'PUT',
         body: { uscita: run.id, terapista: w.centre.paola.id },
@@ -543,22 +538,14 @@ const CASES: Record<string, WriteCase> = {
       };
     },
     refused: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { therapists: [w.centre.paola.id] },
-      );
+      const run = await andata(w, { therapists: [w.centre.paola.id] });
       return { method: 'PUT', body: { uscita: run.id, terapista: w.centre.paola.id }, status: 409 };
     },
   },
   'POST /server/anagrafiche/uscite/operatori/rimuovi': {
     kind: 'write',
     valid: async (w) => {
-      const run = await addRun(
-        w.db,
-        { route: 'Andata', departure: '08:00', arrival: '09:00', minibus: 1, day: w.day },
-        { therapists: [w.centre.paola.id] },
-      );
+      const run = await andata(w, { therapists: [w.centre.paola.id] });
       return {
         method: 'POST',
         body: { uscita: run.id, terapista: w.centre.paola.id },
@@ -1086,16 +1073,18 @@ describeOnBothDatabases('registro', (ctx) => {
       // Past months, each case its own day: closing a month needs one that is over.
       day: addDays('2025-01-06', 7 * caseIndex++),
       async newPatient() {
-        const res = (await ctx.database.db.execute(
+        const res = await rowsOf<{ id: number }>(
+          ctx.database.db,
           sql`insert into patients (first_name, last_name) values ('Persona', ${`Nuova ${++people}`}) returning id`,
-        )) as unknown as { rows: { id: number }[] };
-        return Number(res.rows[0].id);
+        );
+        return Number(res[0].id);
       },
       async newTherapist() {
-        const res = (await ctx.database.db.execute(
+        const res = await rowsOf<{ id: number }>(
+          ctx.database.db,
           sql`insert into therapists (username) values (${`operatore.${++people}`}) returning id`,
-        )) as unknown as { rows: { id: number }[] };
-        return Number(res.rows[0].id);
+        );
+        return Number(res[0].id);
       },
       async newAccount(username, password, admin = 0) {
         const [row] = await ctx.database.db
@@ -1199,19 +1188,20 @@ describeOnBothDatabases('registro', (ctx) => {
     const mark = await lastAuditId(ctx.database.db);
     const answers = await Promise.all(sources.map((from, i) => clients[i].post('/server/calendario/pasteday', { from, to: target })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    const rows = (await ctx.database.db.execute(sql`
+    const rows = await rowsOf<{ from: string; replaced: string | null }>(
+      ctx.database.db,
+      sql`
       select id, after->>'da' as "from", (select string_agg(a->>'name', ',') from jsonb_array_elements(before->'righe'->'activities') a) as replaced
-      from audit_log where id > ${mark} and day = ${target}::date order by id`)) as unknown as {
-      rows: { from: string; replaced: string | null }[];
-    };
-    expect(rows.rows).toHaveLength(4);
+      from audit_log where id > ${mark} and day = ${target}::date order by id`,
+    );
+    expect(rows).toHaveLength(4);
     // Each paste replaced what the paste just before it (by id) had put there.
-    expect(rows.rows[0].replaced).toBeNull();
-    for (let i = 1; i < rows.rows.length; i++) {
-      expect(rows.rows[i].replaced).toBe(`Fonte ${sources.indexOf(rows.rows[i - 1].from)}`);
+    expect(rows[0].replaced).toBeNull();
+    for (let i = 1; i < rows.length; i++) {
+      expect(rows[i].replaced).toBe(`Fonte ${sources.indexOf(rows[i - 1].from)}`);
     }
     const day = await world.admin.post<{ attivita: { NomeAttivita: string }[] }>('/server/calendario/giornata', { data: target });
-    expect(day.body.attivita.map((a) => a.NomeAttivita)).toEqual([`Fonte ${sources.indexOf(rows.rows[3].from)}`]);
+    expect(day.body.attivita.map((a) => a.NomeAttivita)).toEqual([`Fonte ${sources.indexOf(rows[3].from)}`]);
   });
 
   describe('GET /server/registro', () => {
@@ -1284,17 +1274,16 @@ describeOnBothDatabases('registro', (ctx) => {
         },
       );
       await ctx.app.accessLog!.flush();
-      const mark = (
-        (await ctx.database.db.execute(sql`select coalesce(max(id), 0) as id from access_log`)) as unknown as { rows: { id: string }[] }
-      ).rows[0].id;
+      const mark = (await rowsOf<{ id: string }>(ctx.database.db, sql`select coalesce(max(id), 0) as id from access_log`))[0].id;
       expect((await world.viewer.post('/server/calendario/giornata', { data: planned })).status).toBe(200);
       expect((await world.viewer.post('/server/calendario/giornata', { data: elsewhere })).status).toBe(200);
       expect((await world.viewer.post('/server/pazienti/find', { value: 'rossi' })).status).toBe(200);
       await ctx.app.accessLog!.flush();
-      const rows = (await ctx.database.db.execute(
+      const rows = await rowsOf(
+        ctx.database.db,
         sql`select username, kind, day::text as day, patient_id from access_log where id > ${mark} order by id`,
-      )) as unknown as { rows: unknown[] };
-      expect(rows.rows).toEqual([
+      );
+      expect(rows).toEqual([
         { username: VIEWER.username, kind: 'giornata', day: planned, patient_id: null },
         { username: VIEWER.username, kind: 'giornata', day: elsewhere, patient_id: null },
         // A search is logged under each patient it returns: 'rossi' finds Mario.
@@ -1345,10 +1334,11 @@ describeOnBothDatabases('registro', (ctx) => {
     const count = async (table: 'audit_log' | 'access_log', name: string) =>
       Number(
         (
-          (await ctx.database.db.execute(
+          await rowsOf<{ n: number }>(
+            ctx.database.db,
             sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(table === 'audit_log' ? 'action' : 'username')} = ${name}`,
-          )) as unknown as { rows: { n: number }[] }
-        ).rows[0].n,
+          )
+        )[0].n,
       );
 
     it("refuses the application's updates, deletes and truncates of both tables", async () => {

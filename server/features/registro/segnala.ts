@@ -14,6 +14,7 @@ import { accountJson, appendAudit, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export const MARK_MOTIVE_MAX = 200;
 
@@ -33,11 +34,10 @@ export async function markAccount(db: Db, actor: Actor, id: number, motivo: stri
       entityId: id,
       after: sql`json_build_object('account', ${accountJson(id)}, 'motivo', ${motivo ?? ''}::text)`,
     });
-    const [row] = (
-      (await tx.execute(
-        sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fino from audit_log where id = ${operazione}`,
-      )) as unknown as { rows: { fino: string }[] }
-    ).rows;
+    const [row] = await rowsOf<{ fino: string }>(
+      tx,
+      sql`select to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as fino from audit_log where id = ${operazione}`,
+    );
     return { ok: true as const, operazione, fino: row.fino };
   });
 }

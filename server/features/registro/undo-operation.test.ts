@@ -9,8 +9,8 @@ import { AUDIT_MSG, undoDaysChangedMessage, type AuditPage } from '../../../comm
 import { addDays } from '../../../common/dates.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import type { ApplyResult, TemplateCreated } from '../../../common/modelli.ts';
-import { addActivity, addRun, seedCentre, seedSourceWeek } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { addActivity, addRun, seedSourceWeek, type Centre } from '../../test/fixtures.ts';
+import { TestClient, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 
 /** The template's source week, and three target weeks without holidays (1 to 19 February 2027). */
 const WEEK = '2026-11-23';
@@ -19,9 +19,7 @@ const TO = '2027-02-19';
 const WORKING_DAYS = Array.from({ length: 19 }, (_, i) => addDays(FROM, i)).filter((d) => ![0, 6].includes(new Date(d).getUTCDay()));
 
 describeOnBothDatabases('Annulla of a multi-day operation', (ctx) => {
-  let admin: TestClient;
-  let viewer: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let admin: TestClient, viewer: TestClient, centre: Centre;
 
   /** The raw text of the day's answer, as the browser receives it. */
   const dayText = async (day: string) => {
@@ -38,9 +36,7 @@ describeOnBothDatabases('Annulla of a multi-day operation', (ctx) => {
   };
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
     const db = ctx.database.db;
     // The source week: a run with a passenger on Monday, activities on Monday and Wednesday.
     await seedSourceWeek(db, centre, WEEK);

@@ -6,7 +6,7 @@
 import { beforeEach, expect, it } from 'vitest';
 import { AUDIT_MSG, undoArchivedMessage } from '../../../common/audit.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
-import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
@@ -14,7 +14,7 @@ const TUE = '2026-11-24';
 
 describeOnBothDatabases('Annulla', (ctx) => {
   let admin: TestClient;
-  let centre: Awaited<ReturnType<typeof seedCentre>>;
+  let centre: Centre;
   let activityId: number;
 
   /** The raw text of the day's answer, as the browser receives it. */

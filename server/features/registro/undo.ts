@@ -34,8 +34,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { lockDays } from '../../db/locks.ts';
 import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
-
-type Rows<T> = { rows: T[] };
+import { rowsOf } from '../../db/rows.ts';
 
 /** Tables whose ids come from a sequence: moved past the restored rows if ever needed, never back. */
 const SEQUENCED = ['transport_runs', 'activities', 'activity_patients', 'activity_therapists'] as const;
@@ -57,7 +56,9 @@ export const planChangedAfter = (day: SQL, operationId: SQL): SQL => sql`exists 
 
 /** The people of the operation's saved rows who have been archived since, by name (patients first). */
 async function archivedPeopleIn(tx: Db, operationIds: readonly number[]): Promise<string[]> {
-  const { rows } = (await tx.execute(sql`
+  const rows = await rowsOf<{ name: string }>(
+    tx,
+    sql`
     with saved as (select before->'righe' as rows from audit_log where id = any(${`{${operationIds.join(',')}}`}::bigint[])),
     patient_ids as (
       select (r->>'patient_id')::int as id from saved, jsonb_array_elements(coalesce(saved.rows->'activity_patients', '[]'::jsonb)) r
@@ -69,7 +70,8 @@ async function archivedPeopleIn(tx: Db, operationIds: readonly number[]): Promis
       select 0 as kind, p.first_name || ' ' || p.last_name as name from patients p join patient_ids i on i.id = p.id where p.archived
       union all
       select 1, t.username from therapists t join therapist_ids i on i.id = t.id where t.archived) people
-    order by kind, name`)) as unknown as Rows<{ name: string }>;
+    order by kind, name`,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -82,13 +84,14 @@ interface DayOperation {
 
 /** Whether the day is still as the operation left it: same rows, not undone, no change of its plan recorded after it. */
 async function dayStillAsLeft(tx: Db, op: DayOperation): Promise<boolean> {
-  const [row] = (
-    (await tx.execute(sql`
+  const [row] = await rowsOf<{ same: boolean }>(
+    tx,
+    sql`
       select ${dayFingerprintSql(op.day)} = ${op.fingerprint}
         and not exists (select 1 from audit_log u
           where u.day = ${op.day}::date and u.action = 'giornata.annulla' and u.after->>'operazione' = ${String(op.id)})
-        and not ${planChangedAfter(sql`${op.day}::date`, sql`${op.id}::bigint`)} as same`)) as unknown as Rows<{ same: boolean }>
-  ).rows;
+        and not ${planChangedAfter(sql`${op.day}::date`, sql`${op.id}::bigint`)} as same`,
+  );
   return row.same;
 }
 
@@ -118,11 +121,9 @@ async function restoreDay(tx: Db, by: Actor, op: DayOperation, group: number | n
         (select max(id) as id from ${sql.identifier(table)}) m
       where m.id > coalesce(pg_sequence_last_value(s.seq), 0)`);
   }
-  const [restored] = (
-    (await tx.execute(sql`select before->'righe' as rows from audit_log where id = ${op.id}`)) as unknown as Rows<{
-      rows: DaySnapshot | string;
-    }>
-  ).rows;
+  const [restored] = await rowsOf<{
+    rows: DaySnapshot | string;
+  }>(tx, sql`select before->'righe' as rows from audit_log where id = ${op.id}`);
   const back = snapshotPeople(typeof restored.rows === 'string' ? (JSON.parse(restored.rows) as DaySnapshot) : restored.rows);
   const gone = snapshotPeople(now.snapshot);
   return appendAudit(tx, by, {
@@ -139,11 +140,14 @@ async function restoreDay(tx: Db, by: Actor, op: DayOperation, group: number | n
 
 /** The days' undoable rows of a multi-day operation, in date order (they name it as `gruppo`, between its first and last day). */
 async function groupDays(tx: Db, group: { id: number; day: string; dayTo: string }): Promise<DayOperation[]> {
-  const { rows } = (await tx.execute(sql`
+  const rows = await rowsOf<{ id: string; action: string; day: string; fingerprint: string }>(
+    tx,
+    sql`
     select id, action, day::text as day, after->>'impronta' as fingerprint from audit_log
     where day between ${group.day}::date and ${group.dayTo}::date and action = any(${`{${UNDOABLE_ACTIONS.join(',')}}`}::text[])
       and after->>'gruppo' = ${String(group.id)} and before ? 'righe' and after ? 'impronta'
-    order by day, id`)) as unknown as Rows<{ id: string; action: string; day: string; fingerprint: string }>;
+    order by day, id`,
+  );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
@@ -154,20 +158,21 @@ async function groupDays(tx: Db, group: { id: number; day: string; dayTo: string
  */
 export async function undoOperation(db: Db, by: Actor, operationId: number): Promise<UndoAnswer> {
   return db.transaction(async (tx) => {
-    const [op] = (
-      (await tx.execute(sql`
+    const [op] = await rowsOf<{
+      id: string;
+      action: string;
+      day: string | null;
+      dayTo: string | null;
+      fingerprint: string | null;
+      group: string | null;
+      hasRows: boolean;
+    }>(
+      tx,
+      sql`
         select id, action, day::text as day, day_to::text as "dayTo", after->>'impronta' as fingerprint,
           after->>'gruppo' as "group", before->'righe' is not null as "hasRows"
-        from audit_log where id = ${operationId}`)) as unknown as Rows<{
-        id: string;
-        action: string;
-        day: string | null;
-        dayTo: string | null;
-        fingerprint: string | null;
-        group: string | null;
-        hasRows: boolean;
-      }>
-    ).rows;
+        from audit_log where id = ${operationId}`,
+    );
     if (!op) throw notFound(AUDIT_MSG.operationNotFound);
     if (isMultiDay(op.action) && op.day !== null) {
       const days = await groupDays(tx, { id: operationId, day: op.day, dayTo: op.dayTo ?? op.day });
