@@ -22,6 +22,7 @@ import { readDay } from '../server/db/day-read.ts';
 import { coverageQuery, weekCoverage } from '../server/features/progetti/coverage.ts';
 import { TestClient } from '../server/test/harness.ts';
 import { BENCH_ADMIN, buildPlans, buildSyntheticCentre } from './synthetic-centre.ts';
+import { rowsOf } from '../server/db/rows.ts';
 
 const LAST_DAY = '2026-10-30'; // a Friday, as bench/run.ts
 const HISTORIES = { '10y': addDays(LAST_DAY, -3652), '1m': addDays(LAST_DAY, -30) } as const;
@@ -41,10 +42,11 @@ async function measure(database: Database, history: keyof typeof HISTORIES) {
   await buildPlans(database.db, HISTORIES[history], LAST_DAY);
   const builtMs = Math.round(performance.now() - started);
   if (process.env.BENCH_EXPLAIN) {
-    const plan = (await database.db.execute(
+    const plan = await rowsOf<Record<string, string>>(
+      database.db,
       sql`explain (analyze, buffers, costs off) ${coverageQuery(MONDAYS[0], addDays(MONDAYS[0], 3))}`,
-    )) as unknown as { rows: Record<string, string>[] };
-    console.log(`${database.kind} ${history}:\n${plan.rows.map((r) => Object.values(r)[0]).join('\n')}`);
+    );
+    console.log(`${database.kind} ${history}:\n${plan.map((r) => Object.values(r)[0]).join('\n')}`);
   }
   const app = await buildApp({ database, config: { cookieSecure: false, sessionIdleMs: 3_600_000, sessionMaxMs: 7_200_000 } });
   try {

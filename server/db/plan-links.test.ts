@@ -183,9 +183,11 @@ describe.runIf(WITH_POSTGRES)('the bulk copy without JIT compilation on postgres
     const database = await openTestDatabase('postgres');
     try {
       const settings = await Promise.all(
-        Array.from({ length: 12 }, () => database.db.execute(sql`select current_setting('jit') as jit, pg_sleep(0.05)::text as waited`)),
+        Array.from({ length: 12 }, () =>
+          rowsOf<{ jit: string }>(database.db, sql`select current_setting('jit') as jit, pg_sleep(0.05)::text as waited`),
+        ),
       );
-      const values = settings.map((r) => (r as unknown as { rows: { jit: string }[] }).rows[0].jit);
+      const values = settings.map((rows) => rows[0].jit);
       expect(values).toEqual(Array.from({ length: 12 }, () => 'off'));
     } finally {
       await database.close();

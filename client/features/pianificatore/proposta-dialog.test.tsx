@@ -149,7 +149,7 @@ describe('Proponi settimana', () => {
     let applied = false;
     fakeServer({
       ...COMMON,
-      'POST /server/pianificatore/proposte': () => json({ error: PIANIFICATORE_MSG.busy, code: 'conflict' }, 409),
+      'POST /server/pianificatore/proposte': () => json({ error: PIANIFICATORE_MSG.busy, code: 'proposal_busy' }, 409),
     });
     renderWithCache(<PropostaDialog monday={MONDAY} onClose={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: T.prepare }));
@@ -164,7 +164,7 @@ describe('Proponi settimana', () => {
       'GET /server/pianificatore/proposte/7': () => json(READY),
       'POST /server/pianificatore/proposte/7/applica': () => {
         applied = true;
-        return json({ error: PIANIFICATORE_MSG.weekChanged, code: 'conflict' }, 409);
+        return json({ error: PIANIFICATORE_MSG.weekChanged, code: 'week_changed' }, 409);
       },
     });
     await userEvent.click(screen.getByRole('button', { name: T.prepare }));

@@ -25,9 +25,7 @@ import {
 import type { Profilo } from '../../../common/progetti.ts';
 import type { Db } from '../../db/client.ts';
 import { readCentreSettings, type CentreSettings } from '../../db/settings.ts';
-
-const rowsOf = async <T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+import { rowsOf } from '../../db/rows.ts';
 
 /** The period up to today: nothing after today counts (a future day has no roll call, nor hours delivered). */
 export const upToToday = (p: Periodo, today: string): Periodo => ({ dal: p.dal, al: p.al < today ? p.al : today });

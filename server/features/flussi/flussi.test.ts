@@ -35,6 +35,7 @@ import {
   transportRuns,
 } from '../../db/schema.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const SIAR_XSD = fixture('FlsSiar3.xsd');
@@ -232,17 +233,19 @@ describeOnBothDatabases('flussi', (ctx) => {
     expect(list.body.items.find((p) => p.ID === id)).not.toHaveProperty('CodiceFiscale');
     // Never in the registro's before and after.
     const audit = (
-      (await ctx.database.db.execute(
+      await rowsOf<{ n: number }>(
+        ctx.database.db,
         sql`select count(*)::int as n from audit_log where coalesce(before::text, '') || coalesce(after::text, '') ~ '(RSSMRA|12345678903|12345678901234)'`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows[0].n;
+      )
+    )[0].n;
     expect(audit).toBe(0);
     await ctx.app.accessLog!.flush();
     const reads = (
-      (await ctx.database.db.execute(
+      await rowsOf<{ n: number }>(
+        ctx.database.db,
         sql`select count(*)::int as n from access_log where kind = 'paziente' and patient_id = ${id} and username = ${ADMIN.username}`,
-      )) as unknown as { rows: { n: number }[] }
-    ).rows[0].n;
+      )
+    )[0].n;
     expect(reads).toBeGreaterThan(0);
   });
 
@@ -392,10 +395,11 @@ describeOnBothDatabases('flussi', (ctx) => {
     ]);
     await ctx.app.accessLog!.flush();
     const logged = (
-      (await ctx.database.db.execute(
+      await rowsOf<{ patient_id: number }>(
+        ctx.database.db,
         sql`select distinct patient_id from access_log where kind = 'esportazione' and patient_id is not null order by patient_id`,
-      )) as unknown as { rows: { patient_id: number }[] }
-    ).rows.map((r) => Number(r.patient_id));
+      )
+    ).map((r) => Number(r.patient_id));
     expect(logged).toEqual([...people].sort((a, b) => a - b));
   });
 

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { readClosingDays } from '../../db/closing-days.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import type { DaySpan, InputEsistente, InputOperatore, InputPaziente, PlanInput, Span } from './model.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface Doc {
   tipi: { id: number; nome: string; profilo: Profilo | null; partecipanti: number }[];
@@ -69,7 +70,9 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
     if (holidayName(day, settings.patron) === null && !closed.has(day)) giorni.push(day);
   }
   const days = sql`${`{${[0, 1, 2, 3, 4, 5, 6].map((i) => addDays(monday, i)).join(',')}}`}::date[]`;
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ doc: string }>(
+    db,
+    sql`
     with plans as (
       select p.* from care_plans p join patients pt on pt.id = p.patient_id
       where not pt.archived and p.start_day <= ${sunday}::date and (p.end_day is null or p.end_day >= ${monday}::date)
@@ -110,8 +113,9 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
               group by ap.patient_id, a.type_id, at.therapist_id
               order by ap.patient_id, a.type_id, count(*) desc, at.therapist_id) x), '[]'),
       'impronte', (select json_agg(json_build_object('data', w.day::text, 'impronta', ${dayFingerprintSql(sql`w.day`)}) order by w.day) from week_days w)
-    )::text as doc`)) as unknown as { rows: { doc: string }[] };
-  const doc = JSON.parse(result.rows[0].doc) as Doc;
+    )::text as doc`,
+  );
+  const doc = JSON.parse(result[0].doc) as Doc;
   const dayIndex = new Map(giorni.map((g, i) => [g, i]));
   const apertura = minutesOf(settings.opening);
   const chiusura = minutesOf(settings.closing);

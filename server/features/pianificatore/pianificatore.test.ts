@@ -192,6 +192,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     const stale = await admin.post(`/server/pianificatore/proposte/${p.ID}/applica`);
     expect(stale.status).toBe(409);
     expect(errorOf(stale.body)).toBe(M.weekChanged);
+    expect(codeOf(stale.body)).toBe(ERROR_CODES.weekChanged);
     expect(await count('activities')).toBe(activitiesBefore);
 
     // Another process holds the one place (its row in preparation).
@@ -201,7 +202,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     const busy = await propose();
     expect(busy.status).toBe(409);
     expect(errorOf(busy.body)).toBe(M.busy);
-    expect(codeOf(busy.body)).toBe(ERROR_CODES.conflict);
+    expect(codeOf(busy.body)).toBe(ERROR_CODES.proposalBusy);
     await db.execute(sql`delete from planner_proposals where state = 'in_corso'`);
 
     const tuesday = await propose({ settimana: '2026-12-01' });
@@ -210,6 +211,7 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     const empty = await propose({ settimana: '2026-08-24' });
     expect(empty.status).toBe(400);
     expect(errorOf(empty.body)).toBe(M.noProgetti);
+    expect(codeOf(empty.body)).toBe(ERROR_CODES.noProgetti);
   });
 
   it('answers 403 to a consultazione account on every call', async () => {

@@ -21,6 +21,7 @@ import type { Copertura, CoperturaPaziente } from '../../../common/progetti.ts';
 import { weekEnd } from '../../../common/progetti.ts';
 import { patientAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface CoverageRow {
   paziente: number;
@@ -40,9 +41,9 @@ interface CoverageRow {
 
 /** `today`: yyyy-mm-dd in Rome (the route's clock, which a test may fix); the days before it are past. */
 export async function weekCoverage(db: Db, monday: string, today: string): Promise<Copertura> {
-  const result = (await db.execute(coverageQuery(monday, today))) as unknown as { rows: CoverageRow[] };
+  const result = await rowsOf<CoverageRow>(db, coverageQuery(monday, today));
   const pazienti: CoperturaPaziente[] = [];
-  for (const row of result.rows) {
+  for (const row of result) {
     let p = pazienti[pazienti.length - 1];
     if (p?.paziente !== row.paziente) pazienti.push((p = { paziente: row.paziente, nome: row.nome, righe: [] }));
     if (row.tipo === null) continue;

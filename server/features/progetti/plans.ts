@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { lockPatientPlans } from '../../db/locks.ts';
 import { activityTypes, carePlanRows, carePlans, patients } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 type FormInput = z.output<typeof progettoFormSchema>;
 type UpdateInput = z.output<typeof progettoUpdateSchema>;
@@ -37,11 +38,14 @@ const planJson = (id: number | SQL): SQL => sql`(
   from care_plans cp where cp.id = ${id})`;
 
 export async function listPlans(db: Db, patientId: number): Promise<Progetto[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ doc: string }>(
+    db,
+    sql`
     select coalesce(json_agg(${planJson(sql`p.id`)} order by p.start_day desc, p.id desc), '[]')::text as doc
     from (select id, start_day from care_plans where patient_id = ${patientId}
-          order by start_day desc, id desc limit ${MAX_PLANS_PER_PATIENT}) p`)) as unknown as { rows: { doc: string }[] };
-  return JSON.parse(result.rows[0].doc) as Progetto[];
+          order by start_day desc, id desc limit ${MAX_PLANS_PER_PATIENT}) p`,
+  );
+  return JSON.parse(result[0].doc) as Progetto[];
 }
 
 /** The utente exists (a 400 under `paziente` otherwise: it is a field of the form). */

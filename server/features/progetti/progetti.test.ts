@@ -14,6 +14,7 @@ import type { Giornata } from '../../../common/schemas.ts';
 import { absences, rollCall, transportRuns } from '../../db/schema.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
@@ -107,8 +108,11 @@ describeOnBothDatabases('progetti', (ctx) => {
       expect((await admin.get<TipoRecord[]>('/server/anagrafiche/tipi?archiviati=1')).body.map((t) => t.ID)).toEqual([id]);
       expect((await admin.post('/server/anagrafiche/tipi/ripristina', { ID: id })).status).toBe(200);
       expect((await admin.post('/server/anagrafiche/tipi/archivia', { ID: 9999 })).status).toBe(404);
-      const rows = await ctx.database.db.execute(sql`select action from audit_log where entity = 'tipo' and id > ${mark} order by id`);
-      expect((rows as unknown as { rows: { action: string }[] }).rows.map((r) => r.action)).toEqual([
+      const rows = await rowsOf<{ action: string }>(
+        ctx.database.db,
+        sql`select action from audit_log where entity = 'tipo' and id > ${mark} order by id`,
+      );
+      expect(rows.map((r) => r.action)).toEqual([
         'anagrafica.tipo.crea',
         'anagrafica.tipo.crea',
         'anagrafica.tipo.modifica',
@@ -488,10 +492,11 @@ describeOnBothDatabases('progetti', (ctx) => {
       expect((await admin.get(`/server/progetti?paziente=${centre.mario.id}`)).status).toBe(200);
       await ctx.app.accessLog!.flush();
       // The access log outlives the tests (append-only) and coalesces identical reads into an earlier row: look for the entries.
-      const rows = (await ctx.database.db.execute(
+      const rows = await rowsOf<unknown>(
+        ctx.database.db,
         sql`select distinct username, kind, patient_id, day::text from access_log where kind in ('progetto', 'copertura') and (id > ${mark} or ultima is not null)`,
-      )) as unknown as { rows: unknown[] };
-      expect(rows.rows).toEqual(
+      );
+      expect(rows).toEqual(
         expect.arrayContaining([
           { username: VIEWER.username, kind: 'copertura', patient_id: centre.mario.id, day: MON },
           { username: ADMIN.username, kind: 'progetto', patient_id: centre.mario.id, day: null },
@@ -916,12 +921,11 @@ describeOnBothDatabases('progetti', (ctx) => {
       });
       expect(swap.status).toBe(200);
       expect((await day(MON)).attivita.find((a) => a.ID === target.id)!.Terapisti.map((t) => t.RifTerapista)).toEqual([follows]);
-      const rows = (await db.execute(
+      const rows = await rowsOf<{ id: number; action: string }>(
+        db,
         sql`select id, action from audit_log where day = ${MON}::date and id > ${mark} order by id`,
-      )) as unknown as {
-        rows: { id: number; action: string }[];
-      };
-      expect(rows.rows.map((r) => r.action)).toEqual(['terapista.sostituisci']);
+      );
+      expect(rows.map((r) => r.action)).toEqual(['terapista.sostituisci']);
       const again = await admin.post('/server/progetti/sostituisci', {
         attivita: target.id,
         terapista: centre.paola.id,

@@ -24,6 +24,7 @@ import { therapistAbsenceReason } from '../../db/absence-sql.ts';
 import { lockDays } from '../../db/locks.ts';
 import { activities, activityTherapists, therapists } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export const MAX_SUBSTITUTES = 20;
 
@@ -54,7 +55,9 @@ export async function findSubstitutes(db: Db, activityId: number, therapistId: n
   const monday = mondayOf(activity.day);
   const sunday = addDays(monday, 6);
   const monthStart = `${activity.day.slice(0, 7)}-01`;
-  const { rows } = (await db.execute(sql`
+  const rows = await rowsOf<Candidate>(
+    db,
+    sql`
     with target as (
       select a.id, a.day, a.start, a."end",
         coalesce((select profile from activity_types where id = a.type_id),
@@ -81,7 +84,8 @@ export async function findSubstitutes(db: Db, activityId: number, therapistId: n
                         and a.start < target."end" and target.start < a."end")
       and not exists (select 1 from transport_runs r join transport_therapists tt on tt.run_id = r.id
                       where tt.therapist_id = t.id and r.day = target.day
-                        and r.departure < target."end" and target.start < r.arrival)`)) as unknown as { rows: Candidate[] };
+                        and r.departure < target."end" and target.start < r.arrival)`,
+  );
   const start = activity.start.slice(0, 5);
   const end = activity.end.slice(0, 5);
   const minutes = minutesOf(end) - minutesOf(start);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { ANDATA_BEFORE, type TrasportiMese } from '../../../common/trasporti.ts';
 import { patientAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface Row {
   kind: 'utente' | 'mezzo';
@@ -20,7 +21,9 @@ interface Row {
 
 export async function tripsOfMonth(db: Db, month: string): Promise<TrasportiMese> {
   const first = `${month}-01`;
-  const result = (await db.execute(sql`
+  const result = await rowsOf<Row>(
+    db,
+    sql`
     with runs as (
       select r.id, r.day, r.minibus, r.departure < ${ANDATA_BEFORE}::time as andata
       from transport_runs r
@@ -40,8 +43,9 @@ export async function tripsOfMonth(db: Db, month: string): Promise<TrasportiMese
            coalesce((select count(*) filter (where t.andata) from trips t where t.minibus = m.id), 0)::int,
            coalesce((select count(*) filter (where not t.andata) from trips t where t.minibus = m.id), 0)::int,
            (select count(*) from runs where runs.minibus = m.id)::int
-    from mezzi m where exists (select 1 from runs where runs.minibus = m.id)`)) as unknown as { rows: Row[] };
-  const utenti = result.rows
+    from mezzi m where exists (select 1 from runs where runs.minibus = m.id)`,
+  );
+  const utenti = result
     .filter((r) => r.kind === 'utente')
     .map((r) => ({
       RifPaziente: r.id,
@@ -52,7 +56,7 @@ export async function tripsOfMonth(db: Db, month: string): Promise<TrasportiMese
       totale: r.andata + r.ritorno,
     }))
     .sort((a, b) => a.Cognome.localeCompare(b.Cognome, 'it') || a.Nome.localeCompare(b.Nome, 'it') || a.RifPaziente - b.RifPaziente);
-  const mezzi = result.rows
+  const mezzi = result
     .filter((r) => r.kind === 'mezzo')
     .map((r) => ({ ID: r.id, Nome: r.nome, andata: r.andata, ritorno: r.ritorno, totale: r.andata + r.ritorno, uscite: r.uscite }))
     .sort((a, b) => a.Nome.localeCompare(b.Nome, 'it') || a.ID - b.ID);

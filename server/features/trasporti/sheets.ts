@@ -8,6 +8,7 @@ import { operatoreLabel } from '../../../common/people.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import type { Db } from '../../db/client.ts';
 import { readCentreSettings } from '../../db/settings.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 interface RunRow {
   ID: number;
@@ -27,7 +28,9 @@ export async function readFogli(db: Db, day: string, onlyTherapist: number | nul
     onlyTherapist === null
       ? sql`true`
       : sql`exists (select 1 from transport_therapists x where x.run_id = r.id and x.therapist_id = ${onlyTherapist})`;
-  const result = (await db.execute(sql`
+  const result = await rowsOf<{ doc: string }>(
+    db,
+    sql`
     select coalesce(json_agg(json_build_object(
       'ID', r.id, 'Tratta', r.route, 'Ora', left(r.departure::text, 5), 'OraArrivo', left(r.arrival::text, 5),
       'Mezzo', json_build_object('ID', m.id, 'Nome', m.name, 'posti', m.seats, 'postiCarrozzina', m.wheelchair_seats,
@@ -52,8 +55,9 @@ export async function readFogli(db: Db, day: string, onlyTherapist: number | nul
         where tt.run_id = r.id), '[]'::json)
     ) order by r.departure, r.id), '[]'::json)::text as doc
     from transport_runs r join mezzi m on m.id = r.minibus
-    where r.day = ${day}::date and ${mine}`)) as unknown as { rows: { doc: string }[] };
-  const runs = JSON.parse(result.rows[0].doc) as RunRow[];
+    where r.day = ${day}::date and ${mine}`,
+  );
+  const runs = JSON.parse(result[0].doc) as RunRow[];
   return {
     data: day,
     centro: settings.centreName,

@@ -12,6 +12,7 @@ import { ANDATA_BEFORE, TRASPORTI_MSG as M, type Fogli, type MezzoRecord, type T
 import { absences, patients, rollCall, transportTherapists } from '../../db/schema.ts';
 import { addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
@@ -32,7 +33,7 @@ describeOnBothDatabases('trasporti', (ctx) => {
     viewer = await new TestClient(ctx.app).login(VIEWER);
   });
 
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await ctx.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(ctx.database.db, query);
   const maxAudit = async () => (await rows<{ n: number }>(sql`select coalesce(max(id), 0)::int as n from audit_log`))[0].n;
   const actionsAfter = async (mark: number) =>
     (await rows<{ action: string }>(sql`select action from audit_log where id > ${mark} order by id`)).map((r) => r.action);
