@@ -8,6 +8,7 @@ import { MSG } from './messages.ts';
 import { ABSENCE_REASONS, PERSON_KINDS, type PersonKind } from './presenze.ts';
 import { userAnswer } from './calendario.ts';
 import { daysInRange } from './dates.ts';
+import { MEZZO_COLORI } from './transport-conflicts.ts';
 import { MAX_RANGE_DAYS, dateSchema, idSchema } from './schemas.ts';
 
 export const AGENDA_MSG = {
@@ -110,7 +111,9 @@ export const agendaRunAnswer = z.object({
   fine: z.string(),
   /** The route. */
   nome: z.string(),
-  pulmino: z.enum(['bianco', 'blu']),
+  /** The mezzo's name ("Pulmino blu") and its colour (issue 30: any mezzo of the fleet). */
+  mezzo: z.string(),
+  pulmino: z.enum(MEZZO_COLORI),
   operatori: z.array(agendaPersonAnswer),
   utenti: z.array(agendaPersonAnswer),
   ...absentMark,

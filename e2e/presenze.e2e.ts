@@ -161,8 +161,9 @@ describe('Presenze', () => {
     await clearToasts(page);
     await list.getByRole('button', { name: 'Togli paola.neri dalle attività del giorno' }).click();
     await waitForToast(page, 'paola.neri: tolto da 2 attività e uscite del giorno');
-    await banner.getByText('1 conflitto').waitFor({ state: 'detached' });
-    expect(await banner.textContent()).toBe('');
+    // Her places are free; the run is left with nobody aboard, which is now its own warning (issue 30: a run needs its autista).
+    await expect.poll(() => banner.textContent()).not.toContain('assenti');
+    expect(await banner.textContent()).toContain('1 conflitto');
     expect(await ginnastica.locator('.people-list li').allInnerTexts()).toEqual(['Mario Rossi']);
     expect(await run.locator('.run-staff').innerText()).toContain('nessuno');
     expect(await page.locator('.person-absent-name').count()).toBe(0);
@@ -171,7 +172,8 @@ describe('Presenze', () => {
     await page.reload();
     await ginnastica.waitFor();
     expect(await ginnastica.locator('.people-list li').allInnerTexts()).toEqual(['Mario Rossi']);
-    expect(await banner.textContent()).toBe('');
+    await banner.getByText('1 conflitto').waitFor();
+    expect(await banner.textContent()).not.toContain('assenti');
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -75,7 +75,7 @@ describe('runs on the calendar and the weekly print', () => {
     // No TRASPORTO activity was made: the calendar shows the run all the same.
     await openDay(page, e2e.server.url, WED);
     const card = runCard(page, 'Giro Lago, Attività esterne, 07:45–08:40');
-    expect(await runText(card)).toBe('Giro Lago 07:45–08:40 Pulmino bianco Operatori stefano.villa (autista) 1 passeggero Giorgio Verdi');
+    expect(await runText(card)).toBe('Giro Lago 07:45–08:40 Pulmino bianco Autista stefano.villa 1 passeggero Giorgio Verdi');
     expect(await page.getByText('Nessuna attività in questa giornata.').count()).toBe(0);
 
     await openWeek(page, WED);
@@ -109,7 +109,7 @@ describe('runs on the calendar and the weekly print', () => {
     // The activities are gone; the run is still there, as in Anagrafiche → Uscite and the weekly print.
     await page.getByRole('group', { name: /Ginnastica dolce/ }).waitFor({ state: 'detached' });
     const card = runCard(page, 'Andata Nord, Attività esterne, 08:00–09:00');
-    expect(await runText(card)).toBe('Andata Nord 08:00–09:00 Pulmino bianco Operatori laura.fontana (autista) 1 passeggero Anna Neri');
+    expect(await runText(card)).toBe('Andata Nord 08:00–09:00 Pulmino bianco Autista laura.fontana 1 passeggero Anna Neri');
     expect(await page.locator('.activity-card').count()).toBe(1);
 
     await openWeek(page, MON);

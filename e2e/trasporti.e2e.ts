@@ -142,6 +142,11 @@ describe('trasporti', () => {
     await page.keyboard.press('Enter');
     const stop = modal(page, 'Orario di fermata di Lucia Bianchi');
     await stop.waitFor();
+    // Words that are no time are refused under the field, never taken for "no stop time".
+    await page.keyboard.type('sette e quaranta');
+    await page.keyboard.press('Enter');
+    await stop.getByText(/hh:mm/i).first().waitFor(); // the field's own message, and the form's
+    await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('07:40');
     await page.keyboard.press('Enter');
     await modalClosed(page);

@@ -12,6 +12,8 @@ interface Props {
   value: string;
   /** Called with a whole time (HH:mm) as soon as one is typed or chosen; with '' while the text is no time. */
   onChange: (time: string) => void;
+  /** Called with the text as typed: an optional time's form tells "left empty" from "no time" (written but not a time). */
+  onText?: (text: string) => void;
   /** An end time: 24:00 (the end of the day) is allowed and offered last. */
   endOfDay?: boolean;
   /** A message about this field from its form (the schema's), shown under it and read with it. */
@@ -32,7 +34,7 @@ const shown = (value: string) => (/^\d{2}:\d{2}/.test(value) ? value.slice(0, 5)
  * An ARIA combobox: ↓ opens the list on the time shown, ↑ ↓ Pagina su/giù Home Fine move, Invio chooses, Esc closes,
  * all without leaving the field. A text that is no time is named under the field when it is left.
  */
-export function TimeField({ id, label, value, onChange, endOfDay = false, error, autoFocus, disabled, className = 'mb-3' }: Props) {
+export function TimeField({ id, label, value, onChange, onText, endOfDay = false, error, autoFocus, disabled, className = 'mb-3' }: Props) {
   const [text, setText] = useState(shown(value));
   /** The last time this field itself reported: when it comes back as `value`, the text typed stays as it is. */
   const reported = useRef(value);
@@ -69,6 +71,7 @@ export function TimeField({ id, label, value, onChange, endOfDay = false, error,
 
   const type = (next: string) => {
     setText(next);
+    onText?.(next);
     const time = parseWholeTime(next, { endOfDay });
     if (time) {
       setTypedError(undefined);

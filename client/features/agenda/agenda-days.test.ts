@@ -44,9 +44,15 @@ describe('agenda days', () => {
 
   it('says where: the room, or the run with its minibus', () => {
     expect(entryPlace(entry('2026-11-24', '09:00'))).toBe('Palestra');
-    expect(entryPlace({ ...entry('2026-11-24', '08:00'), tipo: 'uscita', nome: 'Andata Nord', pulmino: 'blu' } as AgendaItem)).toBe(
-      'Uscita Andata Nord · pulmino blu',
-    );
+    expect(
+      entryPlace({
+        ...entry('2026-11-24', '08:00'),
+        tipo: 'uscita',
+        nome: 'Andata Nord',
+        mezzo: 'Pulmino blu',
+        pulmino: 'blu',
+      } as AgendaItem),
+    ).toBe('Uscita Andata Nord · Pulmino blu');
   });
 
   it('names the PDF by utente or operatore, id and Monday', () => {

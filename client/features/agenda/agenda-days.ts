@@ -37,9 +37,8 @@ export function groupByDay(entries: AgendaEntry[], day: string, span: AgendaSpan
 
 export const fullName = (p: { nome: string; cognome: string }) => `${p.nome} ${p.cognome}`.trim();
 
-/** Where: the room, or "Uscita <route> · pulmino blu". */
-export const entryPlace = (entry: AgendaEntry) =>
-  entry.tipo === 'attivita' ? entry.stanza : `Uscita ${entry.nome} · pulmino ${entry.pulmino}`;
+/** Where: the room, or "Uscita <route> · Pulmino blu" (the run's mezzo). */
+export const entryPlace = (entry: AgendaEntry) => (entry.tipo === 'attivita' ? entry.stanza : `Uscita ${entry.nome} · ${entry.mezzo}`);
 
 /** What: the activity's name; a run is said by its place line already. */
 export const entryTitle = (entry: AgendaEntry) => (entry.tipo === 'attivita' ? entry.nome : 'Uscita con il pulmino');

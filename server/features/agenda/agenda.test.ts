@@ -67,6 +67,7 @@ describeOnBothDatabases('agenda', (ctx) => {
         inizio: '08:00',
         fine: '09:00',
         nome: 'Andata Nord',
+        mezzo: 'Pulmino blu',
         pulmino: 'blu',
         operatori: [],
         utenti: [

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL 
 import type { Agenda, AgendaItem, AgendaPerson, PersonKind } from '../../../common/agenda.ts';
 import { AGENDA_MSG } from '../../../common/agenda.ts';
 import { toHourMinute } from '../../../common/dates.ts';
+import type { MezzoColore } from '../../../common/transport-conflicts.ts';
 import type { AbsenceReason } from '../../../common/presenze.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import { operatoreLabel } from '../../../common/people.ts';
@@ -16,6 +17,7 @@ import {
   activities,
   activityPatients,
   activityTherapists,
+  mezzi,
   patients,
   rooms,
   therapists,
@@ -126,11 +128,13 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
         start: transportRuns.departure,
         end: transportRuns.arrival,
         nome: transportRuns.route,
-        minibus: transportRuns.minibus,
+        mezzo: mezzi.name,
+        colore: mezzi.colour,
         motivo: ownAbsence(transportRuns.day),
       })
       .from(runLink.table)
       .innerJoin(transportRuns, eq(transportRuns.id, runLink.run))
+      .innerJoin(mezzi, eq(mezzi.id, transportRuns.minibus))
       .where(and(eq(runLink.person, id), gte(transportRuns.day, start), lte(transportRuns.day, stop)))
       .orderBy(asc(transportRuns.day), asc(transportRuns.departure)),
   ]);
@@ -200,7 +204,8 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
       inizio: toHourMinute(r.start),
       fine: toHourMinute(r.end),
       nome: r.nome,
-      pulmino: r.minibus === 1 ? 'bianco' : 'blu',
+      mezzo: r.mezzo,
+      pulmino: r.colore as MezzoColore,
       ...absentMark(r.motivo),
       operatori: colleagues(runTherapistsOf.get(r.ID)),
       utenti: (runPatientsOf.get(r.ID) ?? []).sort(byName),

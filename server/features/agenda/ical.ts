@@ -227,7 +227,7 @@ export async function readFeed(db: Db, token: string, now = new Date()): Promise
           start: item.inizio,
           end: item.fine,
           summary: `Uscita ${item.nome}`,
-          location: `Pulmino ${item.pulmino}`,
+          location: item.mezzo,
           description,
           sequence: 0,
         };

@@ -50,7 +50,7 @@ export function AgendaEntryItem({ entry, tipo, runDetails }: { entry: AgendaEntr
       <div className="agenda-what">
         {absent && <div className="agenda-absent-note fw-semibold">{absent[0].toUpperCase() + absent.slice(1)}</div>}
         <div className="agenda-title">{entryTitle(entry)}</div>
-        {/* A run with its stops names its mezzo there (the agenda's own `pulmino` knows only white and blue). */}
+        {/* A run with its stops names its mezzo there. */}
         <div className="agenda-place">{withStops ? `Uscita ${entry.nome}` : entryPlace(entry)}</div>
         <People label={tipo === 'terapista' ? 'Colleghi' : 'Operatori'} kind="terapista" people={entry.operatori} day={entry.data} />
         {withStops && entry.tipo === 'uscita' && runDetails

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import CloseButton from 'react-bootstrap/CloseButton';
 import { MSG } from '../../../../common/messages.ts';
+import { TRASPORTI_MSG } from '../../../../common/trasporti.ts';
 import { absentNote } from '../../../../common/presenze.ts';
 import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
@@ -16,6 +17,8 @@ const nameOf = (p: Passenger) => `${p.Nome} ${p.Cognome}`;
 /** The time of one stop: set, changed or cleared (the server keeps it between two hours before departure and arrival). */
 function StopTimeModal({ run, passenger, onClose }: { run: DayTransportRun; passenger: Passenger; onClose: () => void }) {
   const [ora, setOra] = useState(passenger.OraFermata ?? '');
+  /** Something written that is no time: refused here, never taken for "no stop time". */
+  const [written, setWritten] = useState(false);
   const [error, setError] = useState<string>();
   const stop = useRunStop();
   const save = async (value: string | null) => {
@@ -30,7 +33,10 @@ function StopTimeModal({ run, passenger, onClose }: { run: DayTransportRun; pass
       title={`Orario di fermata di ${nameOf(passenger)}`}
       submitLabel="Salva"
       busy={stop.isPending}
-      onSubmit={() => void (ora === '' ? save(null) : save(ora))}
+      onSubmit={() => {
+        if (ora === '' && written) return setError(TRASPORTI_MSG.stopTimeFormat);
+        void save(ora === '' ? null : ora);
+      }}
       onClose={onClose}
     >
       <p className="text-muted small">
@@ -44,6 +50,7 @@ function StopTimeModal({ run, passenger, onClose }: { run: DayTransportRun; pass
           setOra(value);
           setError(undefined);
         }}
+        onText={(text) => setWritten(text.trim() !== '')}
         error={error}
         autoFocus
       />

@@ -48,6 +48,7 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
       clash: personInConflict(conflicts, 'terapista', t.RifTerapista),
       motivo: t.Assente ? t.Motivo : undefined,
     })) ?? [];
+  const soloDriver = staff.length === 1 && staff[0].driver;
   let name = <span className="activity-name">{title}</span>;
   if (onEdit && transport) {
     name = (
@@ -82,7 +83,8 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
         <>
           <div className="run-staff">
             <span className={mezzoClass(run.Mezzo?.colore, run.RifPulmino)}>{minibusLabel(run)}</span>{' '}
-            <span className="people-title d-inline">Operatori</span>{' '}
+            {/* The autista alone on board is named as such, on one line: the demo's morning stays on the first screen. */}
+            <span className="people-title d-inline">{soloDriver ? 'Autista' : 'Operatori'}</span>{' '}
             <span className="people-inline">
               {staff.length > 0
                 ? staff.map((t, i) => (
@@ -91,7 +93,7 @@ export const TransportCard = memo(function TransportCard({ placed, day, onEdit, 
                       <span className={t.clash ? 'person-conflict' : undefined}>
                         <AbsentName name={t.name} motivo={t.motivo} />
                       </span>
-                      {t.driver && <span className="text-muted"> (autista)</span>}
+                      {t.driver && !soloDriver && <span className="text-muted"> (autista)</span>}
                     </span>
                   ))
                 : 'nessuno'}
