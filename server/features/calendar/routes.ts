@@ -54,6 +54,10 @@ import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
+import { limitConcurrency } from '../../lib/one-at-a-time.ts';
+
+/** Week and range reads built at once in a process (server/lib/one-at-a-time.ts, server/exhaustion.test.ts). */
+const WEEK_READS_AT_ONCE = 2;
 
 /** A list read's access: one day, a range, or (no filter) every day. */
 const listAccess = (filter: reads.DateFilter) =>
@@ -65,6 +69,8 @@ const listAccess = (filter: reads.DateFilter) =>
 
 /** Reads: any signed-in user. Those that show patients are remembered in the access log (server/lib/access-log.ts). */
 const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // A 31-day week of a large centre is megabytes of rows, objects and JSON: two are built at once, the rest wait.
+  const weekReads = limitConcurrency(WEEK_READS_AT_ONCE);
   app.addHook('onRequest', requireUser);
   app.addHook('preHandler', templateDaysGuard(db, false));
 
@@ -93,7 +99,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     '/calendario/settimana',
     { schema: { body: weekBody, response: ok(settimanaAnswer) }, ...(await limited()) },
     async (req, reply) => {
-      const answer = await cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion);
+      const answer = await weekReads(() => cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion));
       recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
       return sendSerialised(reply, answer);
     },
@@ -179,7 +185,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     '/calendario/getattivitaweek',
     { schema: { body: weekBody, response: ok(z.array(dayActivityAnswer)) }, ...(await limited()) },
     async (req) => {
-      const activities = await dayRead.readActivitiesWithPeople(db, req.body.datastart, req.body.datastop, false);
+      const activities = await weekReads(() => dayRead.readActivitiesWithPeople(db, req.body.datastart, req.body.datastop, false));
       recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
       return activities;
     },
@@ -188,7 +194,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     '/calendario/getweektrasporto',
     { schema: { body: weekBody, response: ok(z.array(dayTransportRunAnswer)) }, ...(await limited()) },
     async (req) => {
-      const runs = await dayRead.readRunsWithPeople(db, req.body.datastart, req.body.datastop);
+      const runs = await weekReads(() => dayRead.readRunsWithPeople(db, req.body.datastart, req.body.datastop));
       recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
       return runs;
     },
