@@ -54,9 +54,9 @@ import { rangeConflicts } from './conflicts.ts';
 import { createCalendarCache } from './day-cache.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
-import { limitConcurrency } from '../../lib/one-at-a-time.ts';
+import { limitConcurrency } from '../../lib/limit-concurrency.ts';
 
-/** Week and range reads built at once in a process (server/lib/one-at-a-time.ts, server/exhaustion.test.ts). */
+/** Week and range reads built at once in a process (server/lib/limit-concurrency.ts, server/exhaustion.test.ts). */
 const WEEK_READS_AT_ONCE = 2;
 
 /** A list read's access: one day, a range, or (no filter) every day. */
