@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays } from '../common/dates.ts';
 import { MSG } from '../common/messages.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { MON, TUE } from './dates.ts';
 import { adminPage, serverAndBrowser } from './harness.ts';
 import {
@@ -143,6 +144,8 @@ describe('A template applied over several weeks', () => {
       .locator('table.registro-table > tbody > tr', { hasText: /-02-2027/ })
       .filter({ has: page.getByRole('button', { name: 'Annulla', exact: true }) });
     expect(await undoRows.count()).toBe(1);
+    const violations = await seriousViolations(page);
+    expect(violations, `Registro con l’operazione da annullare\n${describeViolations(violations)}`).toEqual([]);
     await row.getByRole('button', { name: 'Annulla', exact: true }).click();
     expect(await restoredText(page)).toMatch(/^\d+ giornate ripristinate$/);
     expect(dialogs.seen[0].message).toMatch(/^Riportare com’erano tutte le giornate scritte da questa operazione\?/);
