@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { todayLocal } from '../common/dates.ts';
+import { todayInRome } from '../common/dates.ts';
 import { MON, WED } from './dates.ts';
 import { E2E_ADMIN } from './fixtures.ts';
 import { newPage, serverAndBrowser, VIEWPORTS } from './harness.ts';
@@ -86,8 +86,9 @@ describe('the Italian date picker', () => {
 
     // Oggi: today, whatever it is.
     await page.getByRole('button', { name: 'Oggi', exact: true }).click();
-    await page.waitForFunction((today) => new URL(location.href).searchParams.get('data') === today, todayLocal());
-    expect(await dateField(page).inputValue()).toBe(italianDate(todayLocal()));
+    // Today in the browser's time zone (Europe/Rome), not the test process's: from 23:00 UTC they differ.
+    await page.waitForFunction((today) => new URL(location.href).searchParams.get('data') === today, todayInRome());
+    expect(await dateField(page).inputValue()).toBe(italianDate(todayInRome()));
 
     // A link with ?data= opens that day.
     await page.goto(`${e2e.server.url}/calendario?data=2027-01-04`);

@@ -55,6 +55,13 @@ async function expectNoSeriousViolations(page: Page, where: string) {
 
 const value = (field: Locator) => field.inputValue();
 
+/**
+ * The fields come to show `expected`: a field follows another (the end after the start) once React has rendered the
+ * keystroke's update, which a single read right after the keystroke could miss.
+ */
+const expectValues = (fields: Locator[], expected: string[]) =>
+  expect.poll(() => Promise.all(fields.map(value)), { timeout: 10_000 }).toEqual(expected);
+
 describe('Italian in every field, in an en-US browser', () => {
   test('Crea Attività: from a 10:30 cell for an hour, a new start keeps the duration, keyboard only, Italian messages', async () => {
     const { context, page, errors } = await englishAdminPage(MON);
@@ -64,17 +71,18 @@ describe('Italian in every field, in an en-US browser', () => {
     await form.waitFor();
     const start = form.getByRole('combobox', { name: 'Ora inizio' });
     const end = form.getByRole('combobox', { name: 'Ora fine' });
-    expect([await value(start), await value(end)]).toEqual(['10:30', '11:30']);
+    await expectValues([start, end], ['10:30', '11:30']);
     await expectItalianOnly(form);
 
     // Typed: a start of 10:00 moves the end and keeps the hour; 930 is 09:30.
     await start.fill('10:00');
-    expect(await value(end)).toBe('11:00');
+    await expectValues([start, end], ['10:00', '11:00']);
     await end.fill('11:30');
+    await expectValues([end], ['11:30']);
     await start.fill('930');
-    expect(await value(end)).toBe('11:00');
+    await expectValues([end], ['11:00']);
     await start.press('Tab');
-    expect(await value(start)).toBe('09:30');
+    await expectValues([start, end], ['09:30', '11:00']);
 
     // Chosen with the keyboard alone: ↓ opens the list on the time shown, ↓ moves 5 minutes, Invio chooses, Esc
     // closes the list and leaves the dialog open.
@@ -83,20 +91,20 @@ describe('Italian in every field, in an en-US browser', () => {
     const list = form.getByRole('listbox', { name: 'Orari ogni 5 minuti' });
     await list.waitFor();
     expect(await start.getAttribute('aria-expanded')).toBe('true');
-    expect(await list.getByRole('option', { selected: true }).innerText()).toBe('09:30');
+    await expect.poll(() => list.getByRole('option', { selected: true }).innerText(), { timeout: 10_000 }).toBe('09:30');
     await expectNoSeriousViolations(page, 'Crea Attività con l’elenco degli orari aperto');
     for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('PageDown');
-    expect(await list.getByRole('option', { selected: true }).innerText()).toBe('11:00');
+    await expect.poll(() => list.getByRole('option', { selected: true }).innerText(), { timeout: 10_000 }).toBe('11:00');
     await page.keyboard.press('Enter');
     await list.waitFor({ state: 'hidden' });
-    expect([await value(start), await value(end)]).toEqual(['11:00', '12:30']);
+    await expectValues([start, end], ['11:00', '12:30']);
     await page.keyboard.press('ArrowDown');
     await list.waitFor();
     await page.keyboard.press('Escape');
     await list.waitFor({ state: 'hidden' });
     expect(await form.isVisible()).toBe(true);
-    expect(await value(start)).toBe('11:00');
+    await expectValues([start], ['11:00']);
 
     // Not a time: said in Italian under the field and read with it.
     await start.fill('25:00');
@@ -112,6 +120,7 @@ describe('Italian in every field, in an en-US browser', () => {
 
     await start.fill('10:30');
     await end.fill('11:30');
+    await expectValues([start, end], ['10:30', '11:30']);
     await form.getByLabel('Nome attività').fill('Atelier creativo');
     await form.getByRole('button', { name: 'Crea' }).click();
     await waitForToast(page, 'Attività creata: Atelier creativo, Palestra 10:30–11:30');
@@ -135,8 +144,10 @@ describe('Italian in every field, in an en-US browser', () => {
       .getByRole('button', { name: 'Veglia di Natale', exact: true })
       .click();
     const edit = modal(page, 'Modifica Attività');
-    expect(await value(edit.getByRole('combobox', { name: 'Ora fine' }))).toBe('24:00');
-    expect(await value(edit.getByRole('combobox', { name: 'Ora inizio' }))).toBe('22:30');
+    await expectValues(
+      [edit.getByRole('combobox', { name: 'Ora inizio' }), edit.getByRole('combobox', { name: 'Ora fine' })],
+      ['22:30', '24:00'],
+    );
     await expectItalianOnly(edit);
     await expectNoSeriousViolations(page, 'Modifica Attività');
     await edit.getByRole('button', { name: 'Annulla' }).click();
@@ -151,7 +162,7 @@ describe('Italian in every field, in an en-US browser', () => {
     await expectItalianOnly(run);
     await run.getByRole('combobox', { name: 'Partenza' }).fill('1415');
     await run.getByRole('combobox', { name: 'Partenza' }).press('Tab');
-    expect(await value(run.getByRole('combobox', { name: 'Partenza' }))).toBe('14:15');
+    await expectValues([run.getByRole('combobox', { name: 'Partenza' })], ['14:15']);
     await expectItalianOnly(run);
     await expectNoSeriousViolations(page, 'Nuova uscita');
     await run.getByRole('button', { name: 'Annulla' }).click();

@@ -311,6 +311,7 @@ describe('Modelli', () => {
       await question.or(summary).first().waitFor();
       if (esistenti === 'Sostituisci' && (await question.count()) > 0) {
         expect(await question.locator('.modal-body').innerText()).toContain(MSG.undoFromRegistro);
+        expect(describeViolations(await seriousViolations(page))).toBe('');
         await question.getByRole('button', { name: 'Sostituisci' }).click();
       }
       await summary.waitFor();

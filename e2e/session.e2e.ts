@@ -2,7 +2,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ERROR_CODES } from '../common/errors.ts';
-import { todayLocal } from '../common/dates.ts';
+import { todayInRome } from '../common/dates.ts';
 import { paths } from '../common/paths.ts';
 import { MSG } from '../common/messages.ts';
 import { PASSWORD_MSG } from '../common/passwords.ts';
@@ -10,6 +10,7 @@ import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/passwords.ts';
 import { MON } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import { activity, callServer, expectNoPageErrors, headline, openDay, signIn } from './helpers.ts';
 
@@ -32,6 +33,12 @@ async function fieldState(page: Page, label: string) {
 }
 
 const ADMIN_BUTTONS = ['Copia Giornata', 'Svuota Giornata', '[+] Attività'];
+
+/** axe-core on the page as it is: no serious or critical violation of WCAG 2.1 AA. */
+async function expectNoSeriousViolations(page: Page, where: string) {
+  const violations = await seriousViolations(page);
+  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
+}
 
 describe('login screen', () => {
   test('every validation message: short username, short password, red border for 1 to 3 characters', async () => {
@@ -273,6 +280,7 @@ describe('routes', () => {
       .getByRole('heading', { name: 'Errore 404: l’indirizzo /pagina-che-non-esiste non corrisponde a nessuna pagina di Giornata.' })
       .waitFor();
     expect(await page.locator('body').innerText()).not.toMatch(/Unexpected|Not Found/);
+    await expectNoSeriousViolations(page, 'Pagina non trovata');
     await screenshot(page, 'pagina-non-trovata');
     await page.getByRole('link', { name: 'Torna alla pagina iniziale' }).click();
     await page.getByRole('button', { name: 'Login' }).waitFor();
@@ -286,9 +294,11 @@ describe('routes', () => {
     for (const route of [paths.calendar, paths.weekPrint]) {
       await page.goto(`${e2e.server.url}${route}?data=2026-13-45`);
       await page.getByText('«2026-13-45» non è una data del calendario.').waitFor();
+      await expectNoSeriousViolations(page, `Data non valida (${route})`);
       await screenshot(page, `data-non-valida${route.replace('/', '-')}`);
       await page.getByRole('button', { name: 'Vai a oggi' }).click();
-      await page.waitForURL((url) => url.searchParams.get('data') === todayLocal());
+      // Today in the browser's time zone (Europe/Rome), not the test process's: from 23:00 UTC they differ.
+      await page.waitForURL((url) => url.searchParams.get('data') === todayInRome());
     }
     expectNoPageErrors(errors);
     await context.close();
@@ -310,6 +320,7 @@ describe('routes', () => {
     expect(await logout.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
     await logout.waitFor();
+    await expectNoSeriousViolations(page, 'il menu aperto sul telefono');
     await page.getByRole('link', { name: 'Presenze' }).click();
     await page.waitForURL(/\/presenze/);
     await logout.waitFor({ state: 'hidden' });

@@ -7,9 +7,20 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays } from '../common/dates.ts';
 import { MSG } from '../common/messages.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { MON, TUE } from './dates.ts';
 import { adminPage, serverAndBrowser } from './harness.ts';
-import { callServer, clearToasts, dayContents, dayLoaded, expectNoPageErrors, openDay, pickDay, waitForToast } from './helpers.ts';
+import {
+  callServer,
+  clearToasts,
+  dayContents,
+  dayLoaded,
+  expectNoPageErrors,
+  headline,
+  openDay,
+  pickDay,
+  waitForToast,
+} from './helpers.ts';
 
 const e2e = serverAndBrowser();
 
@@ -67,6 +78,46 @@ describe('Incolla giornata onto a day with minibus runs', () => {
   });
 });
 
+describe('Incolla giornata pressed before the day has arrived', () => {
+  test('still asks first: the runs are not replaced without the question, and Annulla keeps them', async () => {
+    const { context, page, errors } = await adminPage(e2e, MON);
+    expect((await callServer(page, 'POST', '/server/calendario/emptyday', { data: MON })).status).toBe(200);
+    await pickDay(page, TUE);
+    await page.getByRole('button', { name: 'Copia Giornata' }).click();
+
+    // Monday's read held on its way to the real server: Incolla is pressed while the day is still loading.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/server/calendario/giornata', async (route) => {
+      if ((route.request().postDataJSON() as { data?: string }).data === MON) await held;
+      await route.continue();
+    });
+    const pastes: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/server/calendario/pasteday')) pastes.push(req.url());
+    });
+    await page.goto(`${e2e.server.url}/calendario?data=${MON}`);
+    await page.getByRole('heading', { level: 1, name: headline(MON) }).waitFor();
+    await page.getByRole('status', { name: 'Caricamento della giornata' }).waitFor();
+    await page.getByRole('button', { name: 'Incolla giornata' }).click();
+
+    release();
+    const question = page.getByRole('dialog', { name: 'Sostituire la giornata?' });
+    await question.waitFor();
+    expect(await question.locator('.modal-body').innerText()).toMatch(/^Il 23\/11 ha 1 uscita con 1 passeggero: verranno sostituite\./);
+    expect(pastes).toEqual([]);
+    await question.getByRole('button', { name: 'Annulla', exact: true }).click();
+    await question.waitFor({ state: 'detached' });
+    await dayLoaded(page);
+    expect(await dayContents(page)).toEqual(RUN_ONLY);
+    expect(await planOf(page, MON)).toEqual({ attivita: [], uscite: ['Andata Nord: Anna'] });
+    expect(pastes).toEqual([]);
+    await page.unroute('**/server/calendario/giornata');
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+});
+
 describe('A template applied over several weeks', () => {
   test('is taken back with one click in the Registro', async () => {
     const { context, page, errors, dialogs } = await adminPage(e2e, MON);
@@ -93,6 +144,8 @@ describe('A template applied over several weeks', () => {
       .locator('table.registro-table > tbody > tr', { hasText: /-02-2027/ })
       .filter({ has: page.getByRole('button', { name: 'Annulla', exact: true }) });
     expect(await undoRows.count()).toBe(1);
+    const violations = await seriousViolations(page);
+    expect(violations, `Registro con l’operazione da annullare\n${describeViolations(violations)}`).toEqual([]);
     await row.getByRole('button', { name: 'Annulla', exact: true }).click();
     expect(await restoredText(page)).toMatch(/^\d+ giornate ripristinate$/);
     expect(dialogs.seen[0].message).toMatch(/^Riportare com’erano tutte le giornate scritte da questa operazione\?/);

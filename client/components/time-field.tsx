@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
@@ -48,8 +48,10 @@ export function TimeField({ id, label, value, onChange, onText, endOfDay = false
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
 
-  // The time changed from outside (the end following the start): the text follows it.
-  useEffect(() => {
+  // The time changed from outside (the end following the start): the text follows it before the next paint and the
+  // next keystroke. Synced in a passive effect, a keystroke landing first (typing the end right after the start) was
+  // taken as the time already reported, then overwritten by the effect: the end shown was not the end the form held.
+  useLayoutEffect(() => {
     if (value === reported.current) return;
     reported.current = value;
     setText(shown(value));

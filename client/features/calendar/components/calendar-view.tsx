@@ -11,6 +11,7 @@ import { activityHistory } from '../../../../common/paths.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { useFocusReturn } from '../../../lib/use-focus-return.ts';
 import { withToasts } from '../../../lib/toasts.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
 import { usePhoneScreen } from '../../../lib/use-phone-screen.ts';
 import { removedCount, useRemoveAbsent } from '../../../lib/absences.ts';
 import { usePasteFromPrevious } from '../api/activity-writes.ts';
@@ -158,8 +159,17 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
       toast.error(MODELLI_MSG.pasteAcrossTemplate, { duration: LONG_TOAST });
       return;
     }
-    // Pasting replaces the displayed day, its runs and their passengers included: say what goes before asking.
-    const lines = giornata ? replaceLines([dayContent(giornata)]) : [];
+    // Pasting replaces the day, its runs and their passengers included: say what goes before asking. The day is read
+    // first (or its read already under way awaited): Incolla pressed before the day has arrived must ask all the same.
+    let target: Giornata;
+    try {
+      target = await queryClient.fetchQuery(dayQueryOptions(day));
+    } catch (error) {
+      console.error(error);
+      toast.error(errorMessage(error), { duration: LONG_TOAST });
+      return;
+    }
+    const lines = replaceLines([dayContent(target)]);
     if (
       lines.length > 0 &&
       !(await confirm.ask({
