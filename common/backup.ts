@@ -21,7 +21,10 @@ export const BACKUP_STALE_HOURS = 36;
 
 /** GET /server/backup/file/:name */
 export const backupFileParams = z.object({
-  name: z.string({ error: BACKUP_MSG.fileNameInvalid }).max(64, BACKUP_MSG.fileNameInvalid).regex(BACKUP_FILE_RE, BACKUP_MSG.fileNameInvalid),
+  name: z
+    .string({ error: BACKUP_MSG.fileNameInvalid })
+    .max(64, BACKUP_MSG.fileNameInvalid)
+    .regex(BACKUP_FILE_RE, BACKUP_MSG.fileNameInvalid),
 });
 
 export const lastBackupAnswer = z.object({

@@ -152,7 +152,11 @@ export class BackupScheduler {
       this.log?.info({ file: name, bytes, rows: verification.righe, durationMs, kept }, 'backup written and verified');
       return 'done';
     } catch (err) {
-      fs.rmSync(temporary, { force: true });
+      try {
+        fs.rmSync(temporary, { force: true });
+      } catch {
+        // The folder itself is what failed.
+      }
       const reason = (err as Error).message;
       const at = this.now();
       const retryAt = new Date(at.getTime() + RETRY_MS);
