@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BACKUP_FILE_RE, backupIsStale } from '../../../common/backup.ts';
 import { backupFileName, filesToKeep, latestSlot, nextSlot, romeInstant } from './schedule.ts';
+import { failureReason } from './verify.ts';
 
 describe('the daily backup’s calendar', () => {
   it('puts BACKUP_TIME in Rome, winter (UTC+1) and summer (UTC+2)', () => {
@@ -51,5 +52,21 @@ describe('the daily backup’s calendar', () => {
     expect(backupIsStale(at('2026-11-26T01:30:00Z'), now)).toBe(false);
     expect(backupIsStale(at('2026-11-25T23:59:00Z'), now)).toBe(true);
     expect(backupIsStale({ ultimo: null }, now)).toBe(true);
+  });
+
+  it('keeps a failure’s reason without the rows a failed statement carried', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "patients_pkey"'), { code: '23505' });
+    const failed = Object.assign(
+      new Error('Failed query: insert into patients select * from x($1)\nparams: [{"first_name":"Mario","last_name":"Rossi"}]'),
+      {
+        query: 'insert into patients select * from x($1)',
+        params: ['[{"first_name":"Mario","last_name":"Rossi"}]'],
+        cause,
+      },
+    );
+    const reason = failureReason(failed);
+    expect(reason).toContain('Failed query: insert into patients select * from x($1)');
+    expect(reason).toContain('duplicate key value violates unique constraint');
+    expect(reason).not.toMatch(/Mario|Rossi/);
   });
 });

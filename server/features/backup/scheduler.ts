@@ -16,7 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { withBackupLock } from '../../db/locks.ts';
 import { backupFileName, filesToKeep, latestSlot, nextSlot } from './schedule.ts';
 import { readBackupState, recordBackupFailure, recordBackupSuccess } from './state.ts';
-import { compareCounts, restoredCountsInChild } from './verify.ts';
+import { compareCounts, failureReason, restoredCountsInChild } from './verify.ts';
 
 /** A failed backup is tried again after this long. */
 export const RETRY_MS = 3600_000;
@@ -74,7 +74,7 @@ export class BackupScheduler {
   /** Checks at once (a backup missed while the server was down is taken now), then every minute. */
   start(): void {
     if (!this.enabled || this.timer) return;
-    const check = () => void this.tick().catch((err: unknown) => this.log?.warn({ reason: (err as Error).message }, 'backup check failed'));
+    const check = () => void this.tick().catch((err: unknown) => this.log?.warn({ reason: failureReason(err) }, 'backup check failed'));
     check();
     this.timer = setInterval(check, CHECK_EVERY_MS);
     this.timer.unref();
@@ -157,7 +157,7 @@ export class BackupScheduler {
       } catch {
         // The folder itself is what failed.
       }
-      const reason = (err as Error).message;
+      const reason = failureReason(err);
       const at = this.now();
       const retryAt = new Date(at.getTime() + RETRY_MS);
       // The reason only (a file system's or the database's message, never a row): the next try in an hour.

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { BACKUP_TABLES, readBackupFile, restoreBackup, rowsPerTable } from '../../db/backup.ts';
 import { openPglite } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { safeError, type SafeError } from '../../lib/log-privacy.ts';
 
 export interface Verification {
   verificato: boolean;
@@ -50,6 +51,17 @@ export function compareCounts(expected: Record<string, number>, restored: Record
 export async function verifyBackupFile(file: string): Promise<Verification> {
   const expected = rowsPerTable(readBackupFile(file));
   return compareCounts(expected, await restoredCounts(file));
+}
+
+/**
+ * Why a backup or its verification failed, as the log and backup_state may keep it: the messages of the error and its
+ * causes without data (a failed statement's text without its parameters, which would hold the centre's rows).
+ */
+export function failureReason(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: SafeError | undefined = safeError(err); e; e = e.cause as SafeError | undefined)
+    if (e.message && !parts.includes(e.message)) parts.push(e.message);
+  return parts.join(': ').slice(0, 500) || 'errore sconosciuto';
 }
 
 const WORKER = fileURLToPath(new URL('./verify-worker.ts', import.meta.url));
