@@ -174,9 +174,7 @@ export function readBackupFile(file: string): BackupFile {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
       throw new RestoreError(`Il file ${file} non si può leggere (${code === 'ENOENT' ? 'non esiste' : 'accesso negato'}).`);
-    throw new RestoreError(
-      `Il file ${file} non è un backup di Giornata leggibile: è danneggiato o troncato (${(err as Error).message}).`,
-    );
+    throw new RestoreError(`Il file ${file} non è un backup di Giornata leggibile: è danneggiato o troncato (${(err as Error).message}).`);
   }
   if (!backup || typeof backup !== 'object' || backup.format !== BACKUP_FORMAT || typeof backup.tables !== 'object' || !backup.tables)
     throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup?.format)})`);
