@@ -79,5 +79,5 @@ describe.each(DB_KINDS)('a scheduled backup killed on %s', (kind) => {
     } finally {
       await server.stop();
     }
-  });
+  }, 300_000);
 });

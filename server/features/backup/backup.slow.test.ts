@@ -36,6 +36,8 @@ import { clearBackupState, backupMetrics } from './state.ts';
 /** 02:00 in Rome on 26 November 2026 (UTC+1): half an hour before the default BACKUP_TIME. */
 const BEFORE = Date.parse('2026-11-26T01:00:00Z');
 const MINUTE = 60_000;
+/** The tests that verify in a child process (a scratch database migrated each time): minutes on a busy machine. */
+const SLOW = 240_000;
 
 /**
  * The rows the file holds, for the tests of rotation and retries (the first test verifies in the child process, with a
@@ -83,45 +85,49 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('is taken at BACKUP_TIME, 0600, verified by a restore, and shown to administrators', async () => {
-    // The first start catches up yesterday's backup, missed while the server was not there.
-    clock = BEFORE;
-    expect(await scheduler.tick()).toBe('done');
-    expect(backupsIn(dir)).toEqual(['giornata-2026-11-25T0230.json.gz']);
-    expect(await scheduler.tick()).toBe('not-due');
-    clock = BEFORE + 29 * MINUTE; // 02:29 in Rome
-    expect(await scheduler.tick()).toBe('not-due');
-    clock = BEFORE + 30 * MINUTE; // 02:30 in Rome
-    expect(await scheduler.tick()).toBe('done');
-    expect(backupsIn(dir)).toEqual(['giornata-2026-11-25T0230.json.gz', 'giornata-2026-11-26T0230.json.gz']);
-    const file = path.join(dir, 'giornata-2026-11-26T0230.json.gz');
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    // No temporary file is left beside it.
-    expect(fs.readdirSync(dir).filter((n) => n.startsWith('.'))).toEqual([]);
-    const backup = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
-    expect(backup.format).toBe('giornata-backup-1');
-    const rows = Object.values(backup.tables as Record<string, unknown[]>).reduce((sum, t) => sum + t.length, 0);
+  it(
+    'is taken at BACKUP_TIME, 0600, verified by a restore, and shown to administrators',
+    async () => {
+      // The first start catches up yesterday's backup, missed while the server was not there.
+      clock = BEFORE;
+      expect(await scheduler.tick()).toBe('done');
+      expect(backupsIn(dir)).toEqual(['giornata-2026-11-25T0230.json.gz']);
+      expect(await scheduler.tick()).toBe('not-due');
+      clock = BEFORE + 29 * MINUTE; // 02:29 in Rome
+      expect(await scheduler.tick()).toBe('not-due');
+      clock = BEFORE + 30 * MINUTE; // 02:30 in Rome
+      expect(await scheduler.tick()).toBe('done');
+      expect(backupsIn(dir)).toEqual(['giornata-2026-11-25T0230.json.gz', 'giornata-2026-11-26T0230.json.gz']);
+      const file = path.join(dir, 'giornata-2026-11-26T0230.json.gz');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      // No temporary file is left beside it.
+      expect(fs.readdirSync(dir).filter((n) => n.startsWith('.'))).toEqual([]);
+      const backup = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
+      expect(backup.format).toBe('giornata-backup-1');
+      const rows = Object.values(backup.tables as Record<string, unknown[]>).reduce((sum, t) => sum + t.length, 0);
 
-    const admin = await new TestClient(app).login(ADMIN);
-    const stato = await admin.get<BackupState>('/server/backup/stato');
-    expect(stato.status).toBe(200);
-    expect(stato.body).toEqual({
-      attivo: true,
-      ultimo: {
-        file: 'giornata-2026-11-26T0230.json.gz',
-        quando: new Date(clock).toISOString(),
-        byte: fs.statSync(file).size,
-        verificato: true,
-        righe: rows,
-      },
-      prossimo: '2026-11-27T01:30:00.000Z',
-      conservati: 2,
-      errore: null,
-    });
-    expect(rows).toBeGreaterThan(10);
-    expect(backupMetrics().lastSuccessAt?.toISOString()).toBe(new Date(clock).toISOString());
-    expect(backupMetrics().lastDurationMs).toBeGreaterThanOrEqual(0);
-  });
+      const admin = await new TestClient(app).login(ADMIN);
+      const stato = await admin.get<BackupState>('/server/backup/stato');
+      expect(stato.status).toBe(200);
+      expect(stato.body).toEqual({
+        attivo: true,
+        ultimo: {
+          file: 'giornata-2026-11-26T0230.json.gz',
+          quando: new Date(clock).toISOString(),
+          byte: fs.statSync(file).size,
+          verificato: true,
+          righe: rows,
+        },
+        prossimo: '2026-11-27T01:30:00.000Z',
+        conservati: 2,
+        errore: null,
+      });
+      expect(rows).toBeGreaterThan(10);
+      expect(backupMetrics().lastSuccessAt?.toISOString()).toBe(new Date(clock).toISOString());
+      expect(backupMetrics().lastDurationMs).toBeGreaterThanOrEqual(0);
+    },
+    SLOW,
+  );
 
   it('is for administrators only: a consultazione account gets 403, on the state and on a file', async () => {
     const viewer = await new TestClient(app).login(VIEWER);
@@ -245,22 +251,26 @@ describe.runIf(WITH_POSTGRES)('the daily backup with two processes on one Postgr
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('takes exactly one backup a day', async () => {
-    // A second process: a pool of its own on the same database, the same folder.
-    const second = await openPostgres(database.url!);
-    others.push(second);
-    let clock = BEFORE + 30 * MINUTE;
-    const settings = { time: '02:30', dir, keep: 14 };
-    const a = new BackupScheduler({ database, settings, now: () => new Date(clock) });
-    const b = new BackupScheduler({ database: second, settings, now: () => new Date(clock) });
-    const first = await Promise.all([a.tick(), b.tick()]);
-    expect(first.filter((r) => r === 'done')).toHaveLength(1);
-    expect(first.filter((r) => r !== 'done').every((r) => r === 'locked' || r === 'not-due')).toBe(true);
-    expect(await Promise.all([a.tick(), b.tick()])).toEqual(['not-due', 'not-due']);
-    expect(backupsIn(dir)).toEqual(['giornata-2026-11-26T0230.json.gz']);
-    clock += 86_400_000;
-    const next = await Promise.all([b.tick(), a.tick()]);
-    expect(next.filter((r) => r === 'done')).toHaveLength(1);
-    expect(backupsIn(dir)).toEqual(['giornata-2026-11-26T0230.json.gz', 'giornata-2026-11-27T0230.json.gz']);
-  });
+  it(
+    'takes exactly one backup a day',
+    async () => {
+      // A second process: a pool of its own on the same database, the same folder.
+      const second = await openPostgres(database.url!);
+      others.push(second);
+      let clock = BEFORE + 30 * MINUTE;
+      const settings = { time: '02:30', dir, keep: 14 };
+      const a = new BackupScheduler({ database, settings, now: () => new Date(clock) });
+      const b = new BackupScheduler({ database: second, settings, now: () => new Date(clock) });
+      const first = await Promise.all([a.tick(), b.tick()]);
+      expect(first.filter((r) => r === 'done')).toHaveLength(1);
+      expect(first.filter((r) => r !== 'done').every((r) => r === 'locked' || r === 'not-due')).toBe(true);
+      expect(await Promise.all([a.tick(), b.tick()])).toEqual(['not-due', 'not-due']);
+      expect(backupsIn(dir)).toEqual(['giornata-2026-11-26T0230.json.gz']);
+      clock += 86_400_000;
+      const next = await Promise.all([b.tick(), a.tick()]);
+      expect(next.filter((r) => r === 'done')).toHaveLength(1);
+      expect(backupsIn(dir)).toEqual(['giornata-2026-11-26T0230.json.gz', 'giornata-2026-11-27T0230.json.gz']);
+    },
+    SLOW,
+  );
 });
