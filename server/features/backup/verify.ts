@@ -4,6 +4,7 @@
  * backup runs this in a child process (verify-worker.ts), so the server keeps answering while it works.
  */
 import { fork } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { BACKUP_TABLES, readBackupFile, restoreBackup, rowsPerTable } from '../../db/backup.ts';
@@ -65,11 +66,17 @@ export function failureReason(err: unknown): string {
 }
 
 const WORKER = fileURLToPath(new URL('./verify-worker.ts', import.meta.url));
+/** The project's folder: `--import tsx` is resolved from there, wherever the server was started from. */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** restoredCounts in a child process of its own (its memory and its CPU away from the server's requests). */
 export function restoredCountsInChild(file: string): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
-    const child = fork(WORKER, [file], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(WORKER, [path.resolve(file)], {
+      cwd: ROOT,
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
     let answer: { counts?: Record<string, number>; error?: string } | undefined;
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
