@@ -30,7 +30,7 @@ import {
   openTestDatabase,
   truncateAll,
 } from '../../test/harness.ts';
-import { BackupScheduler, RETRY_MS, type BackupSettings } from './scheduler.ts';
+import { BackupScheduler, RETRY_MS, type BackupSchedulerOptions, type BackupSettings } from './scheduler.ts';
 import { clearBackupState, backupMetrics } from './state.ts';
 
 /** 02:00 in Rome on 26 November 2026 (UTC+1): half an hour before the default BACKUP_TIME. */
@@ -63,10 +63,8 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
   let scheduler: BackupScheduler;
   const dirs: string[] = [];
 
-  const newScheduler = (
-    settings: Partial<BackupSettings> = {},
-    options: { restoredCounts?: (f: string) => Promise<Record<string, number>> } = {},
-  ) => new BackupScheduler({ database, settings: { time: '02:30', dir, keep: 14, ...settings }, now: () => new Date(clock), ...options });
+  const newScheduler = (settings: Partial<BackupSettings> = {}, options: Pick<BackupSchedulerOptions, 'restoredCounts' | 'log'> = {}) =>
+    new BackupScheduler({ database, settings: { time: '02:30', dir, keep: 14, ...settings }, now: () => new Date(clock), ...options });
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -208,12 +206,25 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
     dirs.push(path.dirname(blocked));
     fs.writeFileSync(blocked, 'a file where the folder should be');
     clock = BEFORE + 30 * MINUTE;
-    const failing = newScheduler({ dir: blocked }, { restoredCounts: countsInFile });
+    const logged: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+    const log = {
+      info: (fields: Record<string, unknown>, message: string) => logged.push({ level: 'info', fields, message }),
+      warn: (fields: Record<string, unknown>, message: string) => logged.push({ level: 'warn', fields, message }),
+    } as unknown as BackupSchedulerOptions['log'];
+    const failing = newScheduler({ dir: blocked }, { restoredCounts: countsInFile, log });
     expect(await failing.tick()).toBe('failed');
     const state = await failing.status();
     expect(state.ultimo).toBeNull();
     expect(state.errore).toMatch(/EEXIST|ENOTDIR/);
     expect(state.prossimo).toBe(new Date(clock + RETRY_MS).toISOString());
+    // Logged with its reason and the time of the next try, and nothing of the centre's data.
+    expect(logged).toEqual([
+      {
+        level: 'warn',
+        fields: { reason: state.errore, retryAt: state.prossimo },
+        message: 'backup failed: retried in an hour',
+      },
+    ]);
     clock += 59 * MINUTE;
     expect(await failing.tick()).toBe('not-due');
     // The administrator frees the folder; the try of an hour later succeeds.
