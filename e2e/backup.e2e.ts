@@ -2,7 +2,7 @@
  * Backups by themselves (issue 33): the server starts at 10:00 in Rome on Wednesday 25 November 2026 with
  * BACKUP_TIME=02:30, takes the night's backup it missed, restores it into a scratch database to verify it; an
  * administrator sees it in Anagrafiche → Centro, verified, with its download, and no red note; a consultazione account
- * has no Anagrafiche, so no Backup panel.
+ * has no Anagrafiche, so no Backup panel. axe finds nothing serious in the tab.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WED } from './dates.ts';
+import { describeViolations, seriousViolations } from './axe.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
 import { E2E_DB_KIND, fixToday, launchBrowser, newPage, startServer, type RunningServer } from './harness.ts';
 import { expectNoPageErrors, signIn } from './helpers.ts';
@@ -48,6 +49,8 @@ describe('the Backup panel', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toBe('giornata-2026-11-25T0230.json.gz');
     expect(fs.readdirSync(backupDir)).toEqual(['giornata-2026-11-25T0230.json.gz']);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     expectNoPageErrors(errors);
     await context.close();
   });
