@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = {
   'esportazione.rendiconto_asl_csv': 'Esportato il rendiconto mensile per le ASL (CSV)',
   'esportazione.siar_oreprof': 'Esportato il flusso SIAR delle ore dei professionisti',
   'esportazione.sism_pss': 'Esportato il flusso SISM delle prestazioni semiresidenziali',
+  'esportazione.backup': 'Scaricato un backup completo del centro',
   'pianificatore.applica': 'Settimana proposta dal pianificatore applicata',
   'pianificatore.giornata': 'Giornata scritta dal pianificatore',
 } as const;
@@ -486,6 +487,8 @@ const FLOW_EXPORT_LABELS: Record<string, string> = {
   rendiconto_asl_csv: 'rendiconto mensile per le ASL (CSV)',
   siar_oreprof: 'flusso SIAR, ore dei professionisti',
   sism_pss: 'flusso SISM, prestazioni semiresidenziali',
+  // Issue 33: a daily backup downloaded (server/features/backup), the whole centre.
+  backup: 'backup completo del centro',
 };
 
 /**

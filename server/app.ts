@@ -33,6 +33,8 @@ import { presenzeRoutes } from './features/presenze/routes.ts';
 import { registro } from './features/registro/plugin.ts';
 import { registroRoutes } from './features/registro/routes.ts';
 import { auth } from './features/session/plugin.ts';
+import { backupRoutes } from './features/backup/routes.ts';
+import type { BackupScheduler } from './features/backup/scheduler.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
 import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
@@ -66,6 +68,8 @@ export interface AppOptions {
   limits?: Partial<CallLimits>;
   /** Today in Rome (yyyy-mm-dd) for the progetti's calls; the real one unless a test fixes it. */
   today?: () => string;
+  /** The daily backup of this server (server/features/backup): its state and files; without it, the state is the database's alone. */
+  backup?: BackupScheduler;
   /** Each answer checked against its route's response schema (server/lib/response-check.ts): by default only under the tests. */
   checkResponses?: boolean;
 }
@@ -233,6 +237,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(trasportiRoutes, { db });
       await api.register(flussiRoutes, { db, today: options.today });
       await api.register(pianificatoreRoutes, { db });
+      await api.register(backupRoutes, { database, scheduler: options.backup });
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

@@ -124,3 +124,28 @@ describe('CALLS_PER_MINUTE', () => {
     expect(() => calls(value)).toThrow(/CALLS_PER_MINUTE: atteso un numero intero di chiamate al minuto/);
   });
 });
+
+describe('the daily backup (BACKUP_TIME, BACKUP_DIR, BACKUP_KEEP)', () => {
+  it('is at 02:30 into DATA_DIR/backups on the embedded database, keeping 14', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/giornata' }).backup).toEqual({ time: '02:30', dir: '/srv/giornata/backups', keep: 14 });
+  });
+
+  it('is off with BACKUP_TIME=off, and on PostgreSQL unless BACKUP_DIR is set', () => {
+    expect(loadConfig({ BACKUP_TIME: 'off' }).backup.time).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/giornata' }).backup.dir).toBeNull();
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/giornata', BACKUP_DIR: '/var/backups/giornata', BACKUP_TIME: '23:05' }).backup,
+    ).toEqual({
+      time: '23:05',
+      dir: '/var/backups/giornata',
+      keep: 14,
+    });
+  });
+
+  it('refuses a time that is not HH:MM and a count below 1, in Italian', () => {
+    expect(() => loadConfig({ BACKUP_TIME: '2:30' })).toThrow(/BACKUP_TIME: atteso un orario HH:MM \(es\. 02:30\) oppure off/);
+    expect(() => loadConfig({ BACKUP_TIME: '24:00' })).toThrow(ConfigError);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: atteso un numero intero di backup, almeno 1/);
+    expect(loadConfig({ BACKUP_KEEP: '30' }).backup.keep).toBe(30);
+  });
+});

@@ -116,6 +116,25 @@ const envSchema = z
         .max(65535, 'atteso un numero di porta (es. 80)')
         .optional(),
     ),
+    /** The daily backup's time in Rome (HH:MM), or `off` (server/features/backup). */
+    BACKUP_TIME: z
+      .string()
+      .trim()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'atteso un orario HH:MM (es. 02:30) oppure off')
+      .default('02:30')
+      .or(z.literal('').transform(() => '02:30')),
+    /** Where the daily backups go: DATA_DIR/backups on the embedded database; with DATABASE_URL, only when set. */
+    BACKUP_DIR: optionalText,
+    /** How many daily backups are kept (besides the last 6 month-end ones). */
+    BACKUP_KEEP: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: 'atteso un numero intero di backup (es. 14)' })
+        .int('atteso un numero intero di backup (es. 14)')
+        .min(1, 'atteso un numero intero di backup, almeno 1 (es. 14)')
+        .max(1000, 'al massimo 1000 backup')
+        .default(14),
+    ),
   })
   .superRefine((e, ctx) => {
     if (e.MIGRATION_DATABASE_URL !== undefined && e.DATABASE_URL === undefined)
@@ -167,6 +186,15 @@ const configSchema = envSchema.transform((e) => ({
   callsPerMinute: e.CALLS_PER_MINUTE,
   /** Open live streams per process, every account together (docs/decisions/0024-sessions-streams-roll-call.md). */
   liveMaxStreams: e.LIVE_MAX_STREAMS,
+  /**
+   * The daily backup (server/features/backup): its time in Rome (null: off) and folder (null: off, PostgreSQL without
+   * BACKUP_DIR), and how many daily ones are kept.
+   */
+  backup: {
+    time: e.BACKUP_TIME === 'off' ? null : e.BACKUP_TIME,
+    dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : e.DATABASE_URL ? null : path.join(path.resolve(e.DATA_DIR), 'backups'),
+    keep: e.BACKUP_KEEP,
+  },
 }));
 
 export type Config = z.output<typeof configSchema>;

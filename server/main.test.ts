@@ -115,6 +115,7 @@ describe('the server process on the embedded database', () => {
         PORT: '0',
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
+        BACKUP_TIME: 'off',
         SHELL: '/bin/sh',
       };
       const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

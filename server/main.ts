@@ -9,6 +9,7 @@ import { purgeOldFailures } from './features/session/rate-limit.ts';
 import { purgeExpiredSessions } from './features/session/store.ts';
 import { privateUmask } from './db/private-files.ts';
 import { httpsRedirect } from './lib/https-redirect.ts';
+import { BackupScheduler } from './features/backup/scheduler.ts';
 
 /** How long SIGTERM waits for requests in flight and the database before the process exits anyway. */
 const SHUTDOWN_DEADLINE_MS = 15_000;
@@ -24,7 +25,20 @@ async function main() {
     const where = accounts && handOverDemoAccounts(accounts, config.dataDir);
     if (where) console.log(where);
   }
+  // Tests only (server/features/backup/backup-crash.slow.test.ts): the backup stops under its temporary name, for a kill -9.
+  const holdBackup = process.env.GIORNATA_TEST_HOLD_BACKUP === '1';
+  const backup = new BackupScheduler({
+    database,
+    settings: config.backup,
+    afterTemporaryWrite: holdBackup
+      ? (file) => {
+          console.log(`backup held at ${file}`);
+          return new Promise<void>(() => {});
+        }
+      : undefined,
+  });
   const app = await buildApp({
+    backup,
     database,
     config,
     clientDir: clientDist,
@@ -52,6 +66,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     clearInterval(purge);
+    await backup.stop();
     redirect?.close();
     // A request or a database connection that never ends must not keep the process: a service manager waits for it.
     setTimeout(() => {
@@ -92,6 +107,9 @@ async function main() {
         'Indicare TLS_CERT e TLS_KEY (README, Deployment) o ascoltare solo su 127.0.0.1 dietro un proxy HTTPS.',
     );
   }
+  // The daily backup (BACKUP_TIME, BACKUP_DIR): a backup missed while the server was down is taken now.
+  backup.log = app.log;
+  backup.start();
   const shownHost = host.includes(':') ? `[${host}]` : host;
   console.log(`Giornata è pronta su ${tls ? 'https' : 'http'}://${shownHost}:${port}/ (database: ${database.location})`);
 }

@@ -58,6 +58,8 @@ export const LEFT_OUT_OF_BACKUPS = {
     'the Pianificatore’s proposals: drafts kept 7 days, never part of the calendar until applied (and then the calendar and the registro hold them)',
   access_log:
     "reads of patients' data, many a minute (millions of rows over its retention): a backup holds the whole centre in memory, so it would grow without bound; the log stays in the database for AUDIT_RETENTION_DAYS (docs/decisions/0011-audit-log.md)",
+  backup_state:
+    'the scheduled backups’ own record (server/features/backup): which file was written when; a restored one would describe files of another server',
 } as const;
 
 /** The append-only tables refuse TRUNCATE (migration 0009): tests read them from a mark, never empty them. */
@@ -136,7 +138,7 @@ function upgradeRow(table: string, row: Record<string, unknown>, fromBeforeFleet
   return upgraded;
 }
 
-interface BackupFile {
+export interface BackupFile {
   format: typeof BACKUP_FORMAT;
   createdAt: string;
   tables: Record<string, Record<string, unknown>[]>;
@@ -160,15 +162,31 @@ export async function writeBackup(db: Db, file: string): Promise<Record<string, 
 
 export class RestoreError extends Error {}
 
-export async function restoreBackup(db: Db, file: string): Promise<Record<string, number>> {
+/**
+ * A backup file read and checked for its format: a file that does not decompress (truncated, damaged) or is not JSON
+ * of this format is a RestoreError with an Italian message.
+ */
+export function readBackupFile(file: string): BackupFile {
   let backup: BackupFile;
   try {
     backup = JSON.parse(zlib.gunzipSync(fs.readFileSync(file)).toString('utf8'));
   } catch (err) {
-    throw new RestoreError(`Il file ${file} non è un backup di Giornata leggibile: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
+      throw new RestoreError(`Il file ${file} non si può leggere (${code === 'ENOENT' ? 'non esiste' : 'accesso negato'}).`);
+    throw new RestoreError(`Il file ${file} non è un backup di Giornata leggibile: è danneggiato o troncato (${(err as Error).message}).`);
   }
-  if (backup.format !== BACKUP_FORMAT)
-    throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup.format)})`);
+  if (!backup || typeof backup !== 'object' || backup.format !== BACKUP_FORMAT || typeof backup.tables !== 'object' || !backup.tables)
+    throw new RestoreError(`Il file ${file} non è un backup di Giornata (formato ${String(backup?.format)})`);
+  return backup;
+}
+
+/** Rows per table a backup file holds (the counts of the source at its snapshot). */
+export const rowsPerTable = (backup: BackupFile): Record<string, number> =>
+  Object.fromEntries(BACKUP_TABLES.map((t) => [t, Array.isArray(backup.tables[t]) ? backup.tables[t].length : 0]));
+
+export async function restoreBackup(db: Db, file: string): Promise<Record<string, number>> {
+  const backup = readBackupFile(file);
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     // A migrated database holds the two minibuses of before (drizzle/0025): they do not make it "not empty".

@@ -9,7 +9,7 @@
  * they are taken in sorted order, so two writes never wait for each other crosswise.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type pg from 'pg';
+import pg from 'pg';
 import type { PersonKind } from '../../common/presenze.ts';
 import type { Db } from './client.ts';
 import { rowsOf } from './rows.ts';
@@ -42,6 +42,12 @@ export const LOCK_KEYS = {
    */
   auditChain: (table: 'audit_log' | 'access_log') => `giornata:catena:${table}`,
 } as const;
+
+/**
+ * Session lock of the daily backup (server/features/backup): of the processes on one PostgreSQL, the one that takes it
+ * writes the backup, the others skip; held on a connection of its own, so a killed process lets go of it.
+ */
+export const BACKUP_LOCK_KEY = 'giornata:backup';
 
 /** Session lock (not a transaction's) of the migrations: same number on every process, so concurrent start-ups migrate one at a time. */
 export const MIGRATION_LOCK_KEY = 7_264_001;
@@ -147,5 +153,28 @@ export async function withMigrationLock(conn: pg.ClientBase, migrate: () => Prom
     await migrate();
   } finally {
     await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+  }
+}
+
+// ---- The daily backup ----
+
+/**
+ * Runs `work` holding the backup's session lock on a connection of its own to `url`; answers `{ taken: false }` at once
+ * when another process holds it (that process is taking the backup).
+ */
+export async function withBackupLock<T>(url: string, work: () => Promise<T>): Promise<{ taken: true; value: T } | { taken: false }> {
+  const conn = new pg.Client({ connectionString: url });
+  conn.on('error', () => {});
+  await conn.connect();
+  try {
+    const { rows } = await conn.query<{ taken: boolean }>('select pg_try_advisory_lock(hashtext($1)) as taken', [BACKUP_LOCK_KEY]);
+    if (!rows[0].taken) return { taken: false };
+    try {
+      return { taken: true, value: await work() };
+    } finally {
+      await conn.query('select pg_advisory_unlock(hashtext($1))', [BACKUP_LOCK_KEY]).catch(() => {});
+    }
+  } finally {
+    await conn.end().catch(() => {});
   }
 }

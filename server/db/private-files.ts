@@ -11,7 +11,7 @@ export function privateUmask() {
 }
 
 /** What Giornata keeps in its data folder: the rest of a folder a centre chose is left alone. */
-const OWN_ENTRIES = ['pgdata', 'giornata.lock', 'demo-accounts.txt'];
+const OWN_ENTRIES = ['pgdata', 'giornata.lock', 'demo-accounts.txt', 'backups'];
 
 /** Takes away group's and others' rights from one entry; true when it had any. */
 function restrict(entry: string, stat: fs.Stats): boolean {

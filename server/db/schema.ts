@@ -639,3 +639,29 @@ export const plannerProposals = pgTable(
     check('planner_proposals_state', sql`${t.state} IN ('in_corso', 'pronta', 'errore', 'applicata', 'scartata')`),
   ],
 );
+
+/**
+ * The scheduled backups' state (issue 33, server/features/backup): one row, kept by whichever process took the last
+ * backup (an advisory lock lets one process at a time, server/db/locks.ts). Not the centre's data: no backup holds it.
+ */
+export const backupState = pgTable(
+  'backup_state',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** The scheduled time (an instant) the last successful backup was taken for: a later process skips it. */
+    lastSlot: timestamp('last_slot', { withTimezone: true }),
+    /** The last successful backup: its file name (no folder), when it was written, its size and how long it took. */
+    lastFile: text('last_file'),
+    lastAt: timestamp('last_at', { withTimezone: true }),
+    lastBytes: bigint('last_bytes', { mode: 'number' }),
+    lastDurationMs: integer('last_duration_ms'),
+    /** Its verification: restored into a scratch database, every table's rows counted as in the source at the snapshot. */
+    lastVerified: boolean('last_verified'),
+    lastRows: integer('last_rows'),
+    /** The last attempt's failure (its reason, no personal data) and when the next try is due; null after a success. */
+    error: text('error'),
+    errorAt: timestamp('error_at', { withTimezone: true }),
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+  },
+  (t) => [check('backup_state_single_row', sql`${t.id} = 1`)],
+);

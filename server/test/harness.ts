@@ -182,6 +182,8 @@ export interface Answer<T = unknown> {
   headers: Record<string, string | string[] | number | undefined>;
   /** The body as the browser receives it (a day's answer compared byte for byte). */
   text: string;
+  /** The body's bytes (a file downloaded). */
+  raw: Buffer;
 }
 
 /** A browser-like client: keeps cookies and echoes XSRF-TOKEN (or, over HTTPS, __Host-XSRF-TOKEN) in X-XSRF-TOKEN, as the web app does. */
@@ -244,7 +246,7 @@ export class TestClient {
     } catch {
       // not JSON (HTML of the web app)
     }
-    return { status: res.statusCode, body: body as T, headers: res.headers, text: res.body };
+    return { status: res.statusCode, body: body as T, headers: res.headers, text: res.body, raw: res.rawPayload };
   }
 
   get<T = unknown>(url: string) {

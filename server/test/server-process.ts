@@ -21,7 +21,8 @@ export function spawnServer(env: Record<string, string>): Promise<ServerProcess>
   // TEST_TODAY: the process's clock starts on that day (server/test/shifted-clock.ts).
   const clock = env.TEST_TODAY ? ['--import', './server/test/shifted-clock.ts'] : [];
   const child = spawn(process.execPath, ['--import', 'tsx', ...clock, 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    // No daily backup unless a test asks for one (BACKUP_TIME): a server started by a test never takes one by surprise.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', BACKUP_TIME: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -8,6 +8,7 @@ import {
   isAnagraficheTab,
   type AnagraficheTab,
 } from '../../features/anagrafiche/components/anagrafiche-view.tsx';
+import { BackupPanel } from '../../features/backup/components/backup-panel.tsx';
 import { CentreTab } from '../../features/impostazioni/components/centre-tab.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
@@ -46,7 +47,12 @@ export function Component() {
       onTabChange={(scheda) => update({ scheda })}
       day={day}
       onDayChange={(data) => update({ data })}
-      centreTab={<CentreTab />}
+      centreTab={
+        <>
+          <CentreTab />
+          <BackupPanel />
+        </>
+      }
       runsActions={(runsDay) => (
         <Suspense fallback={null}>
           <FogliButton day={runsDay} variant="outline-primary" />
