@@ -1,7 +1,10 @@
 /**
  * The app's metrics in Prometheus' text format (GET /server/metrics, docs/decisions/0049-metrics-and-readiness.md).
  * Each app has a registry of its own, never prom-client's global one, so several apps in one
- * process (the tests) do not share or clash. Labels are route patterns, methods, status codes and
+ * process (the tests) do not share or clash. Node's process metrics are the process's, whatever
+ * the apps: they live in one registry per process, made at the first app's build, and every
+ * app's scrape adds them (collectDefaultMetrics per app would leave an event-loop monitor and a
+ * GC observer running for every app a test file ever built). Labels are route patterns, methods, status codes and
  * fixed words: never a path as requested, an id, a name or a username.
  *
  * Two kinds of instrument: counters and histograms the features push to as things happen
@@ -17,6 +20,17 @@ export const UNMATCHED_ROUTE = '(nessuna)';
 /** Seconds: from a millisecond read to a week's rebuild, and a few long ones (exports). */
 const REQUEST_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+let processMetrics: Registry | undefined;
+
+/** Node's own metrics (CPU, memory, heap, event-loop lag, GC, handles), collected once per process. */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
 
 /** What the gauges read when asked: each source is the feature's own state. */
 export interface MetricSources {
@@ -42,7 +56,7 @@ export class AppMetrics {
   constructor() {
     const registers = [this.registry];
     const sources = this.sources;
-    collectDefaultMetrics({ register: this.registry });
+    processRegistry();
     this.requests = new Histogram({
       name: 'giornata_http_request_duration_seconds',
       help: 'HTTP requests by method, route pattern and status, and their duration',
@@ -186,6 +200,7 @@ export class AppMetrics {
 
   /** The text a scrape answers, and its content type. */
   async text(): Promise<{ contentType: string; body: string }> {
-    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+    const [own, node] = await Promise.all([this.registry.metrics(), processRegistry().metrics()]);
+    return { contentType: this.registry.contentType, body: `${own}\n${node}` };
   }
 }
