@@ -7,6 +7,9 @@ import { buildApp, type App } from '../../app.ts';
 import { UNMATCHED_ROUTE } from '../../lib/metrics.ts';
 import { ADMIN, TEST_CALL_LIMITS, TEST_SESSION_TIMES, TestClient, describeOnBothDatabases, signedInCentre } from '../../test/harness.ts';
 
+/** MAX_USER_FAILURES of server/features/session/rate-limit.ts (features do not import each other). */
+const MAX_USER_FAILURES = 10;
+
 const TOKEN = 'a3f1c9e07b5d42e8a1f0c6b9d2e4f7a8';
 
 /** The metrics' text as a scraper at `address` with these headers receives it. */
@@ -49,6 +52,23 @@ describeOnBothDatabases('metrics', (ctx) => {
     expect(sample(text, 'giornata_access_log_dropped_total')).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+  });
+
+  it('count sign-in failures and the lock-out that follows them, by no name', async () => {
+    const before = await scrape(ctx.app, '127.0.0.1');
+    const failed = sample(before.text, 'giornata_sign_in_refusals_total', 'outcome="failed"') ?? 0;
+    const locked = sample(before.text, 'giornata_sign_in_refusals_total', 'outcome="locked"') ?? 0;
+    const client = new TestClient(ctx.app);
+    client.remoteAddress = '198.51.100.23';
+    const statuses: number[] = [];
+    for (let i = 0; i <= MAX_USER_FAILURES; i++)
+      statuses.push((await client.post('/server/user/login', { username: 'sconosciuta', pass: 'sbagliata-ogni-volta' })).status);
+    expect(statuses).toEqual([...Array<number>(MAX_USER_FAILURES).fill(401), 429]);
+    const after = await scrape(ctx.app, '127.0.0.1');
+    expect(sample(after.text, 'giornata_sign_in_refusals_total', 'outcome="failed"')).toBe(failed + MAX_USER_FAILURES);
+    expect(sample(after.text, 'giornata_sign_in_refusals_total', 'outcome="locked"')).toBe(locked + 1);
+    expect(after.text).not.toContain('sconosciuta');
+    expect(after.text).not.toContain('198.51.100.23');
   });
 
   it('answer from ::1 and from loopback written as IPv6 (::ffff:127.0.0.1)', async () => {

@@ -12,6 +12,12 @@ const ready = async (app: App) => {
   return [res.statusCode, res.json()];
 };
 
+/** Waits for a condition the test does not time (a bound of 10 s, then it fails saying so). */
+async function until(condition: () => boolean) {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!condition()) throw new Error('the condition did not come true within 10 s');
+}
+
 describe('readiness', () => {
   it.runIf(DB_KINDS.includes('pglite'))('on pglite: 200 while the embedded database is open, 503 once it is closed', async () => {
     const database = await openTestDatabase('pglite');
@@ -38,6 +44,8 @@ describe('readiness', () => {
         await admin.query(`alter database ${name} allow_connections false`);
         await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
       });
+      // Until the pool has seen its connections cut: a check made meanwhile could take one that is still dying.
+      await until(() => database.poolStats().total === 0);
       expect(await ready(app)).toEqual([503, { status: 'database non raggiungibile', database: 'postgres' }]);
       expect(await ready(app)).toEqual([503, { status: 'database non raggiungibile', database: 'postgres' }]);
       await withAdmin((admin) => admin.query(`alter database ${name} allow_connections true`));
