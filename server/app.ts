@@ -32,12 +32,15 @@ import { peopleSearchRoutes } from './features/people-search/routes.ts';
 import { presenzeRoutes } from './features/presenze/routes.ts';
 import { registro } from './features/registro/plugin.ts';
 import { registroRoutes } from './features/registro/routes.ts';
+import { DEFAULT_METRICS_ACCESS, metricsRoutes } from './features/metrics/routes.ts';
 import { auth } from './features/session/plugin.ts';
 import { backupRoutes } from './features/backup/routes.ts';
 import type { BackupScheduler } from './features/backup/scheduler.ts';
+import { backupMetrics } from './features/backup/state.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
 import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
+import { AppMetrics } from './lib/metrics.ts';
 import { checkResponse, plainSerializer, responsesCheckedByDefault } from './lib/response-check.ts';
 import { DEFAULT_CALL_LIMITS, accountCallsLimit, callLimitsOf, type CallLimits } from './lib/rate-limits.ts';
 
@@ -56,7 +59,7 @@ export const BODY_LIMIT = 64 * 1024;
 export interface AppOptions {
   database: Database;
   config: Pick<Config, 'cookieSecure' | 'sessionIdleMs' | 'sessionMaxMs'> &
-    Partial<Pick<Config, 'trustProxy' | 'auditRetentionDays' | 'liveMaxStreams'>>;
+    Partial<Pick<Config, 'trustProxy' | 'auditRetentionDays' | 'liveMaxStreams' | 'metrics'>>;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; omitted in API-only tests. */
   clientDir?: string;
@@ -95,6 +98,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of the app, as registered. */
     routeList: RouteEntry[];
+    /** This app's metrics (server/lib/metrics.ts): a registry of its own, read by GET /server/metrics. */
+    metrics: AppMetrics;
   }
 }
 
@@ -157,6 +162,22 @@ export async function buildApp(options: AppOptions) {
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.decorate('callLimits', { ...DEFAULT_CALL_LIMITS, ...options.limits });
+  // Metrics: every request by its route's pattern (never the path as asked: it may hold ids), and every statement.
+  const metrics = new AppMetrics();
+  app.decorate('metrics', metrics);
+  metrics.watchQueries(database.queries);
+  metrics.watch({ pool: () => database.poolStats() });
+  metrics.registerBackupGauge(() => {
+    const { lastSuccessAt, lastDurationMs } = backupMetrics();
+    return {
+      lastSuccessSeconds: lastSuccessAt ? lastSuccessAt.getTime() / 1000 : null,
+      lastDurationSeconds: lastDurationMs === null ? null : lastDurationMs / 1000,
+    };
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.addHook('onClose', async () => metrics.unwatchQueries());
   app.addHook('onRoute', (route) => {
     const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, responses });
@@ -211,6 +232,10 @@ export async function buildApp(options: AppOptions) {
     maxStreams: config.liveMaxStreams,
   });
   await app.register(registro, { db, retentionDays: config.auditRetentionDays ?? 3650 });
+  metrics.watch({
+    accessLog: () => app.accessLog?.status(),
+    live: () => ({ open: app.liveEvents.hub.streamCount, delivered: app.liveEvents.hub.delivered }),
+  });
 
   await app.register(
     async (api) => {
@@ -224,6 +249,7 @@ export async function buildApp(options: AppOptions) {
         const accessLog = req.session && req.session.user.Admin > 0 ? req.server.accessLog?.status() : undefined;
         return reply.status(ok ? 200 : 503).send(accessLog ? { ...body, registroAccessi: accessLog } : body);
       });
+      await api.register(metricsRoutes, { database, access: config.metrics ?? DEFAULT_METRICS_ACCESS });
       await api.register(sessionRoutes, { db, cookieSecure: secure, dataDir: options.dataDir });
       await api.register(calendarRoutes, { db });
       await api.register(peopleSearchRoutes, { db });

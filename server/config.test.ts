@@ -149,3 +149,37 @@ describe('the daily backup (BACKUP_TIME, BACKUP_DIR, BACKUP_KEEP)', () => {
     expect(loadConfig({ BACKUP_KEEP: '30' }).backup.keep).toBe(30);
   });
 });
+
+describe('METRICS_ALLOW and METRICS_TOKEN', () => {
+  const metrics = (env: NodeJS.ProcessEnv) => loadConfig(env).metrics;
+
+  it('open the metrics to loopback only, without a token, unless set', () => {
+    expect(metrics({})).toEqual({ allow: ['127.0.0.1', '::1'], token: null });
+    expect(metrics({ METRICS_ALLOW: '', METRICS_TOKEN: '' })).toEqual({ allow: ['127.0.0.1', '::1'], token: null });
+  });
+
+  it('take addresses and CIDR blocks, v4 and v6, or none', () => {
+    expect(metrics({ METRICS_ALLOW: '127.0.0.1, 10.0.0.0/8,fd00::/8,loopback' }).allow).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(metrics({ METRICS_ALLOW: 'none' }).allow).toEqual([]);
+  });
+
+  it.each(['tutti', '10.0.0.0/33', '300.1.1.1', 'prometheus.example', '127.0.0.1,,::1'])(
+    'refuse METRICS_ALLOW=%s with a clear message',
+    (value) => {
+      expect(() => metrics({ METRICS_ALLOW: value })).toThrow(ConfigError);
+      expect(() => metrics({ METRICS_ALLOW: value })).toThrow(/METRICS_ALLOW: attesi indirizzi e blocchi CIDR separati da virgole/);
+    },
+  );
+
+  it('take a token of at least 32 characters without spaces, and refuse a shorter one', () => {
+    const token = 'b'.repeat(16) + '0123456789abcdef';
+    expect(metrics({ METRICS_TOKEN: token }).token).toBe(token);
+    for (const bad of ['corto', 'a'.repeat(31), `${'a'.repeat(20)} ${'b'.repeat(20)}`])
+      expect(() => metrics({ METRICS_TOKEN: bad })).toThrow(/METRICS_TOKEN: atteso un token di almeno 32 caratteri, senza spazi/);
+  });
+});

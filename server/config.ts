@@ -48,6 +48,33 @@ const trustProxySetting = z
     return value.split(',').map((e) => e.trim());
   });
 
+/**
+ * METRICS_ALLOW: the addresses and CIDR blocks (or proxy-addr's names: loopback, linklocal,
+ * uniquelocal) allowed to read GET /server/metrics, separated by commas; `none` allows no address
+ * (then only METRICS_TOKEN opens it).
+ */
+const metricsAllowSetting = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === 'none') return;
+    if (!value.split(',').every((e) => isProxyAddress(e.trim())))
+      ctx.addIssue({
+        code: 'custom',
+        message: "attesi indirizzi e blocchi CIDR separati da virgole (es. 127.0.0.1,::1,10.0.0.0/8), o 'none'",
+      });
+  })
+  .transform((value): string[] => (value === 'none' ? [] : value.split(',').map((e) => e.trim())));
+
+/** METRICS_TOKEN: a bearer token that opens GET /server/metrics from any address; long enough not to be guessed. */
+const metricsTokenSetting = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+  .refine((v) => v === undefined || (v.length >= 32 && /^[\x21-\x7e]+$/.test(v)), {
+    message: 'atteso un token di almeno 32 caratteri, senza spazi (es. openssl rand -hex 32)',
+  });
+
 const optionalText = z
   .string()
   .optional()
@@ -103,6 +130,12 @@ const envSchema = z
         .max(100_000, 'al massimo 100000 connessioni')
         .default(LIVE_MAX_STREAMS_DEFAULT),
     ),
+    /** Who may read GET /server/metrics: these addresses (loopback unless set), or anyone with METRICS_TOKEN. */
+    METRICS_ALLOW: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      metricsAllowSetting.default(['127.0.0.1', '::1']),
+    ),
+    METRICS_TOKEN: metricsTokenSetting,
     /** The certificate chain and its private key (PEM files): with both, the server speaks HTTPS itself. */
     TLS_CERT: optionalText,
     TLS_KEY: optionalText,
@@ -195,6 +228,11 @@ const configSchema = envSchema.transform((e) => ({
     dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : e.DATABASE_URL ? null : path.join(path.resolve(e.DATA_DIR), 'backups'),
     keep: e.BACKUP_KEEP,
   },
+  /**
+   * GET /server/metrics: the client addresses allowed (as the app sees them: behind TRUST_PROXY the
+   * client's own, else the socket's), and the bearer token that opens it from anywhere.
+   */
+  metrics: { allow: e.METRICS_ALLOW, token: e.METRICS_TOKEN ?? null },
 }));
 
 export type Config = z.output<typeof configSchema>;

@@ -7,8 +7,15 @@ import { expect, it } from 'vitest';
 import { ERROR_CODES } from '../common/errors.ts';
 import { TestClient, VIEWER, codeOf, describeOnBothDatabases } from './test/harness.ts';
 
-/** The calls anyone may make without a session. */
-const PUBLIC_ROUTES = new Set(['GET /server/health', 'POST /server/user/login', 'POST /server/user/logout', 'GET /server/ical/:file']);
+/** The calls anyone may make without a session (the metrics by their own rule: METRICS_ALLOW or METRICS_TOKEN, server/features/metrics). */
+const PUBLIC_ROUTES = new Set([
+  'GET /server/health',
+  'GET /server/ready',
+  'GET /server/metrics',
+  'POST /server/user/login',
+  'POST /server/user/logout',
+  'GET /server/ical/:file',
+]);
 
 /** Bodies of every shape a route may not expect: none, empty, wrong types, a list, text, unreadable JSON. */
 const BODIES: { payload?: unknown; raw?: string }[] = [

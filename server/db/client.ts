@@ -16,6 +16,7 @@ import pg from 'pg';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.ts';
 import { withMigrationLock } from './locks.ts';
 import { makeDataDirPrivate } from './private-files.ts';
+import { QueryTiming, timePgClient, timePglite, type PoolStats } from './query-timing.ts';
 import { oneStatementPerTurn } from './turns.ts';
 import * as schema from './schema.ts';
 
@@ -32,6 +33,10 @@ export interface Database {
    * instance itself, or PostgreSQL's URL for one dedicated LISTEN connection per process.
    */
   notifications?: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string };
+  /** Every statement's duration, told to whoever listens (server/db/query-timing.ts; the app's metrics). */
+  queries: QueryTiming;
+  /** The connections now: PostgreSQL's pool, or PGlite's single connection and the statements waiting their turn. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -68,7 +73,11 @@ export async function openPglite(
       options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
     );
     await client.waitReady;
-    const db = drizzlePglite(oneStatementPerTurn(client), { schema }) as unknown as Db;
+    // Timed beneath the turns: a statement's duration is its own, not its wait for a turn (that is `waiting`).
+    const queries = new QueryTiming();
+    timePglite(client, queries);
+    const queue: { waiting?: () => number } = {};
+    const db = drizzlePglite(oneStatementPerTurn(client, queue), { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     if (!inMemory) makeDataDirPrivate(dataDir);
     const opened = client;
@@ -77,6 +86,8 @@ export async function openPglite(
       kind: 'pglite',
       location: inMemory ? 'memory://' : dataDir,
       notifications: { kind: 'pglite', client: opened },
+      queries,
+      poolStats: () => ({ total: 1, idle: queries.running === 0 ? 1 : 0, waiting: queue.waiting?.() ?? 0 }),
       async close() {
         try {
           await opened.close();
@@ -106,6 +117,9 @@ export async function openPostgres(url: string, options: { max?: number; migrati
   // jit_above_cost at ten years of history: compiling took 2.4 s of a 2.9 s "Sostituisci" (docs/performance.md).
   // Queued on the new client before any query the pool hands it, whatever options the URL carries.
   pool.on('connect', (client) => void client.query('set jit = off').catch(() => {}));
+  // Every client of the pool times its statements, the pool's own `pool.query` included (server/db/query-timing.ts).
+  const queries = new QueryTiming();
+  pool.on('connect', (client) => timePgClient(client, queries));
   const location = redactUrl(url);
   try {
     if (options.migrationUrl) {
@@ -130,7 +144,15 @@ export async function openPostgres(url: string, options: { max?: number; migrati
     throw new DatabaseOpenError(`Impossibile aprire o migrare il database ${location}: ${(err as Error).message}`, { cause: err });
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', location, notifications: { kind: 'postgres', url }, close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    location,
+    notifications: { kind: 'postgres', url },
+    queries,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 export function openDatabase(

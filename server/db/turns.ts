@@ -15,8 +15,10 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 
-export function oneStatementPerTurn(client: PGlite): PGlite {
+/** `queue.waiting()`: statements waiting their turn now (the metrics' pool gauge on PGlite). */
+export function oneStatementPerTurn(client: PGlite, queue?: { waiting?: () => number }): PGlite {
   const waiting: (() => void)[] = [];
+  if (queue) queue.waiting = () => waiting.length;
   let scheduled = false;
 
   const schedule = () => {

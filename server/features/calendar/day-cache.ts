@@ -31,7 +31,8 @@ export interface CalendarCache {
   week(start: string, stop: string, version?: number): Promise<string>;
 }
 
-export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES): CalendarCache {
+/** `onRead`: told of each read whether the cache held it (the metrics' hits and misses). */
+export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?: (hit: boolean) => void): CalendarCache {
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<string>>();
   let totalBytes = 0;
@@ -70,10 +71,12 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES): Calenda
     const version = knownVersion ?? (await currentVersion());
     const cached = entries.get(key);
     if (cached && cached.version >= version) {
+      onRead?.(true);
       entries.delete(key);
       entries.set(key, cached); // most recently used last, so the oldest is dropped first
       return cached.json;
     }
+    onRead?.(false);
     // Readers that miss together share one build: after a change, a crowd of readers of the
     // same day would otherwise each rebuild it (on PGlite, one after the other).
     const flightKey = `${key}@${version}`;

@@ -51,7 +51,7 @@ import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import { sendSerialised } from '../../lib/response-check.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import { rangeConflicts } from './conflicts.ts';
-import { createCalendarCache } from './day-cache.ts';
+import { MAX_CACHE_BYTES, createCalendarCache } from './day-cache.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
 import { limitConcurrency } from '../../lib/limit-concurrency.ts';
@@ -77,7 +77,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/get', { schema: { body: dayBody, response: ok(z.array(activityAnswer)) } }, async (req) =>
     reads.listDayActivities(db, req.body.data),
   );
-  const cache = createCalendarCache(db);
+  const cache = createCalendarCache(db, MAX_CACHE_BYTES, (hit) => app.metrics.dayCacheRead(hit));
   app.post('/calendario/giornata', { schema: { body: dayBody, response: ok(giornataAnswer) } }, async (req, reply) => {
     const answer = await cache.day(req.body.data, req.session?.calendarVersion);
     recordAccess(req, { kind: 'giornata', day: req.body.data });

@@ -67,6 +67,8 @@ export class LiveHub {
   /** Tells this process's event ids from another's (and from this process's before a restart). */
   readonly processId = randomBytes(6).toString('base64url');
   private seq = 0;
+  /** Events written to streams since the process started, one per event per stream (the metrics). */
+  delivered = 0;
   /** Frames of the last events: the frame of event `seq` sits at `seq % LIVE_REPLAY_EVENTS`. */
   private readonly recent: string[] = new Array<string>(LIVE_REPLAY_EVENTS);
   private readonly bySession = new Map<string, Set<LiveStream>>();
@@ -131,7 +133,7 @@ export class LiveHub {
       this.recent[this.seq % LIVE_REPLAY_EVENTS] = frame;
       text += frame;
     }
-    for (const set of this.bySession.values()) for (const stream of set) this.write(stream, text);
+    for (const set of this.bySession.values()) for (const stream of set) if (this.write(stream, text)) this.delivered += events.length;
   }
 
   /** The heartbeat comment on every stream. */
@@ -172,14 +174,16 @@ export class LiveHub {
     return frames;
   }
 
-  private write(stream: LiveStream, text: string): void {
+  /** Whether the text went to the stream (not to one ended, or dropped for reading too slowly). */
+  private write(stream: LiveStream, text: string): boolean {
     const out = stream.out;
-    if (out.writableEnded || out.destroyed) return;
+    if (out.writableEnded || out.destroyed) return false;
     if (out.writableLength > MAX_UNREAD_BYTES) {
       out.destroy();
-      return;
+      return false;
     }
     out.write(text);
+    return true;
   }
 
   /** A stream closed (by its client, a cut, or endSession): its places are free again. */

@@ -72,9 +72,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; cookieSecure: boolea
       const { username, pass } = request.body;
       const device = await knownDevice(db, request.cookies[deviceCookie(cookieSecure)], username);
       const attempt = await reserveAttempt(db, signInCounters(request.ip, username, device));
-      if (!attempt) throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
+      if (!attempt) {
+        app.metrics.signInLocked();
+        throw new HttpError(429, MSG.tooManyRequests, ERROR_CODES.tooManyRequests);
+      }
       const user = await authenticate(db, username, pass);
       if (!user) {
+        app.metrics.signInFailed();
         // A refusal keeps the attempt just recorded: it is the failure that counts. The registro
         // keeps the username as typed (never the password), whether or not such an account exists.
         await appendAudit(
