@@ -123,6 +123,11 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
       expect(rows).toBeGreaterThan(10);
       expect(backupMetrics().lastSuccessAt?.toISOString()).toBe(new Date(clock).toISOString());
       expect(backupMetrics().lastDurationMs).toBeGreaterThanOrEqual(0);
+      // Whoever watches the server from outside sees the same backup: /server/metrics, from loopback.
+      const scrape = await app.inject({ method: 'GET', url: '/server/metrics' });
+      expect(scrape.statusCode).toBe(200);
+      expect(scrape.body).toMatch(new RegExp(`^giornata_backup_last_success_seconds ${clock / 1000}$`, 'm'));
+      expect(scrape.body).toMatch(/^giornata_backup_last_duration_seconds \d+(\.\d+)?(e[-+]\d+)?$/m);
     },
     SLOW,
   );
