@@ -31,6 +31,7 @@ import {
   type Periodo,
 } from '../../../common/flussi.ts';
 import { ok } from '../../../common/schemas.ts';
+import { textAnswer } from '../../../common/openapi.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
@@ -86,23 +87,27 @@ export const flussiRoutes: FastifyPluginAsyncZod<FlussiOptions> = async (app, { 
     return state.controllo;
   });
 
-  app.get('/flussi/asl', { schema: { querystring: aslQuery, response: ok(z.union([aslAnswer, z.string()])) } }, async (req, reply) => {
-    const period = upToToday(monthPeriod(req.query.mese), today());
-    const state = await checkFlow(db, 'asl', period);
-    const account = aslAccount(req.query.mese, state);
-    const named = account.asl.flatMap((g) => g.utenti.map((u) => u.paziente));
-    if (req.query.formato === 'json') {
-      recordPatientsRead(req, { kind: 'presenze', day: period.dal, dayTo: period.al }, named);
-      return account;
-    }
-    if (!state.controllo.pronto) return refuse(reply, state);
-    await recordExport(db, req, 'rendiconto_asl_csv', period, named, { mese: req.query.mese });
-    return file(reply, 'text/csv; charset=utf-8', `rendiconto-asl_${req.query.mese}.csv`, aslCsv(account, state.settings.centreName));
-  });
+  app.get(
+    '/flussi/asl',
+    { schema: { querystring: aslQuery, response: ok(z.union([aslAnswer, textAnswer('text/csv')])) } },
+    async (req, reply) => {
+      const period = upToToday(monthPeriod(req.query.mese), today());
+      const state = await checkFlow(db, 'asl', period);
+      const account = aslAccount(req.query.mese, state);
+      const named = account.asl.flatMap((g) => g.utenti.map((u) => u.paziente));
+      if (req.query.formato === 'json') {
+        recordPatientsRead(req, { kind: 'presenze', day: period.dal, dayTo: period.al }, named);
+        return account;
+      }
+      if (!state.controllo.pronto) return refuse(reply, state);
+      await recordExport(db, req, 'rendiconto_asl_csv', period, named, { mese: req.query.mese });
+      return file(reply, 'text/csv; charset=utf-8', `rendiconto-asl_${req.query.mese}.csv`, aslCsv(account, state.settings.centreName));
+    },
+  );
 
   app.get(
     '/flussi/siar/oreprof',
-    { schema: { querystring: siarQuery, response: ok(z.union([siarAnswer, z.string()])) } },
+    { schema: { querystring: siarQuery, response: ok(z.union([siarAnswer, textAnswer('text/csv'), textAnswer('application/xml')])) } },
     async (req, reply) => {
       const { anno, tipo, formato } = req.query;
       const period = upToToday(yearPeriod(anno), today());
@@ -118,29 +123,33 @@ export const flussiRoutes: FastifyPluginAsyncZod<FlussiOptions> = async (app, { 
     },
   );
 
-  app.get('/flussi/sism/pss', { schema: { querystring: pssQuery, response: ok(z.union([pssAnswer, z.string()])) } }, async (req, reply) => {
-    const { anno, semestre, formato } = req.query;
-    const period = upToToday(semesterPeriod(anno, semestre), today());
-    const state = await checkFlow(db, 'sism_pss', period);
-    const rows = pssRows(state);
-    const named = [...new Set(rows.map((r) => r.patient.id))];
-    if (formato === 'json') {
-      recordPatientsRead(req, { kind: 'presenze', day: period.dal, dayTo: period.al }, named);
-      return {
-        anno,
-        semestre,
-        righe: rows.map((r) => ({ paziente: r.patient.id, nome: r.patient.nome, data: r.day, modalita: r.modalita })),
-      };
-    }
-    if (!state.controllo.pronto) {
-      const onlyNoDays = state.controllo.mancanti.every((m) => m.cosa === 'periodo');
-      return refuse(reply, state, onlyNoDays ? FLUSSI_MSG.noAttendance : FLUSSI_MSG.incomplete);
-    }
-    await recordExport(db, req, 'sism_pss', period, named, { anno, semestre, formato, righe: rows.length });
-    const data = { anno, semestre, settings: state.settings, rows };
-    const name = `SDK_RES_PSS_S${semestre}_${anno}`;
-    return formato === 'xml'
-      ? file(reply, 'application/xml; charset=utf-8', `${name}.xml`, pssXml(data))
-      : file(reply, 'text/csv; charset=utf-8', `${name}.csv`, pssCsv(data));
-  });
+  app.get(
+    '/flussi/sism/pss',
+    { schema: { querystring: pssQuery, response: ok(z.union([pssAnswer, textAnswer('text/csv'), textAnswer('application/xml')])) } },
+    async (req, reply) => {
+      const { anno, semestre, formato } = req.query;
+      const period = upToToday(semesterPeriod(anno, semestre), today());
+      const state = await checkFlow(db, 'sism_pss', period);
+      const rows = pssRows(state);
+      const named = [...new Set(rows.map((r) => r.patient.id))];
+      if (formato === 'json') {
+        recordPatientsRead(req, { kind: 'presenze', day: period.dal, dayTo: period.al }, named);
+        return {
+          anno,
+          semestre,
+          righe: rows.map((r) => ({ paziente: r.patient.id, nome: r.patient.nome, data: r.day, modalita: r.modalita })),
+        };
+      }
+      if (!state.controllo.pronto) {
+        const onlyNoDays = state.controllo.mancanti.every((m) => m.cosa === 'periodo');
+        return refuse(reply, state, onlyNoDays ? FLUSSI_MSG.noAttendance : FLUSSI_MSG.incomplete);
+      }
+      await recordExport(db, req, 'sism_pss', period, named, { anno, semestre, formato, righe: rows.length });
+      const data = { anno, semestre, settings: state.settings, rows };
+      const name = `SDK_RES_PSS_S${semestre}_${anno}`;
+      return formato === 'xml'
+        ? file(reply, 'application/xml; charset=utf-8', `${name}.xml`, pssXml(data))
+        : file(reply, 'text/csv; charset=utf-8', `${name}.csv`, pssCsv(data));
+    },
+  );
 };

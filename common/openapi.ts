@@ -1,0 +1,25 @@
+/**
+ * GET /server/openapi.json: the OpenAPI 3.1 document of the server's calls, generated from the
+ * routes' own schemas (server/lib/openapi.ts, docs/decisions/0050-openapi-document.md).
+ */
+import { z } from 'zod';
+
+/** Where the document and its interactive reference are served (the reference for administrators only). */
+export const OPENAPI_DOCUMENT_PATH = '/server/openapi.json';
+export const OPENAPI_REFERENCE_PATH = '/server/docs';
+
+/**
+ * An answer that is not JSON (a file, the live events' stream): text, of this media type. The
+ * OpenAPI document describes the answer as that type (server/lib/openapi.ts), and under the tests
+ * the answer must come with it.
+ */
+export const textAnswer = (mediaType: string) => z.string().meta({ contentMediaType: mediaType });
+
+export const openApiDocumentAnswer = z
+  .object({
+    openapi: z.string(),
+    info: z.object({ title: z.string(), version: z.string() }).loose(),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  })
+  .loose();
+export type OpenApiDocument = z.infer<typeof openApiDocumentAnswer>;
