@@ -25,7 +25,9 @@ export async function openApiRoutes(app: FastifyInstance) {
     reference.addHook('onRequest', requireAdmin);
     await reference.register(fastifySwaggerUi, {
       routePrefix: '/docs',
-      uiConfig: { deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: -1 },
+      // The page names its scripts and styles by absolute path: under this app's /server.
+      indexPrefix: '/server',
+      uiConfig: { deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: -1, filter: true },
       theme: { title: 'Giornata: le chiamate al server' },
     });
   });
