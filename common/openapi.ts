@@ -3,6 +3,7 @@
  * routes' own schemas (server/lib/openapi.ts, docs/decisions/0050-openapi-document.md).
  */
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.ts';
 
 /** Where the document and its interactive reference are served (the reference for administrators only). */
 export const OPENAPI_DOCUMENT_PATH = '/server/openapi.json';
@@ -14,6 +15,13 @@ export const OPENAPI_REFERENCE_PATH = '/server/docs';
  * the answer must come with it.
  */
 export const textAnswer = (mediaType: string) => z.string().meta({ contentMediaType: mediaType });
+
+/** Every refusal's body (common/schemas.ts, ApiErrorBody), as the document describes the 4XX and 5XX answers of every call. */
+export const apiErrorAnswer = z.object({
+  error: z.string().describe('Il messaggio in italiano, per le persone: può cambiare'),
+  code: z.enum(Object.values(ERROR_CODES)).describe('Il codice stabile, per i programmi (docs/api.md, Errors)'),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+});
 
 export const openApiDocumentAnswer = z
   .object({

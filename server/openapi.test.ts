@@ -146,6 +146,20 @@ describe('the OpenAPI document', () => {
     expect(paths.filter((p) => !p.startsWith('/server/') || p.startsWith('/server/docs'))).toEqual([]);
     expect(paths).toEqual([...paths].sort());
   });
+
+  it('describes the refusals of every call in the house’s one shape, { error, code }, with every code', () => {
+    const without: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const refusal = operation.responses['4XX']?.content?.['application/json']?.schema as { $ref?: string } | undefined;
+        if (refusal?.$ref !== '#/components/schemas/Errore') without.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(without).toEqual([]);
+    const error = (document as unknown as { components: { schemas: Record<string, { properties: { code: { enum: string[] } } }> } })
+      .components.schemas.Errore;
+    expect(error.properties.code.enum).toEqual(Object.values(ERROR_CODES));
+  });
 });
 
 describeOnBothDatabases('the OpenAPI document served', (ctx) => {
@@ -187,6 +201,13 @@ describe('answers checked against the OpenAPI document', () => {
   async function documentCheckedApp() {
     const app = Fastify();
     app.setSerializerCompiler(plainSerializer);
+    // Refusals in the house's one shape, as server/app.ts answers them.
+    app.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
+      const status = error.statusCode ?? 500;
+      return reply
+        .status(status)
+        .send(status === 404 ? { error: 'Non trovato', code: 'not_found' } : { error: 'Errore', code: 'internal' });
+    });
     app.addHook('onSend', checkResponseAgainstDocument);
     await app.register(fastifySwagger, swaggerOptions);
     const answer = { 200: z.object({ ID: z.number().int(), nome: z.string() }) };
@@ -201,21 +222,26 @@ describe('answers checked against the OpenAPI document', () => {
     app.get('/server/refused', { schema: { response: answer } }, async () => {
       throw Object.assign(new Error('Non trovato'), { statusCode: 404 });
     });
+    app.get('/server/refused-otherwise', { schema: { response: answer } }, async (_req, reply) => {
+      // A refusal in a shape of its own: the document describes every 4XX as the house's.
+      return (reply as unknown as { status(n: number): { send(b: unknown): unknown } }).status(409).send({ message: 'no' });
+    });
     await app.ready();
     return app;
   }
 
-  it('let a described answer through as the handler made it: a JSON body with a field more, a file of its type, an undescribed status', async () => {
+  it('let a described answer through as the handler made it: a JSON body with a field more, a file of its type, a refusal', async () => {
     const app = await documentCheckedApp();
     const right = await app.inject({ method: 'GET', url: '/server/right' });
     expect([right.statusCode, right.json()]).toEqual([200, { ID: 1, nome: 'Sala blu', extra: 'kept' }]);
     const file = await app.inject({ method: 'GET', url: '/server/file' });
     expect([file.statusCode, file.body]).toEqual([200, 'a;b\n']);
-    expect((await app.inject({ method: 'GET', url: '/server/refused' })).statusCode).toBe(404);
+    const refused = await app.inject({ method: 'GET', url: '/server/refused' });
+    expect([refused.statusCode, refused.json()]).toEqual([404, { error: 'Non trovato', code: 'not_found' }]);
     await app.close();
   });
 
-  it('turn an answer the document does not describe into a 500: a JSON body its schema refuses, a file of another type', async () => {
+  it('turn an answer the document does not describe into a 500: a JSON body its schema refuses, a file of another type, a refusal of another shape', async () => {
     const app = await documentCheckedApp();
     const quiet = console.error;
     const told: string[] = [];
@@ -223,12 +249,14 @@ describe('answers checked against the OpenAPI document', () => {
     try {
       expect((await app.inject({ method: 'GET', url: '/server/wrong' })).statusCode).toBe(500);
       expect((await app.inject({ method: 'GET', url: '/server/file-mislabelled' })).statusCode).toBe(500);
+      expect((await app.inject({ method: 'GET', url: '/server/refused-otherwise' })).statusCode).toBe(500);
     } finally {
       console.error = quiet;
     }
     expect(told).toEqual([
       expect.stringMatching(/GET \/server\/wrong: the answer does not match the OpenAPI document \(\/ID: type/),
       expect.stringMatching(/GET \/server\/file-mislabelled: .*text\/plain is not among the document's text\/csv/),
+      expect.stringMatching(/GET \/server\/refused-otherwise: .*must have required property 'error'/),
     ]);
     await app.close();
   });

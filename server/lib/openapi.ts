@@ -7,6 +7,8 @@
  */
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorAnswer } from '../../common/openapi.ts';
 
 /** The routes described: those of /server, but the reference's own files (the page, its scripts, its copy of the document). */
 export const API_PREFIX = '/server/';
@@ -62,6 +64,17 @@ export function responseContent(schema: JsonSchema): JsonSchema | ContentRespons
 /** The part of the path that names the feature (`/server/calendario/get` → calendario): the reference groups operations by it. */
 export const tagOf = (url: string) => url.slice(API_PREFIX.length).split('/')[0] || 'server';
 
+/** The refusals' one shape (docs/api.md, Errors): one component, the 4XX and 5XX answers of every call that does not name its own. */
+const ERROR_COMPONENT = 'Errore';
+const errorSchema = (() => {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(apiErrorAnswer, { target: 'draft-2020-12', io: 'output' });
+  return openObjects(schema) as JsonSchema;
+})();
+const errorResponse: ContentResponse = {
+  description: 'Rifiuto o errore: { error, code } (docs/api.md, Errors)',
+  content: { [JSON_MEDIA_TYPE]: { schema: { $ref: `#/components/schemas/${ERROR_COMPONENT}` } } },
+};
+
 type TransformArgument = Parameters<typeof jsonSchemaTransform>[0];
 
 /** @fastify/swagger's transform: zod to JSON Schema (the type provider's), then the content types, a tag, and the routes not described hidden. */
@@ -70,10 +83,12 @@ export function describeRoute(argument: TransformArgument): ReturnType<typeof js
   const { schema, url } = jsonSchemaTransform(argument);
   const described = { ...(schema as Record<string, unknown>), tags: [tagOf(url)] } as Record<string, unknown>;
   const response = described.response as Record<string, JsonSchema> | undefined;
-  if (response)
-    described.response = Object.fromEntries(
-      Object.entries(response).map(([status, s]) => [status, responseContent(openObjects(s) as JsonSchema)]),
-    );
+  const answers = Object.entries(response ?? {}).map(([status, s]) => [
+    status.toUpperCase(),
+    responseContent(openObjects(s) as JsonSchema),
+  ]);
+  const errors = ['4XX', '5XX'].map((status) => [status, errorResponse]);
+  described.response = Object.fromEntries([...errors, ...answers]);
   return { schema: described as typeof schema, url };
 }
 
@@ -104,6 +119,7 @@ export const swaggerOptions: FastifyDynamicSwaggerOptions = {
         'Le chiamate al server di Giornata, il planner giornaliero di un centro diurno. Le convenzioni (sessione, CSRF, ruoli, errori) sono in docs/api.md; questo documento è generato dagli schemi con cui il server valida richieste e risposte.',
       version: '1',
     },
+    components: { schemas: { [ERROR_COMPONENT]: errorSchema } },
   },
   transform: describeRoute,
   transformObject: (documentObject) => sortedDocument((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
