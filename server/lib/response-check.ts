@@ -128,10 +128,16 @@ export async function checkResponseAgainstDocument(request: FastifyRequest, repl
     console.error(error.message);
     throw error;
   };
-  if (!type) return fail(`no content type, where the document names ${Object.keys(content).join(', ')}`);
-  if (content[type] === undefined) return fail(`${type} is not among the document's ${Object.keys(content).join(', ')}`);
+  const described = Object.keys(content);
+  if (!type) return fail(`no content type, where the document names ${described.join(', ')}`);
+  // Compared without parameters on either side (`text/plain; version=0.0.4` is text/plain).
+  const key = described.find((k) => mediaTypeOf(k) === type);
+  if (key === undefined) {
+    const hint = type === JSON_MEDIA_TYPE ? '' : `: declare the answer as textAnswer('${type}') (common/openapi.ts)`;
+    return fail(`${type} is not among the document's ${described.join(', ')}${hint}`);
+  }
   if (type !== JSON_MEDIA_TYPE || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
-  const validate = validatorOf(document, [path, method, 'responses', status, 'content', type, 'schema']);
+  const validate = validatorOf(document, [path, method, 'responses', status, 'content', key, 'schema']);
   if (validate && !validate(JSON.parse(payload.toString()))) {
     // Paths and keywords only: Ajv's messages name the expectation, never the answer's values.
     const where = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(answer)'}: ${e.keyword} ${e.message ?? ''}`.trim());
