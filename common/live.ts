@@ -4,7 +4,7 @@
  * server that sends it and the web app that reads it.
  */
 import { z } from 'zod';
-import { textAnswer } from './openapi.ts';
+import { textAnswer } from './schemas.ts';
 import { isPlanDate } from './dates.ts';
 
 export { LIVE_EVENTS_PATH } from './live-path.ts';

@@ -5,17 +5,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './errors.ts';
 
-/** Where the document and its interactive reference are served (the reference for administrators only). */
-export const OPENAPI_DOCUMENT_PATH = '/server/openapi.json';
-export const OPENAPI_REFERENCE_PATH = '/server/docs';
-
-/**
- * An answer that is not JSON (a file, the live events' stream): text, of this media type. The
- * OpenAPI document describes the answer as that type (server/lib/openapi.ts), and under the tests
- * the answer must come with it.
- */
-export const textAnswer = (mediaType: string) => z.string().meta({ contentMediaType: mediaType });
-
 /** Every refusal's body (common/schemas.ts, ApiErrorBody), as the document describes the 4XX and 5XX answers of every call. */
 export const apiErrorAnswer = z.object({
   error: z.string().describe('Il messaggio in italiano, per le persone: può cambiare'),

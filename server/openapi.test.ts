@@ -13,7 +13,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODES } from '../common/errors.ts';
-import { textAnswer } from '../common/openapi.ts';
+import { textAnswer } from '../common/schemas.ts';
 import { describeOnBothDatabases, openTestDatabase, buildTestApp, signedInCentre, codeOf, TestClient } from './test/harness.ts';
 import type { App } from './app.ts';
 import { documentText, swaggerOptions } from './lib/openapi.ts';

@@ -133,7 +133,7 @@ export async function checkResponseAgainstDocument(request: FastifyRequest, repl
   // Compared without parameters on either side (`text/plain; version=0.0.4` is text/plain).
   const key = described.find((k) => mediaTypeOf(k) === type);
   if (key === undefined) {
-    const hint = type === JSON_MEDIA_TYPE ? '' : `: declare the answer as textAnswer('${type}') (common/openapi.ts)`;
+    const hint = type === JSON_MEDIA_TYPE ? '' : `: declare the answer as textAnswer('${type}') (common/schemas.ts)`;
     return fail(`${type} is not among the document's ${described.join(', ')}${hint}`);
   }
   if (type !== JSON_MEDIA_TYPE || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;

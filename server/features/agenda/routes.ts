@@ -6,8 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agendaAnswer, agendaBody, icalStateAnswer, icalStateQuery, icalTherapistBody, icalUrlAnswer } from '../../../common/agenda.ts';
-import { ok, okAnswer } from '../../../common/schemas.ts';
-import { textAnswer } from '../../../common/openapi.ts';
+import { ok, okAnswer, textAnswer } from '../../../common/schemas.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';

@@ -30,8 +30,7 @@ import {
   type IncompleteBody,
   type Periodo,
 } from '../../../common/flussi.ts';
-import { ok } from '../../../common/schemas.ts';
-import { textAnswer } from '../../../common/openapi.ts';
+import { ok, textAnswer } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
