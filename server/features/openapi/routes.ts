@@ -10,6 +10,18 @@ import { ok } from '../../../common/schemas.ts';
 import { openApiDocumentAnswer, type OpenApiDocument } from '../../../common/openapi.ts';
 import { requireAdmin, requireUser } from '../../lib/guards.ts';
 
+/**
+ * Runs in the browser, not here: Swagger UI's initializer carries its text. "Try it out" sends the
+ * CSRF header every write needs, from the cookie as the web app does (`__Host-` over HTTPS).
+ */
+function withCsrfHeader<R extends object>(request: R): R {
+  const cookies = (globalThis as unknown as { document: { cookie: string } }).document.cookie;
+  const token = /(?:^|;\s*)(?:__Host-)?XSRF-TOKEN=([^;]*)/.exec(cookies);
+  const headers = (request as { headers?: Record<string, string> }).headers;
+  if (token && headers) headers['X-XSRF-TOKEN'] = decodeURIComponent(token[1]);
+  return request;
+}
+
 export async function openApiRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
@@ -27,7 +39,13 @@ export async function openApiRoutes(app: FastifyInstance) {
       routePrefix: '/docs',
       // The page names its scripts and styles by absolute path: under this app's /server.
       indexPrefix: '/server',
-      uiConfig: { deepLinking: false, docExpansion: 'list', defaultModelsExpandDepth: -1, filter: true },
+      uiConfig: {
+        deepLinking: false,
+        docExpansion: 'list',
+        defaultModelsExpandDepth: -1,
+        filter: true,
+        requestInterceptor: withCsrfHeader,
+      },
       theme: { title: 'Giornata: le chiamate al server' },
     });
   });
