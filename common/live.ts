@@ -4,6 +4,7 @@
  * server that sends it and the web app that reads it.
  */
 import { z } from 'zod';
+import { textAnswer } from './schemas.ts';
 import { isPlanDate } from './dates.ts';
 
 export { LIVE_EVENTS_PATH } from './live-path.ts';
@@ -52,4 +53,4 @@ export const liveWireEventSchema = z.union([liveEventSchema, pianificatoreEventS
 export type LiveWireEvent = LiveEvent | PianificatoreEvent;
 
 /** GET /server/eventi answers a text/event-stream: one liveEventSchema per `data:` line (its route's response schema). */
-export const liveStreamAnswer = z.string();
+export const liveStreamAnswer = textAnswer('text/event-stream');

@@ -206,6 +206,12 @@ export type {
 /** `ok` of a write's answer: always true, a refusal being an error answer (common/errors.ts). */
 export const okField = z.boolean();
 export const okAnswer = z.object({ ok: okField });
+/**
+ * An answer that is not JSON (a file, the live events' stream): text, of this media type. The
+ * OpenAPI document describes the answer as that type (server/lib/openapi.ts), and under the tests
+ * the answer must come with it.
+ */
+export const textAnswer = (mediaType: string) => z.string().meta({ contentMediaType: mediaType });
 /** A route's `response` of its 200 answer: `schema: { body, response: ok(answer) }` (docs/decisions/0034-answers-checked-one-vocabulary.md). */
 export const ok = <T extends z.ZodType>(answer: T) => ({ 200: answer });
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,7 +42,9 @@ import { sessionRoutes } from './features/session/routes.ts';
 import { HttpError, httpErrorOf } from './lib/http-error.ts';
 import { pathOnly, privateLoggerOptions } from './lib/log-privacy.ts';
 import { AppMetrics } from './lib/metrics.ts';
-import { checkResponse, plainSerializer, responsesCheckedByDefault } from './lib/response-check.ts';
+import { checkResponse, checkResponseAgainstDocument, plainSerializer, responsesCheckedByDefault } from './lib/response-check.ts';
+import { swaggerOptions } from './lib/openapi.ts';
+import { openApiRoutes } from './features/openapi/routes.ts';
 import { DEFAULT_CALL_LIMITS, accountCallsLimit, callLimitsOf, type CallLimits } from './lib/rate-limits.ts';
 
 export const clientDist = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -158,7 +161,11 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   // Answers are sent as handlers make them; their schemas are checked under the tests (docs/decisions/0034-answers-checked-one-vocabulary.md).
   app.setSerializerCompiler(plainSerializer);
-  if (options.checkResponses ?? responsesCheckedByDefault()) app.addHook('onSend', checkResponse);
+  if (options.checkResponses ?? responsesCheckedByDefault()) {
+    app.addHook('onSend', checkResponse);
+    // And against the OpenAPI document made of those schemas: docs, schemas and behaviour are one thing (0050).
+    app.addHook('onSend', checkResponseAgainstDocument);
+  }
   const routeList: RouteEntry[] = [];
   app.decorate('routeList', routeList);
   app.decorate('callLimits', { ...DEFAULT_CALL_LIMITS, ...options.limits });
@@ -178,6 +185,8 @@ export async function buildApp(options: AppOptions) {
     metrics.request(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.addHook('onClose', async () => metrics.unwatchQueries());
+  // Before any route: the OpenAPI document is made of the routes as they are registered (server/lib/openapi.ts).
+  await app.register(fastifySwagger, swaggerOptions);
   app.addHook('onRoute', (route) => {
     const responses = Object.keys((route.schema?.response as object | undefined) ?? {});
     for (const method of [route.method].flat()) routeList.push({ method, url: route.url, responses });
@@ -264,6 +273,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(flussiRoutes, { db, today: options.today });
       await api.register(pianificatoreRoutes, { db });
       await api.register(backupRoutes, { database, scheduler: options.backup });
+      await api.register(openApiRoutes);
       api.setNotFoundHandler((_req, reply) => reply.status(404).send(notFoundBody));
     },
     { prefix: '/server' },

@@ -7,14 +7,16 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { openTestDatabase, buildTestApp } from './test/harness.ts';
+import { isDescribedRoute } from './lib/openapi.ts';
 import { checkResponse, plainSerializer, responsesCheckedByDefault, sendSerialised } from './lib/response-check.ts';
 
 describe('response schemas', () => {
-  it('are declared by every route of /server, for its 200 answer (202 for a call that only starts the work)', async () => {
+  it('are declared by every route of /server (but the reference at /server/docs), for its 200 answer (202 for a call that only starts the work)', async () => {
     const database = await openTestDatabase('pglite');
     try {
       const app = await buildTestApp(database);
-      const routes = app.routeList.filter((r) => r.url.startsWith('/server/') && r.method !== 'HEAD');
+      // The interactive reference's own files (Swagger UI's page, scripts, its copy of the document) are not calls: the document leaves them out too.
+      const routes = app.routeList.filter((r) => isDescribedRoute(r.url) && r.method !== 'HEAD');
       expect(routes.length).toBeGreaterThan(80);
       const without = routes.filter((r) => !r.responses.includes('200') && !r.responses.includes('202')).map((r) => `${r.method} ${r.url}`);
       expect(without).toEqual([]);

@@ -8,6 +8,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { isDescribedRoute, JSON_MEDIA_TYPE } from './openapi.ts';
 
 /** Whether answers are checked unless the app is told otherwise: under the tests (vitest sets VITEST, scripts NODE_ENV=test). */
 export const responsesCheckedByDefault = (env: NodeJS.ProcessEnv = process.env): boolean =>
@@ -63,4 +66,102 @@ export async function checkResponse(request: FastifyRequest, reply: FastifyReply
  */
 export function sendSerialised(reply: FastifyReply, json: string | Readable): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** A route's answers as the OpenAPI document describes them, compiled once per route, status and content type. */
+interface DocumentChecks {
+  ajv: Ajv2020;
+  validators: Map<string, ValidateFunction | null>;
+}
+const documentChecks = new WeakMap<object, DocumentChecks>();
+const DOCUMENT_ID = 'giornata-openapi';
+
+/** The OpenAPI path of a route (`/server/x/:id` → `/server/x/{id}`), as @fastify/swagger writes it. */
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+/** A JSON pointer's segment (RFC 6901). */
+const pointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+type ResponsesObject = Record<string, { content?: Record<string, { schema?: unknown }> } | undefined>;
+
+/** The answer's description in the document: its status (`200`, else `2XX`, else `default`), or undefined when it describes none. */
+function describedStatus(responses: ResponsesObject | undefined, status: number): string | undefined {
+  if (!responses) return undefined;
+  return [String(status), `${Math.floor(status / 100)}XX`, 'default'].find((key) => responses[key] !== undefined);
+}
+
+/** The media type of an answer, without its parameters (`text/csv; charset=utf-8` → text/csv). */
+const mediaTypeOf = (header: unknown) =>
+  String(header ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
+
+/** An answer that the OpenAPI document does not describe: of a content type it does not name, or a JSON body its schema refuses. */
+export class DocumentContractError extends Error {
+  constructor(method: string, url: string, problem: string) {
+    super(`${method} ${url}: the answer does not match the OpenAPI document (${problem})`);
+    this.name = 'DocumentContractError';
+  }
+}
+
+/**
+ * The onSend hook of the checked mode, after checkResponse: the answer against the OpenAPI
+ * document (server/lib/openapi.ts) for its route, status and content type. JSON answers are
+ * parsed and validated with Ajv (JSON Schema 2020-12, the document's dialect); any other answer
+ * (a file, the event stream) must come with a content type the document names for it.
+ */
+export async function checkResponseAgainstDocument(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const url = request.routeOptions.url;
+  if (!url || !isDescribedRoute(url) || typeof request.server.swagger !== 'function') return payload;
+  const document = request.server.swagger() as unknown as { paths?: Record<string, Record<string, { responses?: ResponsesObject }>> };
+  const path = openApiPath(url);
+  const method = request.method.toLowerCase();
+  const responses = document.paths?.[path]?.[method]?.responses;
+  const status = describedStatus(responses, reply.statusCode);
+  if (!responses || status === undefined) return payload;
+  const content = responses[status]?.content;
+  const type = mediaTypeOf(reply.getHeader('content-type'));
+  if (content === undefined) return payload;
+  const fail = (problem: string) => {
+    const error = new DocumentContractError(request.method, url, problem);
+    console.error(error.message);
+    throw error;
+  };
+  const described = Object.keys(content);
+  if (!type) return fail(`no content type, where the document names ${described.join(', ')}`);
+  // Compared without parameters on either side (`text/plain; version=0.0.4` is text/plain).
+  const key = described.find((k) => mediaTypeOf(k) === type);
+  if (key === undefined) {
+    const hint = type === JSON_MEDIA_TYPE ? '' : `: declare the answer as textAnswer('${type}') (common/schemas.ts)`;
+    return fail(`${type} is not among the document's ${described.join(', ')}${hint}`);
+  }
+  if (type !== JSON_MEDIA_TYPE || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+  const validate = validatorOf(document, [path, method, 'responses', status, 'content', key, 'schema']);
+  if (validate && !validate(JSON.parse(payload.toString()))) {
+    // Paths and keywords only: Ajv's messages name the expectation, never the answer's values.
+    const where = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(answer)'}: ${e.keyword} ${e.message ?? ''}`.trim());
+    fail(where.join('; '));
+  }
+  return payload;
+}
+
+/** The compiled schema at `paths/…` of the document, its references resolved within the document (null: no schema there). */
+function validatorOf(document: object, at: string[]): ValidateFunction | null {
+  let checks = documentChecks.get(document);
+  if (!checks) {
+    // Formats as zod writes them (date, date-time, email…) are checked too; the document's own keywords are not schema keywords.
+    const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+    addFormats.default(ajv);
+    ajv.addSchema(document, DOCUMENT_ID);
+    checks = { ajv, validators: new Map() };
+    documentChecks.set(document, checks);
+  }
+  const ref = `${DOCUMENT_ID}#/paths/${at.map(pointer).join('/')}`;
+  let validate = checks.validators.get(ref);
+  if (validate === undefined) {
+    validate = checks.ajv.getSchema(ref) ?? null;
+    checks.validators.set(ref, validate);
+  }
+  return validate;
 }

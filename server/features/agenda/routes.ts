@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { agendaAnswer, agendaBody, icalStateAnswer, icalStateQuery, icalTherapistBody, icalUrlAnswer } from '../../../common/agenda.ts';
-import { ok, okAnswer } from '../../../common/schemas.ts';
+import { ok, okAnswer, textAnswer } from '../../../common/schemas.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Db } from '../../db/client.ts';
@@ -55,7 +55,7 @@ export const agendaRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   const feedLimit = await perKeyLimit(app, FEED_READS, (req) => `feed:${hashToken((req.params as { file?: string }).file ?? '')}`);
   app.get(
     '/ical/:file',
-    { schema: { params: feedParams, response: ok(z.string()) }, config: { withoutSession: true }, preHandler: feedLimit },
+    { schema: { params: feedParams, response: ok(textAnswer('text/calendar')) }, config: { withoutSession: true }, preHandler: feedLimit },
     async (req, reply) => {
       const file = req.params.file;
       const feed = file.endsWith('.ics') ? await readFeed(db, file.slice(0, -'.ics'.length)) : null;

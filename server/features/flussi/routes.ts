@@ -30,7 +30,7 @@ import {
   type IncompleteBody,
   type Periodo,
 } from '../../../common/flussi.ts';
-import { ok } from '../../../common/schemas.ts';
+import { ok, textAnswer } from '../../../common/schemas.ts';
 import { appendAudit } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAccess } from '../../lib/access-log.ts';
@@ -56,6 +56,11 @@ function refuse(reply: FastifyReply, state: FlowState, message: string = FLUSSI_
 function file(reply: FastifyReply, type: string, name: string, text: string) {
   return reply.type(type).header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'no-store').send(text);
 }
+
+/** The flows' answers: JSON with `formato=json`, else the file, described by its media type (common/schemas.ts, textAnswer). */
+const aslAnswers = ok(z.union([aslAnswer, textAnswer('text/csv')]));
+const siarAnswers = ok(z.union([siarAnswer, textAnswer('text/csv'), textAnswer('application/xml')]));
+const pssAnswers = ok(z.union([pssAnswer, textAnswer('text/csv'), textAnswer('application/xml')]));
 
 /** The registro row of a file and the access log under each utente it names. */
 async function recordExport(db: Db, req: FastifyRequest, tipo: string, period: Periodo, named: number[], extra: Record<string, unknown>) {
@@ -86,7 +91,7 @@ export const flussiRoutes: FastifyPluginAsyncZod<FlussiOptions> = async (app, { 
     return state.controllo;
   });
 
-  app.get('/flussi/asl', { schema: { querystring: aslQuery, response: ok(z.union([aslAnswer, z.string()])) } }, async (req, reply) => {
+  app.get('/flussi/asl', { schema: { querystring: aslQuery, response: aslAnswers } }, async (req, reply) => {
     const period = upToToday(monthPeriod(req.query.mese), today());
     const state = await checkFlow(db, 'asl', period);
     const account = aslAccount(req.query.mese, state);
@@ -100,25 +105,21 @@ export const flussiRoutes: FastifyPluginAsyncZod<FlussiOptions> = async (app, { 
     return file(reply, 'text/csv; charset=utf-8', `rendiconto-asl_${req.query.mese}.csv`, aslCsv(account, state.settings.centreName));
   });
 
-  app.get(
-    '/flussi/siar/oreprof',
-    { schema: { querystring: siarQuery, response: ok(z.union([siarAnswer, z.string()])) } },
-    async (req, reply) => {
-      const { anno, tipo, formato } = req.query;
-      const period = upToToday(yearPeriod(anno), today());
-      const state = await checkFlow(db, 'siar_oreprof', period);
-      const { ore } = hoursPerProfile(await deliveredMinutes(db, period));
-      if (formato === 'json') return { anno, ore: SIAR_CATEGORIE.map(([profilo]) => ({ profilo, ore: ore.get(profilo) ?? 0 })) };
-      if (!state.controllo.pronto) return refuse(reply, state);
-      await recordExport(db, req, 'siar_oreprof', period, [], { anno, tipoTrasmissione: tipo, formato });
-      const data = { anno, tipo, settings: state.settings, ore };
-      return formato === 'csv'
-        ? file(reply, 'text/csv; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.csv`, siarCsv(data))
-        : file(reply, 'application/xml; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.xml`, siarXml(data));
-    },
-  );
+  app.get('/flussi/siar/oreprof', { schema: { querystring: siarQuery, response: siarAnswers } }, async (req, reply) => {
+    const { anno, tipo, formato } = req.query;
+    const period = upToToday(yearPeriod(anno), today());
+    const state = await checkFlow(db, 'siar_oreprof', period);
+    const { ore } = hoursPerProfile(await deliveredMinutes(db, period));
+    if (formato === 'json') return { anno, ore: SIAR_CATEGORIE.map(([profilo]) => ({ profilo, ore: ore.get(profilo) ?? 0 })) };
+    if (!state.controllo.pronto) return refuse(reply, state);
+    await recordExport(db, req, 'siar_oreprof', period, [], { anno, tipoTrasmissione: tipo, formato });
+    const data = { anno, tipo, settings: state.settings, ore };
+    return formato === 'csv'
+      ? file(reply, 'text/csv; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.csv`, siarCsv(data))
+      : file(reply, 'application/xml; charset=utf-8', `SDK_SIAR_OREPROF_${anno}.xml`, siarXml(data));
+  });
 
-  app.get('/flussi/sism/pss', { schema: { querystring: pssQuery, response: ok(z.union([pssAnswer, z.string()])) } }, async (req, reply) => {
+  app.get('/flussi/sism/pss', { schema: { querystring: pssQuery, response: pssAnswers } }, async (req, reply) => {
     const { anno, semestre, formato } = req.query;
     const period = upToToday(semesterPeriod(anno, semestre), today());
     const state = await checkFlow(db, 'sism_pss', period);
