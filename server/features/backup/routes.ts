@@ -24,30 +24,36 @@ export const backupRoutes: FastifyPluginAsyncZod<BackupRoutesOptions> = async (a
 
   app.get('/backup/stato', { schema: { response: ok(backupStateAnswer) } }, async () => backupStatus(database, scheduler));
 
-  app.get('/backup/file/:name', { schema: { params: backupFileParams, response: ok(textAnswer('application/gzip')) } }, async (req, reply) => {
-    const { name } = req.params;
-    const dir = scheduler?.settings.dir;
-    const match = BACKUP_FILE_RE.exec(name);
-    // The name is checked against the pattern (no slash, no dot-dot): it can only be a file of the folder itself.
-    if (!dir || !match || path.basename(name) !== name) throw notFound(BACKUP_MSG.fileNotFound);
-    let data: Buffer;
-    try {
-      data = await fs.promises.readFile(path.join(dir, name));
-    } catch {
-      throw notFound(BACKUP_MSG.fileNotFound);
-    }
-    const day = `${match[1]}-${match[2]}-${match[3]}`;
-    await appendAudit(database.db, currentUser(req), {
-      action: 'esportazione.backup',
-      entity: 'esportazione',
-      day,
-      after: { tipo: 'backup', file: name, byte: data.length },
-    });
-    return reply
-      .type('application/gzip')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      // The document names it a file of its media type (textAnswer); the bytes go out as they are on disk.
-      .send(data as unknown as string);
-  });
+  app.get(
+    '/backup/file/:name',
+    { schema: { params: backupFileParams, response: ok(textAnswer('application/gzip')) } },
+    async (req, reply) => {
+      const { name } = req.params;
+      const dir = scheduler?.settings.dir;
+      const match = BACKUP_FILE_RE.exec(name);
+      // The name is checked against the pattern (no slash, no dot-dot): it can only be a file of the folder itself.
+      if (!dir || !match || path.basename(name) !== name) throw notFound(BACKUP_MSG.fileNotFound);
+      let data: Buffer;
+      try {
+        data = await fs.promises.readFile(path.join(dir, name));
+      } catch {
+        throw notFound(BACKUP_MSG.fileNotFound);
+      }
+      const day = `${match[1]}-${match[2]}-${match[3]}`;
+      await appendAudit(database.db, currentUser(req), {
+        action: 'esportazione.backup',
+        entity: 'esportazione',
+        day,
+        after: { tipo: 'backup', file: name, byte: data.length },
+      });
+      return (
+        reply
+          .type('application/gzip')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          // The document names it a file of its media type (textAnswer); the bytes go out as they are on disk.
+          .send(data as unknown as string)
+      );
+    },
+  );
 };
