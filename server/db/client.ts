@@ -112,6 +112,10 @@ export async function openPglite(
 export async function openPostgres(url: string, options: { max?: number; migrationUrl?: string } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   pool.on('error', () => {}); // an idle client's error must not kill the process; the next query reports it
+  // Nor a checked-out one's: the pool listens only to its idle clients, and a connection PostgreSQL cuts while a
+  // transaction holds it between two statements (a restart, pg_terminate_backend) would end the process. The
+  // transaction's next statement fails instead, and the client leaves the pool (server/db/connection-cut.test.ts).
+  pool.on('connect', (client) => void client.on('error', () => {}));
   // No JIT compilation on the server's connections: its statements run in milliseconds, and PostgreSQL's cost
   // estimates for the bulk copy's CTEs and the triggers' transition tables (billions of rows guessed for 127) pass
   // jit_above_cost at ten years of history: compiling took 2.4 s of a 2.9 s "Sostituisci" (docs/performance.md).
