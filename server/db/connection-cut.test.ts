@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
+import { rowsOf } from './rows.ts';
 import { WITH_POSTGRES, openTestDatabase } from '../test/harness.ts';
 import { withAdmin } from '../test/templates.ts';
 
@@ -21,7 +22,7 @@ describe.runIf(WITH_POSTGRES)('a connection cut by PostgreSQL in the middle of a
 
   it('fails that transaction only: the process goes on and the next statement gets a new connection', async () => {
     const cut = database.db.transaction(async (tx) => {
-      const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+      const [row] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
       await withAdmin((admin) => admin.query('select pg_terminate_backend($1)', [row.pid]));
       // The server's message reaches the client while no statement of it runs; wait until the socket has closed.
       await new Promise<void>((resolve) => {
@@ -36,7 +37,6 @@ describe.runIf(WITH_POSTGRES)('a connection cut by PostgreSQL in the middle of a
       await tx.execute(sql`select 1`);
     });
     await expect(cut).rejects.toThrow();
-    const after = await database.db.execute(sql`select 41 + 1 as answer`);
-    expect(after.rows).toEqual([{ answer: 42 }]);
+    expect(await rowsOf(database.db, sql`select 41 + 1 as answer`)).toEqual([{ answer: 42 }]);
   });
 });

@@ -81,3 +81,37 @@ describe.each(DB_KINDS)('a scheduled backup killed on %s', (kind) => {
     }
   }, 300_000);
 });
+
+describe.runIf(DB_KINDS.includes('postgres'))('the daily backup with two server processes on one PostgreSQL', () => {
+  const { create, env, withDb } = killableDatabase('postgres', 'giornata-backup-two-');
+
+  it('is taken by exactly one of them, whichever starts first', async () => {
+    await create();
+    await withDb(async (d) => {
+      await createAccounts(d);
+      await seedCentre(d.db);
+    });
+    const dir = path.join(env().DATA_DIR, 'backups');
+    // Both start together and both find the latest scheduled backup missed: each checks at once (before it says it is
+    // ready), and only the holder of the advisory lock takes it; the other finds it locked or, read again, taken.
+    const backupEnv = { ...env(), BACKUP_TIME: '02:30', BACKUP_DIR: dir };
+    const servers = await Promise.all([spawnServer(backupEnv), spawnServer(backupEnv)]);
+    try {
+      const states = await Promise.all(
+        servers.map(async (server) => {
+          const admin = await signInOverHttp(server.url, ADMIN);
+          return async () =>
+            (await (await fetch(`${server.url}/server/backup/stato`, { headers: { cookie: admin.cookie } })).json()) as BackupState;
+        }),
+      );
+      await until('a backup recorded', async () => (await states[0]()).ultimo?.verificato === true);
+      // Each process sees the one backup, whoever took it.
+      for (const stato of states) expect((await stato()).ultimo).toMatchObject({ file: backupNames(dir)[0], verificato: true });
+    } finally {
+      // A graceful stop waits for a backup in progress: a second one, had it started, would be on disk after this.
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+    expect(backupNames(dir)).toHaveLength(1);
+    expect(temporaryNames(dir)).toEqual([]);
+  }, 300_000);
+});
