@@ -5,6 +5,7 @@
  * sees (docs/decisions/0034-answers-checked-one-vocabulary.md).
  */
 import type { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import type { z } from 'zod';
@@ -21,6 +22,12 @@ export const responsesCheckedByDefault = (env: NodeJS.ProcessEnv = process.env):
  * own serializer would parse it on every request and strip the keys the schema does not name.
  */
 export const plainSerializer: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
+
+/** A checked answer's text: a cached answer may be sent gzipped (server/features/calendar/day-cache.ts). */
+function textOf(reply: FastifyReply, payload: string | Buffer): string {
+  if (typeof payload !== 'string' && reply.getHeader('content-encoding') === 'gzip') return zlib.gunzipSync(payload).toString();
+  return payload.toString();
+}
 
 /** An answer that does not match its route's schema: a bug of the server (or of the contract), never of the caller. */
 export class ResponseContractError extends Error {
@@ -47,7 +54,7 @@ export async function checkResponse(request: FastifyRequest, reply: FastifyReply
   const schema = schemaOf(request, reply.statusCode);
   if (!schema || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   const type = String(reply.getHeader('content-type') ?? '');
-  const text = payload.toString();
+  const text = textOf(reply, payload);
   const value: unknown = type.includes('json') ? JSON.parse(text) : text;
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -64,7 +71,7 @@ export async function checkResponse(request: FastifyRequest, reply: FastifyReply
  * Fastify does not serialise it again. Its route's schema still names its shape, which the checked
  * mode verifies on the text; a stream goes unchecked (checkResponse).
  */
-export function sendSerialised(reply: FastifyReply, json: string | Readable): FastifyReply {
+export function sendSerialised(reply: FastifyReply, json: string | Buffer | Readable): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
@@ -138,7 +145,7 @@ export async function checkResponseAgainstDocument(request: FastifyRequest, repl
   }
   if (type !== JSON_MEDIA_TYPE || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
   const validate = validatorOf(document, [path, method, 'responses', status, 'content', key, 'schema']);
-  if (validate && !validate(JSON.parse(payload.toString()))) {
+  if (validate && !validate(JSON.parse(textOf(reply, payload)))) {
     // Paths and keywords only: Ajv's messages name the expectation, never the answer's values.
     const where = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(answer)'}: ${e.keyword} ${e.message ?? ''}`.trim());
     fail(where.join('; '));

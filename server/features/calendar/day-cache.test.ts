@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
@@ -6,7 +7,7 @@ import { ADMIN, TestClient, VIEWER, buildTestApp, describeOnBothDatabases } from
 
 const MON = '2026-11-23';
 
-describeOnBothDatabases('the cached day', { reset: 'once' }, (ctx) => {
+describeOnBothDatabases('the cached day', {}, (ctx) => {
   // Two app instances on one database, as two server processes on one PostgreSQL.
   let second: App;
   beforeAll(async () => {
@@ -51,5 +52,39 @@ describeOnBothDatabases('the cached day', { reset: 'once' }, (ctx) => {
     expect(await patientsOf()).toEqual(['Mariano Rossi']);
     await writer.post('/server/calendario/emptyday', { data: MON });
     expect(await patientsOf()).toEqual([]);
+  });
+
+  it('sends a browser the same day gzipped, and a client that does not take gzip the plain JSON', async () => {
+    const centre = await seedCentre(ctx.database.db);
+    const a = await addGinnastica(ctx.database.db, centre, MON);
+    const admin = await new TestClient(ctx.app).login(ADMIN);
+    await admin.put('/server/calendario/insertpaziente', { paziente: centre.mario.id, attivita: a.id });
+    const read = (acceptEncoding?: string) =>
+      admin.request('POST', '/server/calendario/giornata', { data: MON }, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+    const plain = await read();
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.stringify(plain.body)).toContain('Rossi');
+    // What Chromium sends: the cached answer's gzip, the same JSON once unpacked, a fraction of its bytes.
+    const browser = await read('gzip, deflate, br, zstd');
+    expect(browser.headers['content-encoding']).toBe('gzip');
+    expect(browser.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zlib.gunzipSync(browser.raw).toString()).toBe(plain.text);
+    expect(browser.raw.length).toBeLessThan(plain.raw.length);
+    // The same for a week, and "gzip;q=0" (gzip refused) or another encoding alone get the plain JSON.
+    const week = await admin.request(
+      'POST',
+      '/server/calendario/settimana',
+      { datastart: MON, datastop: '2026-11-27' },
+      { 'accept-encoding': 'gzip' },
+    );
+    expect(week.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(week.raw).toString())).toMatchObject({ attivita: [expect.objectContaining({ ID: a.id })] });
+    for (const refused of ['gzip;q=0', 'br', 'identity']) {
+      const answer = await read(refused);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.text).toBe(plain.text);
+    }
   });
 });

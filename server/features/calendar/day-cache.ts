@@ -5,51 +5,89 @@
  * day costs one tiny query, a changed one is rebuilt by one more. Correct across several
  * processes sharing one PostgreSQL, since the version lives in the database.
  */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { readDay, weekQuery } from '../../db/day-read.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { sendSerialised } from '../../lib/response-check.ts';
 
 /**
- * The cache holds at most this many bytes of answers (UTF-8), dropping the
+ * The cache holds at most this many bytes of answers (UTF-8 and gzip), dropping the
  * least recently used first: a count of entries would let a few large weeks
  * fill the heap. An answer over an eighth of it is served but not kept.
  */
 export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
-interface Entry {
+const gzip = promisify(zlib.gzip);
+
+/**
+ * An answer as it is sent: its UTF-8 bytes and, made once when it is built (off the main thread, in
+ * zlib's pool), their gzip, for the browsers that accept it (all of them): a cached day of the demo
+ * centre is 59 KB of JSON and 6 KB gzipped, and its bytes, not its building, were what a cached read
+ * cost (docs/performance.md, "The cached day read").
+ */
+export interface CachedAnswer {
+  json: Buffer;
+  gzip: Buffer;
+}
+
+interface Entry extends CachedAnswer {
   version: number;
-  json: string;
-  bytes: number;
+}
+
+const sizeOf = (answer: CachedAnswer) => answer.json.length + answer.gzip.length;
+
+/** Whether the request's Accept-Encoding takes gzip (by name or `*`, and not with `q=0`). */
+export function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  if (!header) return false;
+  return String(header)
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      if (name.trim() !== 'gzip' && name.trim() !== '*') return false;
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      return q === undefined || Number(q.slice(2)) > 0;
+    });
+}
+
+/** A cached answer in the encoding the request accepts; either way it varies with Accept-Encoding. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+  reply.header('vary', 'Accept-Encoding');
+  if (!acceptsGzip(request)) return sendSerialised(reply, answer.json);
+  reply.header('content-encoding', 'gzip');
+  return sendSerialised(reply, answer.gzip);
 }
 
 export interface CalendarCache {
   /** Bytes of the answers held now (at most MAX_CACHE_BYTES). */
   bytes(): number;
   /** `version`: calendar_version as read at the start of this request, when the caller has it. */
-  day(day: string, version?: number): Promise<string>;
-  week(start: string, stop: string, version?: number): Promise<string>;
+  day(day: string, version?: number): Promise<CachedAnswer>;
+  week(start: string, stop: string, version?: number): Promise<CachedAnswer>;
 }
 
 /** `onRead`: told of each read whether the cache held it (the metrics' hits and misses). */
 export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?: (hit: boolean) => void): CalendarCache {
   const entries = new Map<string, Entry>();
-  const inFlight = new Map<string, Promise<string>>();
+  const inFlight = new Map<string, Promise<CachedAnswer>>();
   let totalBytes = 0;
 
   function forget(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    totalBytes -= entry.bytes;
+    totalBytes -= sizeOf(entry);
   }
 
-  function keep(key: string, version: number, json: string) {
+  function keep(key: string, version: number, answer: CachedAnswer) {
     forget(key);
-    const bytes = Buffer.byteLength(json);
-    if (bytes > maxBytes / 8) return;
-    entries.set(key, { version, json, bytes });
-    totalBytes += bytes;
+    if (sizeOf(answer) > maxBytes / 8) return;
+    entries.set(key, { version, ...answer });
+    totalBytes += sizeOf(answer);
     // Oldest first: a Map iterates in insertion order, and a hit moves its entry to the end.
     for (const oldest of entries.keys()) {
       if (totalBytes <= maxBytes) break;
@@ -67,14 +105,14 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?:
    * only when the cached one is older. Read in this order, a document is
    * never older than the version it is filed under.
    */
-  async function read(key: string, build: () => Promise<string>, knownVersion?: number): Promise<string> {
+  async function read(key: string, build: () => Promise<string>, knownVersion?: number): Promise<CachedAnswer> {
     const version = knownVersion ?? (await currentVersion());
     const cached = entries.get(key);
     if (cached && cached.version >= version) {
       onRead?.(true);
       entries.delete(key);
       entries.set(key, cached); // most recently used last, so the oldest is dropped first
-      return cached.json;
+      return cached;
     }
     onRead?.(false);
     // Readers that miss together share one build: after a change, a crowd of readers of the
@@ -84,10 +122,11 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?:
     if (!flight) {
       flight = (async () => {
         try {
-          const json = await build();
+          const json = Buffer.from(await build());
+          const answer = { json, gzip: await gzip(json, { level: 6 }) };
           const latest = entries.get(key);
-          if (!latest || latest.version <= version) keep(key, version, json);
-          return json;
+          if (!latest || latest.version <= version) keep(key, version, answer);
+          return answer;
         } finally {
           inFlight.delete(flightKey);
         }

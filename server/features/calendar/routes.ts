@@ -51,7 +51,7 @@ import { callLimitsOf, perAccountLimit } from '../../lib/rate-limits.ts';
 import { sendSerialised } from '../../lib/response-check.ts';
 import { templateDaysGuard } from '../../lib/template-days.ts';
 import { rangeConflicts } from './conflicts.ts';
-import { MAX_CACHE_BYTES, createCalendarCache } from './day-cache.ts';
+import { MAX_CACHE_BYTES, createCalendarCache, sendCached } from './day-cache.ts';
 import * as reads from './reads.ts';
 import * as writes from './writes.ts';
 import { limitConcurrency } from '../../lib/limit-concurrency.ts';
@@ -81,7 +81,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
   app.post('/calendario/giornata', { schema: { body: dayBody, response: ok(giornataAnswer) } }, async (req, reply) => {
     const answer = await cache.day(req.body.data, req.session?.calendarVersion);
     recordAccess(req, { kind: 'giornata', day: req.body.data });
-    return sendSerialised(reply, answer);
+    return sendCached(req, reply, answer);
   });
   // Ranges and lists of every day are limited per account, each call in its own count (server/lib/rate-limits.ts).
   const limited = async () => ({ preHandler: await perAccountLimit(app, callLimitsOf(app).rangeReads) });
@@ -101,7 +101,7 @@ const calendarReads: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => 
     async (req, reply) => {
       const answer = await weekReads(() => cache.week(req.body.datastart, req.body.datastop, req.session?.calendarVersion));
       recordAccess(req, { kind: 'settimana', day: req.body.datastart, dayTo: req.body.datastop });
-      return sendSerialised(reply, answer);
+      return sendCached(req, reply, answer);
     },
   );
   // The conflicts of each day of a range of at most 31 days (weekBody's limit); only days that have some.
