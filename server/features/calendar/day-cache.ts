@@ -21,24 +21,26 @@ import { sendSerialised } from '../../lib/response-check.ts';
  */
 export const MAX_CACHE_BYTES = 32 * 1024 * 1024;
 
-const gzip = promisify(zlib.gzip);
+const gzipAsync = promisify(zlib.gzip);
 
 /**
- * An answer as it is sent: its UTF-8 bytes and, made once when it is built (off the main thread, in
- * zlib's pool), their gzip, for the browsers that accept it (all of them): a cached day of the demo
- * centre is 59 KB of JSON and 6 KB gzipped, and its bytes, not its building, were what a cached read
- * cost (docs/performance.md, "The cached day read").
+ * An answer as it is sent: its UTF-8 bytes and their gzip, for the browsers that take it (all of them):
+ * a cached day of the synthetic centre is 59 KB of JSON and 6 KB gzipped, and its bytes, not its
+ * building, were what a cached read cost (docs/performance.md, "The cached day read, gzipped"). The gzip
+ * is made by the first request that takes it (in zlib's pool, off the main thread) and kept with the
+ * answer: a client that takes none never pays for it.
  */
 export interface CachedAnswer {
   json: Buffer;
-  gzip: Buffer;
+  gzip(): Promise<Buffer>;
 }
 
-interface Entry extends CachedAnswer {
+interface Entry {
   version: number;
+  answer: CachedAnswer;
+  /** The JSON's bytes, and the gzip's once made. */
+  bytes: number;
 }
-
-const sizeOf = (answer: CachedAnswer) => answer.json.length + answer.gzip.length;
 
 /** Whether the request's Accept-Encoding takes gzip (by name or `*`, and not with `q=0`). */
 export function acceptsGzip(request: FastifyRequest): boolean {
@@ -55,11 +57,12 @@ export function acceptsGzip(request: FastifyRequest): boolean {
 }
 
 /** A cached answer in the encoding the request accepts; either way it varies with Accept-Encoding. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
+export async function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<FastifyReply> {
   reply.header('vary', 'Accept-Encoding');
   if (!acceptsGzip(request)) return sendSerialised(reply, answer.json);
+  const gzipped = await answer.gzip();
   reply.header('content-encoding', 'gzip');
-  return sendSerialised(reply, answer.gzip);
+  return sendSerialised(reply, gzipped);
 }
 
 export interface CalendarCache {
@@ -80,19 +83,42 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?:
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    totalBytes -= sizeOf(entry);
+    totalBytes -= entry.bytes;
   }
 
-  function keep(key: string, version: number, answer: CachedAnswer) {
-    forget(key);
-    if (sizeOf(answer) > maxBytes / 8) return;
-    entries.set(key, { version, ...answer });
-    totalBytes += sizeOf(answer);
-    // Oldest first: a Map iterates in insertion order, and a hit moves its entry to the end.
+  /** Oldest first: a Map iterates in insertion order, and a hit moves its entry to the end. */
+  function evict() {
     for (const oldest of entries.keys()) {
       if (totalBytes <= maxBytes) break;
       forget(oldest);
     }
+  }
+
+  function keep(key: string, version: number, answer: CachedAnswer) {
+    forget(key);
+    if (answer.json.length > maxBytes / 8) return;
+    entries.set(key, { version, answer, bytes: answer.json.length });
+    totalBytes += answer.json.length;
+    evict();
+  }
+
+  /** The answer of `json`, whose gzip, once made, counts in the bytes of the entry that still holds it. */
+  function answerOf(key: string, json: Buffer): CachedAnswer {
+    let gzipped: Promise<Buffer> | undefined;
+    const answer: CachedAnswer = {
+      json,
+      gzip: () =>
+        (gzipped ??= gzipAsync(json, { level: 6 }).then((bytes) => {
+          const entry = entries.get(key);
+          if (entry?.answer === answer) {
+            entry.bytes += bytes.length;
+            totalBytes += bytes.length;
+            evict();
+          }
+          return bytes;
+        })),
+    };
+    return answer;
   }
 
   async function currentVersion(): Promise<number> {
@@ -112,7 +138,7 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?:
       onRead?.(true);
       entries.delete(key);
       entries.set(key, cached); // most recently used last, so the oldest is dropped first
-      return cached;
+      return cached.answer;
     }
     onRead?.(false);
     // Readers that miss together share one build: after a change, a crowd of readers of the
@@ -122,8 +148,7 @@ export function createCalendarCache(db: Db, maxBytes = MAX_CACHE_BYTES, onRead?:
     if (!flight) {
       flight = (async () => {
         try {
-          const json = Buffer.from(await build());
-          const answer = { json, gzip: await gzip(json, { level: 6 }) };
+          const answer = answerOf(key, Buffer.from(await build()));
           const latest = entries.get(key);
           if (!latest || latest.version <= version) keep(key, version, answer);
           return answer;
