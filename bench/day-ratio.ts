@@ -9,10 +9,10 @@
  *   BENCH_SECONDS=10 BENCH_RATIO_PAIRS=5 …
  */
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { addDays, weekdayOf } from '../common/dates.ts';
 import { openPostgres } from '../server/db/client.ts';
 import { signInOverHttp, spawnServer } from '../server/test/server-process.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 import { BENCH_ADMIN, buildPlans, buildSyntheticCentre } from './synthetic-centre.ts';
 
 const LAST_DAY = '2026-10-30';
@@ -23,19 +23,14 @@ const ENCODING = process.env.BENCH_RATIO_ENCODING ?? 'gzip, deflate, br, zstd';
 
 async function main() {
   if (!process.env.DATABASE_URL) throw new Error('Set DATABASE_URL to a PostgreSQL (the ratio is measured there).');
-  const name = `giornata_ratio_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
+  const scratch = await scratchPostgres('giornata_ratio');
   try {
-    const database = await openPostgres(url.toString());
+    const database = await openPostgres(scratch.url);
     await buildSyntheticCentre(database.db, addDays(LAST_DAY, -30), LAST_DAY);
     await buildPlans(database.db, addDays(LAST_DAY, -30), LAST_DAY);
     await database.close();
     // The per-account limit lifted, as in bench/run.ts: the runs measure the reads, not the limit's 429s.
-    const server = await spawnServer({ DATABASE_URL: url.toString(), CALLS_PER_MINUTE: '100000000' });
+    const server = await spawnServer({ DATABASE_URL: scratch.url, CALLS_PER_MINUTE: '100000000' });
     try {
       const session = await signInOverHttp(server.url, BENCH_ADMIN);
       const headers = {
@@ -72,8 +67,7 @@ async function main() {
       await server.stop();
     }
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
 

@@ -4,10 +4,10 @@
  * printed as Markdown for docs/performance.md.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../server/db/client.ts';
 import { dayQuery, weekQuery } from '../server/db/day-read.ts';
 import { coverageQuery } from '../server/features/progetti/coverage.ts';
+import { scratchPostgres } from './scratch-postgres.ts';
 import { buildPlans, buildSyntheticCentre } from './synthetic-centre.ts';
 import { rowsOf } from '../server/db/rows.ts';
 
@@ -41,20 +41,14 @@ await plans(pglite, 'PGlite');
 await pglite.close();
 
 if (process.env.DATABASE_URL) {
-  const name = `giornata_explain_${process.pid}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const postgres = await openPostgres(url.toString());
+  const scratch = await scratchPostgres('giornata_explain');
+  const postgres = await openPostgres(scratch.url);
   try {
     await buildSyntheticCentre(postgres.db, FIRST, LAST);
     await buildPlans(postgres.db, FIRST, LAST);
     await plans(postgres, 'PostgreSQL');
   } finally {
     await postgres.close();
-    await admin.query(`drop database ${name} with (force)`);
-    await admin.end();
+    await scratch.drop();
   }
 }
