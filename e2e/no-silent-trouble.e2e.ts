@@ -73,6 +73,34 @@ describe('no silent trouble', () => {
     await context.close();
   });
 
+  test("a part of the calendar whose code cannot be fetched: the day stays and works, the part's code comes once it can", async () => {
+    const { context, page, errors } = await newPage(e2e.browser);
+    // The line of Copertura under the day's title is a chunk of its own, asked for after the calendar paints (as a
+    // server stopping then would refuse it).
+    const chunk = /\/assets\/coverage-line-[\w-]+\.js$/;
+    let refused = 0;
+    await page.route(chunk, (route) => {
+      refused++;
+      return route.abort('connectionrefused');
+    });
+    await signIn(page, e2e.server.url, E2E_ADMIN, MON);
+    await expect.poll(() => refused, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+
+    // Never the error screen in place of the day: it is shown, and another day can be chosen.
+    expect(await page.getByRole('heading', { name: 'Si è verificato un errore imprevisto' }).count()).toBe(0);
+    await activity(page, 'Ginnastica dolce', 'Palestra', '09:00', '10:30').waitFor();
+    await pickDay(page, TUE);
+    await activity(page, 'Coro', 'Musicoterapia', '14:00', '15:30').waitFor();
+
+    // The network is back: the next try fetches it, without a reload.
+    const fetched = page.waitForResponse((response) => chunk.test(new URL(response.url()).pathname) && response.ok(), { timeout: 20_000 });
+    await page.unroute(chunk);
+    await fetched;
+    expect(await page.getByRole('heading', { name: 'Si è verificato un errore imprevisto' }).count()).toBe(0);
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
   test('session ended on the server while Crea Attività is open: sign in again, same day, what was typed is back', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
     await recordToasts(page);

@@ -1,9 +1,10 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ErrorScreen } from '../components/error-screen.tsx';
 import { paths } from '../../common/paths.ts';
 import { AppLayout } from './app-layout.tsx';
 import { CalendarRoute } from './routes/calendar.tsx';
+import { lazyChunk } from '../lib/lazy-chunk.ts';
 
 /**
  * A screen loaded when it is first opened: its module (app/routes/<name>.tsx) exports `Component`. While its code
@@ -11,7 +12,7 @@ import { CalendarRoute } from './routes/calendar.tsx';
  * shows the bar alone.
  */
 function screen(load: () => Promise<{ Component: ComponentType }>): ComponentType {
-  const Screen = lazy(() => load().then((m) => ({ default: m.Component })));
+  const Screen = lazyChunk(() => load().then((m) => ({ default: m.Component })));
   return function LazyScreen() {
     return (
       <Suspense fallback={null}>

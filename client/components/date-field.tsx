@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { A11Y_MSG } from '../../common/messages.ts';
 import { dateToIso, formatItalianDate, parseItalianDate } from '../lib/italian-date.ts';
+import { lazyChunk } from '../lib/lazy-chunk.ts';
 
 /**
  * The month calendar is a chunk of its own (date-popover.tsx), asked for as soon as the button is pointed at or
@@ -15,7 +16,7 @@ const loadPopover = () =>
     LoadedPopover = module.default;
     return module;
   });
-const DatePopover = lazy(loadPopover);
+const DatePopover = lazyChunk(loadPopover);
 
 interface Props {
   id: string;

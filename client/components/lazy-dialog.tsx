@@ -1,6 +1,7 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { A11Y_MSG } from '../../common/messages.ts';
+import { lazyChunk } from '../lib/lazy-chunk.ts';
 
 /**
  * A dialog whose code is a chunk of its own, loaded the first time it opens (docs/decisions/0036-first-visit-budget.md):
@@ -8,7 +9,7 @@ import { A11Y_MSG } from '../../common/messages.ts';
  * window says that something is on its way (and is read by screen readers); the dialog then opens as it always did.
  */
 export function lazyDialog<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Dialog = lazy(() => load().then((component) => ({ default: component })));
+  const Dialog = lazyChunk(() => load().then((component) => ({ default: component })));
   return function LazyDialog(props: P) {
     return (
       <Suspense fallback={<DialogLoading />}>

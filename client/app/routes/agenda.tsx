@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
 import { AgendaView } from '../../features/agenda/components/agenda-view.tsx';
 import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
 import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
+import { lazyChunk } from '../../lib/lazy-chunk.ts';
 
 // A run's stops (features/trasporti): a chunk of their own, loaded with the first run shown.
-const RunStops = lazy(() => import('../../features/trasporti/components/agenda-run-stops.tsx'));
+const RunStops = lazyChunk(() => import('../../features/trasporti/components/agenda-run-stops.tsx'));
 const runDetails = (day: string, runId: number) => (
   <Suspense fallback={null}>
     <RunStops day={day} runId={runId} />

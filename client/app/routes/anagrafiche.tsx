@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
@@ -12,11 +12,12 @@ import { BackupPanel } from '../../features/backup/components/backup-panel.tsx';
 import { CentreTab } from '../../features/impostazioni/components/centre-tab.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
+import { lazyChunk } from '../../lib/lazy-chunk.ts';
 
 // The reviews due of the progetti (features/progetti), a chunk of their own.
-const VerificheList = lazy(() => import('../../features/progetti/components/verifiche-list.tsx'));
+const VerificheList = lazyChunk(() => import('../../features/progetti/components/verifiche-list.tsx'));
 // The fogli di marcia (features/trasporti) in the Uscite tab.
-const FogliButton = lazy(() => import('../../features/trasporti/components/fogli-button.tsx'));
+const FogliButton = lazyChunk(() => import('../../features/trasporti/components/fogli-button.tsx'));
 
 /**
  * Loaded lazily by the router: administrators only (anyone else goes to the

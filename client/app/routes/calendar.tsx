@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { DEFAULT_PAPER } from '../../../common/paper.ts';
 import { isTemplateDay } from '../../../common/template-days.ts';
 import { CalendarView, type DayPrintSlot } from '../../features/calendar/components/calendar-view.tsx';
@@ -7,17 +7,18 @@ import { DayPrintSheet } from '../../features/day-print/components/day-print-she
 import { useLoadPrintSettings, useSettings } from '../../features/impostazioni/api/settings.ts';
 import { longItalianDate } from '../../lib/italian-date.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { lazyChunk } from '../../lib/lazy-chunk.ts';
 import { InvalidDay } from './invalid-day.tsx';
-
-// Progetti's line is its own chunk: the first visit of the calendar downloads only the calendar.
-const CoverageLine = lazy(() => import('../../features/progetti/components/coverage-line.tsx'));
 import { useDayParam } from './use-day-param.ts';
 
+// Progetti's line is its own chunk: the first visit of the calendar downloads only the calendar.
+const CoverageLine = lazyChunk(() => import('../../features/progetti/components/coverage-line.tsx'));
+
 // The fogli di marcia (features/trasporti): a chunk of their own, beside Stampa giornata on a day with runs.
-const FogliButton = lazy(() => import('../../features/trasporti/components/fogli-button.tsx'));
+const FogliButton = lazyChunk(() => import('../../features/trasporti/components/fogli-button.tsx'));
 
 /** Only a template day has it: Modelli's code is loaded when one opens (docs/decisions/0036-first-visit-budget.md). */
-const LazyTemplateHeader = lazy(() =>
+const LazyTemplateHeader = lazyChunk(() =>
   import('../../features/modelli/components/template-header.tsx').then((m) => ({ default: m.TemplateHeader })),
 );
 function TemplateHeader(props: { day: string; onDayChange: (day: string) => void }) {

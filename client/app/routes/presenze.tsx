@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
@@ -6,9 +6,10 @@ import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { isPresenzeTab, PRESENZE_TABS, PresenzeView, type PresenzeState } from '../../features/presenze/components/presenze-view.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { firstDay, isMonth, lastDay, monthOf } from '../../features/presenze/month.ts';
+import { lazyChunk } from '../../lib/lazy-chunk.ts';
 
 // Trasporti del mese (features/trasporti): a chunk of its own, for administrators.
-const TrasportiMeseTab = lazy(() => import('../../features/trasporti/components/trasporti-mese-tab.tsx'));
+const TrasportiMeseTab = lazyChunk(() => import('../../features/trasporti/components/trasporti-mese-tab.tsx'));
 
 /**
  * Loaded lazily by the router: any signed-in user (administrators get the write controls).

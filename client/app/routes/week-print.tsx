@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import Nav from 'react-bootstrap/Nav';
 import Spinner from 'react-bootstrap/Spinner';
 import { useSearchParams } from 'react-router';
@@ -13,9 +13,12 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
 import { InvalidDay } from './invalid-day.tsx';
 import { useDayParam } from './use-day-param.ts';
+import { lazyChunk } from '../../lib/lazy-chunk.ts';
 
 // The Copertura tab (features/progetti) is its own chunk, fetched when the tab is opened.
-const CoverageView = lazy(() => import('../../features/progetti/components/coverage-view.tsx').then((m) => ({ default: m.CoverageView })));
+const CoverageView = lazyChunk(() =>
+  import('../../features/progetti/components/coverage-view.tsx').then((m) => ({ default: m.CoverageView })),
+);
 
 /**
  * Loaded lazily by the router: the week print and its PDF code stay out of the first download. Administrators get

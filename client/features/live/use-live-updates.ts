@@ -4,12 +4,16 @@ import type { Proposta } from '../../../common/pianificatore.ts';
 import { useEffect, useState } from 'react';
 import { LIVE_EVENTS_PATH } from '../../../common/live-path.ts';
 import { api, isNotSignedIn } from '../../lib/api-client.ts';
+import { untilLoaded } from '../../lib/lazy-chunk.ts';
 import { proposalKey } from '../../lib/query-keys.ts';
 import { endSession } from '../../lib/session.ts';
 import { anyAffects, type LiveEvent } from './live-events.ts';
 
-/** The events' check (with zod) is loaded with the first event: the calendar paints without it. */
-const loadParser = () => import('./live-parse.ts');
+/**
+ * The events' check (with zod) is loaded with the first event: the calendar paints without it. Tried until it comes: a
+ * failed load would have stopped every later event in the chain below.
+ */
+const loadParser = untilLoaded(() => import('./live-parse.ts'));
 
 /** Events arriving this close together are applied at once (a paste or an absence sends one per day). */
 const BATCH_MS = 30;
