@@ -29,14 +29,17 @@ export const FIRST_VISIT_BUDGETS: RouteBudget[] = [
   // The issue's budget (docs/performance.md): the calendar is the screen everyone opens first.
   { route: '/calendario', modules: [], jsKb: 130, cssKb: 25 },
   // The others: what they weigh now (November 2026) and a few KB of room, so a change that adds 20 KB fails.
-  { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 165, cssKb: 25 },
+  // 138.2 KB on 2026-11-27 once the login form checked without zod (common/text-rules.ts; 164.4 before): 145 keeps it.
+  { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 145, cssKb: 25 },
   // 190.7 KB on 2026-11-26 after the merges of issues 29–32 (185.4 before; the route's own chunk is 10.6 KB of it, the
   // Trasporti del mese tab a lazy chunk of its own; the 5 KB were not traced to one module). 196 keeps the few KB of
   // room the other routes have, so a change that adds 20 KB still fails.
   { route: '/presenze', modules: ['app/routes/presenze.tsx'], jsKb: 196, cssKb: 25 },
   // 172 KB once the answers' zod schemas moved into common/agenda.ts (issue 25, ADR 0034): the agenda imports that module's
   // values, so its schemas come along; keeping answer schemas out of the modules screens import would win them back.
-  { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 176, cssKb: 25 },
+  // 176.2 KB on 2026-11-27: the sign-in's rules became a chunk of their own that the schemas import (0.5 KB), the price
+  // of a login screen 26 KB lighter. 178 keeps a little room; a change that adds 20 KB still fails.
+  { route: '/agenda', modules: ['app/routes/agenda.tsx'], jsKb: 178, cssKb: 25 },
 ];
 
 interface ManifestChunk {

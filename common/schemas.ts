@@ -9,7 +9,9 @@ import type { AbsenceReason } from './presenze.ts';
 import { MSG } from './messages.ts';
 import { daysInRange, isPlanDate, isRealDate } from './dates.ts';
 import { minutesOf } from './day-words.ts';
+import { CONTROL_CHARS, FORMAT_CHARS, hasUnsafeChars, PASSWORD_LENGTH, USERNAME_LENGTH } from './text-rules.ts';
 export { minibusName, minutesOf } from './day-words.ts';
+export { hasUnsafeChars } from './text-rules.ts';
 
 const MAX_INT = 2_147_483_647;
 
@@ -38,17 +40,6 @@ export const dateSchema = z.string({ error: MSG.dateInvalid }).refine(isRealDate
  * the server answers 404 for a template day whose template does not exist (server/lib/template-days.ts).
  */
 export const planDateSchema = z.string({ error: MSG.dateInvalid }).refine(isPlanDate, MSG.dateInvalid);
-
-/** Control characters (C0, DEL, C1) and lone surrogates: PostgreSQL refuses NUL, and none of them is ever typed. */
-const CONTROL_CHARS = /[\p{Cc}\p{Cs}]/u;
-/**
- * The bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): they make a text
- * read other than it is stored ("‮gol.exe" shows as "exe.log"), in a name, a note or the registro.
- */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
-/** Format characters (Unicode Cf): zero-width spaces and joiners, bidi marks, the soft hyphen, the BOM. None shows. */
-const FORMAT_CHARS = /\p{Cf}/u;
-export const hasUnsafeChars = (value: string) => CONTROL_CHARS.test(value) || BIDI_CONTROLS.test(value);
 
 /**
  * Every free-text field of every call (names, notes, searches): a string
@@ -80,10 +71,16 @@ const TIME_RE = /^(?:(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?|24:00(?::00)?)$/;
 export const isValidTime = (value: string) => TIME_RE.test(value);
 const timeSchema = (message: string) => z.string({ error: message }).regex(TIME_RE, message);
 
-export const usernameSchema = identifierText(MSG.usernameInvalid).trim().min(4, MSG.usernameInvalid).max(100, MSG.usernameInvalid);
+export const usernameSchema = identifierText(MSG.usernameInvalid)
+  .trim()
+  .min(USERNAME_LENGTH.min, MSG.usernameInvalid)
+  .max(USERNAME_LENGTH.max, MSG.usernameInvalid);
 /** The sign-in's check of a password (SPEC's own, with its text); a new password meets common/passwords.ts. */
-export const passwordSchema = passwordText(MSG.passwordInvalid).min(4, MSG.passwordInvalid).max(200, MSG.passwordInvalid);
+export const passwordSchema = passwordText(MSG.passwordInvalid)
+  .min(PASSWORD_LENGTH.min, MSG.passwordInvalid)
+  .max(PASSWORD_LENGTH.max, MSG.passwordInvalid);
 
+/** The sign-in's body; the login screen checks it with checkLogin (common/text-rules.ts), which says the same without zod. */
 export const loginSchema = z.object({ username: usernameSchema, pass: passwordSchema });
 export type LoginInput = z.input<typeof loginSchema>;
 
