@@ -414,10 +414,16 @@ export function explainMissing(state: WeekState): NonCoperta[] {
   return out;
 }
 
-/** Every conflict the proposal would raise, checked on the concrete week (tests and the bench): '' when none. */
+/**
+ * Every conflict the proposal would raise, checked on the concrete week (tests and the bench): '' when none. Against
+ * each other and against what stays in the week: the runs (their passengers and staff are on board, so an utente's
+ * hours run from his andata's arrival to his ritorno's departure), the activities kept and the rooms they hold.
+ */
 export function checkFeasible(state: WeekState): string {
   const input = state.input;
   const all: { a: NewActivity; span: DaySpan }[] = state.aggiunte.map((a) => ({ a, span: { d: a.d, s: a.s, e: a.e } }));
+  const stays = input.esistenti.filter((e) => e.rimovibile && state.kept.has(e.id));
+  const busy = (spans: DaySpan[], span: DaySpan) => spans.some((b) => b.d === span.d && overlaps(b, span));
   for (const { a, span } of all) {
     const tipo = state.tipi.get(a.tipo)!;
     const op = state.operatori.get(a.terapista)!;
@@ -429,6 +435,19 @@ export function checkFeasible(state: WeekState): string {
       if (pz.finestre[a.d] === null || pz.assente[a.d] || !inside(span, pz.finestre[a.d]!)) return `paziente fuori orario ${p}`;
     }
     if ((span.s - input.apertura) % GRID !== 0) return 'griglia';
+    const room = input.stanze.find((r) => r.id === a.stanza);
+    if (!room) return `stanza ${a.stanza}`;
+    if (room.tipi.length > 0 && !room.tipi.includes(a.tipo)) return `stanza per altri tipi ${room.id}`;
+    if (room.capienza !== null && a.pazienti.length > room.capienza) return `capienza stanza ${room.id}`;
+    if (busy(op.occupato, span)) return `terapista già impegnato ${op.id}`;
+    for (const p of a.pazienti) if (busy(state.pazienti.get(p)!.occupato, span)) return `paziente già impegnato ${p}`;
+    if (busy(room.occupato, span)) return `stanza già occupata ${room.id}`;
+    for (const e of stays) {
+      if (e.d !== a.d || !overlaps(e, span)) continue;
+      if (e.terapisti.includes(a.terapista)) return `terapista già impegnato ${a.terapista}`;
+      if (e.stanza === a.stanza) return `stanza già occupata ${a.stanza}`;
+      if (e.pazienti.some((p) => a.pazienti.includes(p))) return 'paziente già impegnato';
+    }
   }
   for (let i = 0; i < all.length; i++) {
     for (let j = i + 1; j < all.length; j++) {

@@ -11,7 +11,7 @@ import { PIANIFICATORE_MSG as M, type Proposta } from '../../../common/pianifica
 import type { RoomRecord } from '../../../common/anagrafiche.ts';
 import type { Db } from '../../db/client.ts';
 import { absences, activityTypes, carePlanRows, carePlans, rooms, therapists } from '../../db/schema.ts';
-import { addActivity, seedCentre } from '../../test/fixtures.ts';
+import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 import { syntheticCentre } from './synthetic.ts';
 
@@ -181,6 +181,29 @@ describeOnBothDatabases('pianificatore', (ctx) => {
     expect(p.copertura.limite).toBeCloseTo(360 / 495, 3);
     const applied = await admin.post<{ operazione: number }>(`/server/pianificatore/proposte/${p.ID}/applica`);
     expect(applied.status).toBe(200);
+    expect(await conflicts()).toEqual({ giorni: [], settimane: [] });
+  });
+
+  it('plans around the minibus: between the andata’s arrival and the ritorno’s departure, never with the staff on board; no conflict after it, the runs’ included', async () => {
+    await smallCentre();
+    // Every weekday Paola drives Mario and Lucia in (08:30–09:45) and home (12:00–13:00): their frequenza says 09:00–16:00,
+    // the runs leave 09:45–12:00 of it, and Paola is on board while the runs go.
+    for (const day of ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04']) {
+      const riders = { patients: [centre.mario.id, centre.lucia.id], therapists: [centre.paola.id] };
+      await addRun(db, { route: 'Andata Fano', departure: '08:30', arrival: '09:45', minibus: 1, day }, riders);
+      await addRun(db, { route: 'Ritorno Fano', departure: '12:00', arrival: '13:00', minibus: 1, day }, riders);
+    }
+    expect(await conflicts()).toEqual({ giorni: [], settimane: [] });
+
+    const p = await waitReady((await propose()).body.ID);
+    expect(p).toMatchObject({ stato: 'pronta', nonCoperte: [] });
+    expect(p.aggiunte).toHaveLength(4);
+    for (const a of p.aggiunte) {
+      expect(a.inizio >= '09:45' && a.fine <= '12:00', `${a.data} ${a.inizio}–${a.fine}`).toBe(true);
+    }
+    const applied = await admin.post(`/server/pianificatore/proposte/${p.ID}/applica`);
+    expect(applied.status).toBe(200);
+    // Every kind over the week: people, rooms, absences, the progetti's and the fleet's (posti, carrozzina, mezzo, autista).
     expect(await conflicts()).toEqual({ giorni: [], settimane: [] });
   });
 

@@ -1,7 +1,8 @@
 /**
  * The solver on random small centres (fast-check, 30 runs): whatever the centre, the proposal raises no conflict
- * (nobody in two places, rooms once, profiles, availability, the utente's hours, capacity, contracted hours) and never
- * covers more than its proven bound, nor less than the greedy baseline.
+ * (nobody in two places, rooms once, profiles, availability, the utente's hours, capacity, contracted hours, and none
+ * with what stays in the week: the minibus runs with their passengers and staff on board, the rooms already taken) and
+ * never covers more than its proven bound, nor less than the greedy baseline.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -40,13 +41,35 @@ const roomArb = fc.record({
   tipi: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }),
 });
 
+/** A minibus run (or any activity that stays): a day, 30 to 90 minutes, some utenti and operatori on board, by index. */
+const runArb = fc.record({
+  d: fc.integer({ min: 0, max: DAYS - 1 }),
+  from: fc.integer({ min: 0, max: 30 }),
+  len: fc.integer({ min: 2, max: 6 }),
+  riders: fc.uniqueArray(fc.nat({ max: 4 }), { maxLength: 3 }),
+  staff: fc.uniqueArray(fc.nat({ max: 2 }), { maxLength: 2 }),
+});
+const spanOf = (r: { d: number; from: number; len: number }) => ({ d: r.d, s: 8 * 60 + r.from * 15, e: 8 * 60 + (r.from + r.len) * 15 });
+const on = (runs: { d: number; from: number; len: number; riders: number[]; staff: number[] }[], who: 'riders' | 'staff', i: number) =>
+  runs.filter((r) => r[who].includes(i)).map(spanOf);
+
 const centreArb = fc
   .record({
     pazienti: fc.array(patientArb, { minLength: 1, maxLength: 5 }),
     operatori: fc.array(operatoreArb, { minLength: 1, maxLength: 3 }),
     stanze: fc.array(roomArb, { minLength: 1, maxLength: 3 }),
+    corse: fc.array(runArb, { maxLength: 4 }),
+    stanzeOccupate: fc.array(
+      fc.record({
+        room: fc.nat({ max: 2 }),
+        d: fc.integer({ min: 0, max: DAYS - 1 }),
+        from: fc.integer({ min: 0, max: 30 }),
+        len: fc.integer({ min: 4, max: 16 }),
+      }),
+      { minLength: 1, maxLength: 5 },
+    ),
   })
-  .map(({ pazienti, operatori, stanze }): PlanInput => ({
+  .map(({ pazienti, operatori, stanze, corse, stanzeOccupate }): PlanInput => ({
     settimana: '2026-11-30',
     modo: 'completa',
     giorni: ['2026-11-30', '2026-12-01', '2026-12-02'],
@@ -59,7 +82,7 @@ const centreArb = fc
       righe: p.righe,
       finestre: p.finestre,
       assente: p.assente.map((a, d) => a && p.finestre[d] !== null),
-      occupato: [],
+      occupato: on(corse, 'riders', i),
     })),
     operatori: operatori.map((o, i) => {
       // Windows of a day must not overlap: keep the first and any that starts after it ends.
@@ -71,10 +94,15 @@ const centreArb = fc
         minutiLiberi: o.ore === null ? null : o.ore * 60,
         minutiContratto: o.ore === null ? null : o.ore * 60,
         finestre,
-        occupato: [],
+        occupato: on(corse, 'staff', i),
       };
     }),
-    stanze: stanze.map((r, i) => ({ id: i + 1, capienza: r.capienza, tipi: r.tipi, occupato: [] })),
+    stanze: stanze.map((r, i) => ({
+      id: i + 1,
+      capienza: r.capienza,
+      tipi: r.tipi,
+      occupato: stanzeOccupate.filter((x) => x.room === i).map(spanOf),
+    })),
     esistenti: [],
     precedenti: [],
   }));
