@@ -122,6 +122,9 @@ export async function signedInCentre(ctx: DatabaseContext): Promise<{ centre: Ce
 
 /** The Italian message and the stable code of an error answer's body. */
 export const errorOf = (body: unknown) => (body as ApiErrorBody).error;
+/** The message a 400 gives under one field (`path` as "righe.0.minuti"), from the answer's `issues`. */
+export const issueAt = (body: unknown, path: string) =>
+  (body as { issues?: { path: (string | number)[]; message: string }[] }).issues?.find((i) => i.path.join('.') === path)?.message;
 export const codeOf = (body: unknown) => (body as ApiErrorBody).code;
 
 /** What a block of tests on one kind of database works with: filled in before its first test. */

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { TRASPORTI_MSG } from '../../../common/trasporti.ts';
 import { addActivity, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, codeOf, errorOf } from '../../test/harness.ts';
+import { ADMIN, TestClient, describeOnBothDatabases, VIEWER, codeOf, errorOf, signedInCentre } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
@@ -28,9 +28,7 @@ describeOnBothDatabases('anagrafiche', (ctx) => {
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   describe('patients', () => {

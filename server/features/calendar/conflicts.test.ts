@@ -5,7 +5,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { MSG } from '../../../common/messages.ts';
 import { rooms } from '../../db/schema.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { TestClient, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
@@ -16,9 +16,7 @@ describeOnBothDatabases('conflicts of a day', (ctx) => {
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   async function conflictsOf(day: string, client = viewer): Promise<Conflict[]> {

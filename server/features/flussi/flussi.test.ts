@@ -34,7 +34,7 @@ import {
   transportPatients,
   transportRuns,
 } from '../../db/schema.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf, issueAt } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -63,11 +63,6 @@ const LENGTHS = [30, 45, 60, 90, 120, 180];
 const PROFILES: (Profilo | null)[] = ['logopedista', 'fisioterapista', 'educatore_professionale', null];
 const toMinutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3, 5));
 const toTime = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-
-interface Issues {
-  issues?: { path: (string | number)[]; message: string }[];
-}
-const issueAt = (body: unknown, path: string) => (body as Issues).issues?.find((i) => i.path.join('.') === path)?.message;
 
 describeOnBothDatabases('flussi', (ctx) => {
   let admin: TestClient;

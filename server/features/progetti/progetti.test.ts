@@ -13,17 +13,12 @@ import type { Conflict } from '../../../common/conflicts.ts';
 import type { Giornata } from '../../../common/schemas.ts';
 import { absences, rollCall, transportRuns } from '../../db/schema.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf, signedInCentre, issueAt } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
 const SAT = '2026-11-28';
-
-interface Issues {
-  issues?: { path: (string | number)[]; message: string }[];
-}
-const issueAt = (body: unknown, path: string) => (body as Issues).issues?.find((i) => i.path.join('.') === path)?.message;
 
 describeOnBothDatabases('progetti', (ctx) => {
   let admin: TestClient;
@@ -31,9 +26,7 @@ describeOnBothDatabases('progetti', (ctx) => {
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const count = async (table: string) => {

@@ -11,16 +11,11 @@ import type { DayTransportRun, Giornata } from '../../../common/schemas.ts';
 import { ANDATA_BEFORE, TRASPORTI_MSG as M, type Fogli, type MezzoRecord, type TrasportiMese } from '../../../common/trasporti.ts';
 import { absences, patients, rollCall, transportTherapists } from '../../db/schema.ts';
 import { addRun, seedCentre } from '../../test/fixtures.ts';
-import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf, signedInCentre, issueAt } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 const MON = '2026-11-23';
 const TUE = '2026-11-24';
-
-interface Issues {
-  issues?: { path: (string | number)[]; message: string }[];
-}
-const issueAt = (body: unknown, path: string) => (body as Issues).issues?.find((i) => i.path.join('.') === path)?.message;
 
 describeOnBothDatabases('trasporti', (ctx) => {
   let admin: TestClient;
@@ -28,9 +23,7 @@ describeOnBothDatabases('trasporti', (ctx) => {
   let centre: Awaited<ReturnType<typeof seedCentre>>;
 
   beforeEach(async () => {
-    centre = await seedCentre(ctx.database.db);
-    admin = await new TestClient(ctx.app).login(ADMIN);
-    viewer = await new TestClient(ctx.app).login(VIEWER);
+    ({ centre, admin, viewer } = await signedInCentre(ctx));
   });
 
   const rows = <T>(query: ReturnType<typeof sql>) => rowsOf<T>(ctx.database.db, query);
