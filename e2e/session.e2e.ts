@@ -12,7 +12,7 @@ import { MON } from './dates.ts';
 import { E2E_ADMIN, E2E_VIEWER, seedE2eCentre } from './fixtures.ts';
 import { describeViolations, seriousViolations } from './axe.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
-import { activity, callServer, expectNoPageErrors, headline, openDay, signIn } from './helpers.ts';
+import { activity, callServer, dayLoaded, expectNoPageErrors, headline, openDay, signIn } from './helpers.ts';
 
 /** An account whose password was set before the rule of new passwords (common/passwords.ts): four characters. */
 const OLD_ACCOUNT = { username: 'vecchio.collega', password: '1234' };
@@ -234,6 +234,45 @@ describe('roles', () => {
     await page.getByLabel('Password').fill(E2E_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expectNoPageErrors(errors);
+    await context.close();
+  });
+
+  test('the refusal of a request sent before signing in, answered after it, signs nobody out', async () => {
+    const { context, page, errors } = await newPage(e2e.browser);
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('user', JSON.stringify({ ID: 1, username: 'direttrice', Admin: 1 }));
+      }
+    });
+    // The stale session's first auth check is answered late (a busy server): its 403 arrives once the new session began.
+    let release: () => void = () => undefined;
+    const late = new Promise<void>((resolve) => (release = resolve));
+    let first = true;
+    await page.route('**/server/user/auth', async (route) => {
+      if (!first) return route.fallback();
+      first = false;
+      await late;
+      await route.fulfill({ status: 403, json: { error: MSG.notSignedIn, code: ERROR_CODES.notSignedIn } });
+    });
+    await page.goto(`${e2e.server.url}/calendario?data=${MON}`);
+    // The day's read, refused, already sent the stale user to sign in.
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByLabel('Username').fill(E2E_ADMIN.username);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await dayLoaded(page);
+
+    const answered = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/server/user/auth'));
+    release();
+    await answered;
+    // What a late sign-out would have done by now: back to the login, the stored user gone.
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).pathname).toBe('/calendario');
+    expect(await page.getByRole('button', { name: 'Logout' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('user'))).not.toBeNull();
     expectNoPageErrors(errors);
     await context.close();
   });

@@ -22,14 +22,20 @@ export class ApiError extends Error {
   readonly code: ErrorCode | undefined;
   /** Invalid input only: each field's message, as the server's 400 lists them. */
   readonly issues: NonNullable<ApiErrorBody['issues']>;
-  constructor(status: number, message: string, code?: ErrorCode, issues: ApiErrorBody['issues'] = []) {
+  /** When its request left (performance.now()): a refusal of a request sent before this sign-in is not about this session. */
+  readonly sentAt: number;
+  constructor(status: number, message: string, code?: ErrorCode, issues: ApiErrorBody['issues'] = [], sentAt = performance.now()) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.sentAt = sentAt;
   }
 }
+
+/** When the refused request left, for endSession (lib/session.ts); undefined for anything else. */
+export const sentAtOf = (error: unknown): number | undefined => (error instanceof ApiError ? error.sentAt : undefined);
 
 /** A refusal's messages under their fields (the first of each), for the form that sent it; {} for any other failure. */
 export function serverFieldErrors(error: unknown): Partial<Record<string, string>> {
@@ -92,12 +98,13 @@ async function ensureCsrfCookie(): Promise<void> {
 }
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const sentAt = performance.now();
   let response: Response;
   try {
     if (method !== 'GET') await ensureCsrfCookie();
     response = await send(method, path, body);
   } catch {
-    throw new ApiError(0, MSG.genericRetry);
+    throw new ApiError(0, MSG.genericRetry, undefined, [], sentAt);
   }
   const text = await response.text();
   let parsed: unknown = undefined;
@@ -116,6 +123,7 @@ async function request<T>(method: Method, path: string, body?: unknown): Promise
       typeof message === 'string' && message ? message : MSG.genericError,
       codeOf(parsed),
       Array.isArray(issues) ? issues : [],
+      sentAt,
     );
   }
   return parsed as T;

@@ -1,10 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isNotSignedIn, isPasswordChangeRequired } from './api-client.ts';
+import { isNotSignedIn, isPasswordChangeRequired, sentAtOf } from './api-client.ts';
 import { endSession, setPasswordChangeRequired } from './session.ts';
 
 /** A refusal that concerns the whole session: it ended, or it must first choose a new password. */
 function sessionRefusal(error: unknown) {
-  if (isNotSignedIn(error)) endSession();
+  if (isNotSignedIn(error)) endSession(sentAtOf(error));
   else if (isPasswordChangeRequired(error)) setPasswordChangeRequired(true);
 }
 

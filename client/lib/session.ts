@@ -43,6 +43,8 @@ function load(): User | null {
 }
 
 let current: User | null = load();
+/** When this account signed in (performance.now()); a profile loaded from storage signed in before anything was sent. */
+let signedInAt = -Infinity;
 /** The screen (path and query) the user was on when the server ended the session: sign-in leads back to it. */
 let endedAt: string | null = null;
 
@@ -52,6 +54,7 @@ export function getUser(): User | null {
 
 export function setUser(user: User | null): void {
   if (user) endedAt = null;
+  if (user && current?.ID !== user.ID) signedInAt = performance.now();
   current = user ? profileOf(user) : null;
   try {
     if (current) localStorage.setItem(STORAGE_KEY, JSON.stringify(current));
@@ -80,9 +83,13 @@ export const linkedTherapist = (user: User | null): number | null => (typeof use
 export const PHONE_QUERY = '(max-width: 575.98px)';
 export const isPhoneScreen = () => typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
 
-/** The server said the session is over (expired, or ended elsewhere): sign out, remembering this screen. */
-export function endSession(): void {
-  if (!current) return;
+/**
+ * The server said the session is over (expired, or ended elsewhere): sign out, remembering this screen. `sentAt` is
+ * when the refused request left (ApiError.sentAt): the refusal of one sent before this sign-in (the stale session's
+ * read, answered late) is about the session before, and signs nobody out.
+ */
+export function endSession(sentAt?: number): void {
+  if (!current || (sentAt !== undefined && sentAt < signedInAt)) return;
   endedAt = `${window.location.pathname}${window.location.search}`;
   setUser(null);
 }

@@ -3,7 +3,7 @@ import type { PianificatoreEvent } from '../../../common/live.ts';
 import type { Proposta } from '../../../common/pianificatore.ts';
 import { useEffect, useState } from 'react';
 import { LIVE_EVENTS_PATH } from '../../../common/live-path.ts';
-import { api, isNotSignedIn } from '../../lib/api-client.ts';
+import { api, isNotSignedIn, sentAtOf } from '../../lib/api-client.ts';
 import { untilLoaded } from '../../lib/lazy-chunk.ts';
 import { proposalKey } from '../../lib/query-keys.ts';
 import { endSession } from '../../lib/session.ts';
@@ -76,7 +76,7 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
         await api.get('/user/auth');
       } catch (error) {
         if (isNotSignedIn(error)) {
-          endSession();
+          endSession(sentAtOf(error));
           return;
         }
       }
