@@ -12,6 +12,14 @@ import { activity, expectNoPageErrors, modal, modalClosed, signIn } from './help
 
 const e2e = serverAndBrowser();
 
+/**
+ * The list answers what was typed (Aggiungi is enabled only then): until it does, the list of the empty search is shown,
+ * and its change of height moves the footer, so a press meant for Annulla could land beside it (CI of 2026-11-27).
+ */
+async function searchSettled(dialog: Locator) {
+  await expect.poll(() => dialog.getByRole('button', { name: 'Aggiungi', exact: true }).isEnabled()).toBe(true);
+}
+
 /** The modal is fully inside the viewport's width, and it closes with Annulla. */
 async function checkAndClose(page: Page, dialog: Locator, viewport: { width: number }) {
   const box = await dialog.locator('.modal-content').boundingBox();
@@ -34,6 +42,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       let dialog = modal(page, 'Aggiungi Paziente');
       await dialog.getByRole('combobox', { name: 'Cerca paziente' }).fill('a');
       await dialog.getByRole('option', { name: /Anna Neri/ }).waitFor();
+      await searchSettled(dialog);
       await screenshot(page, `modale-aggiungi-paziente-${suffix}`);
       await checkAndClose(page, dialog, viewport);
 
@@ -41,6 +50,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       dialog = modal(page, 'Aggiungi Terapista');
       await dialog.getByRole('combobox', { name: 'Cerca terapista' }).fill('e');
       await dialog.getByRole('option', { name: 'stefano.villa' }).waitFor();
+      await searchSettled(dialog);
       await screenshot(page, `modale-aggiungi-terapista-${suffix}`);
       await checkAndClose(page, dialog, viewport);
 
