@@ -1,5 +1,5 @@
 /** Sign-in, roles and routes (docs/product.md, Ruoli): the login form, amministratore versus consultazione, the server's refusals. */
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ERROR_CODES } from '../common/errors.ts';
 import { todayInRome } from '../common/dates.ts';
@@ -124,6 +124,16 @@ describe('login screen', () => {
   });
 });
 
+/** A user stored by the web app (localStorage) whose session the server does not know, as after a restart of its data. */
+async function storeStaleUser(context: BrowserContext) {
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('user', JSON.stringify({ ID: 1, username: 'direttrice', Admin: 1 }));
+    }
+  });
+}
+
 describe('roles', () => {
   test('administrator: signs in to the calendar with every editing control, then logs out', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
@@ -218,12 +228,7 @@ describe('roles', () => {
 
   test('a stored user whose session the server does not know is signed out by the 403 of the auth check', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
-    await context.addInitScript(() => {
-      if (!sessionStorage.getItem('seeded')) {
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('user', JSON.stringify({ ID: 1, username: 'direttrice', Admin: 1 }));
-      }
-    });
+    await storeStaleUser(context);
     await page.goto(`${e2e.server.url}/calendario?data=${MON}`);
     // To /login, remembering the screen and day to return to.
     await page.waitForURL(`${e2e.server.url}/login?ritorno=${encodeURIComponent(`/calendario?data=${MON}`)}`);
@@ -240,12 +245,7 @@ describe('roles', () => {
 
   test('the refusal of a request sent before signing in, answered after it, signs nobody out', async () => {
     const { context, page, errors } = await newPage(e2e.browser);
-    await context.addInitScript(() => {
-      if (!sessionStorage.getItem('seeded')) {
-        sessionStorage.setItem('seeded', '1');
-        localStorage.setItem('user', JSON.stringify({ ID: 1, username: 'direttrice', Admin: 1 }));
-      }
-    });
+    await storeStaleUser(context);
     // The stale session's first auth check is answered late (a busy server): its 403 arrives once the new session began.
     let release: () => void = () => undefined;
     const late = new Promise<void>((resolve) => (release = resolve));
