@@ -11,8 +11,7 @@ import { useAuthCheck } from '../features/session/api/auth-check.ts';
 import { useLogout } from '../features/session/api/logout.ts';
 import { A11Y_MSG } from '../../common/messages.ts';
 import { useModalFocusTrap } from '../lib/modal-focus-trap.ts';
-import { isNotSignedIn, sentAtOf } from '../lib/api-client.ts';
-import { endSession, isAdmin, linkedTherapist, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
+import { endSessionIfRefused, isAdmin, linkedTherapist, sessionEndedAt, setUser, useUser } from '../lib/session.ts';
 
 /** Its own chunk (with the password rules and zod), loaded when it opens. */
 const ChangePasswordModal = lazyDialog(() =>
@@ -47,7 +46,7 @@ export function AppLayout() {
     pathname === paths.agenda && search.get('tipo') === 'terapista' && myTherapist !== null && search.get('id') === String(myTherapist);
 
   useEffect(() => {
-    if (isNotSignedIn(auth.error)) endSession(sentAtOf(auth.error));
+    endSessionIfRefused(auth.error);
   }, [auth.error]);
 
   useEffect(() => {

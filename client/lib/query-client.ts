@@ -1,11 +1,10 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { isNotSignedIn, isPasswordChangeRequired, sentAtOf } from './api-client.ts';
-import { endSession, setPasswordChangeRequired } from './session.ts';
+import { isPasswordChangeRequired } from './api-client.ts';
+import { endSessionIfRefused, setPasswordChangeRequired } from './session.ts';
 
 /** A refusal that concerns the whole session: it ended, or it must first choose a new password. */
 function sessionRefusal(error: unknown) {
-  if (isNotSignedIn(error)) endSession(sentAtOf(error));
-  else if (isPasswordChangeRequired(error)) setPasswordChangeRequired(true);
+  if (!endSessionIfRefused(error) && isPasswordChangeRequired(error)) setPasswordChangeRequired(true);
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '../../common/agenda.ts';
+import { isNotSignedIn, sentAtOf } from './api-client.ts';
 
 /**
  * The profile, with the therapist the account is linked to in Anagrafiche (null: none; absent in
@@ -92,6 +93,13 @@ export function endSession(sentAt?: number): void {
   if (!current || (sentAt !== undefined && sentAt < signedInAt)) return;
   endedAt = `${window.location.pathname}${window.location.search}`;
   setUser(null);
+}
+
+/** `error` says the session is over (code not_signed_in): sign out as `endSession` does, and answer true. */
+export function endSessionIfRefused(error: unknown): boolean {
+  if (!isNotSignedIn(error)) return false;
+  endSession(sentAtOf(error));
+  return true;
 }
 
 /** The server refused a call until a new password is chosen (code password_change_required), or it was chosen: the layout shows the form, or the screens again. */

@@ -3,10 +3,10 @@ import type { PianificatoreEvent } from '../../../common/live.ts';
 import type { Proposta } from '../../../common/pianificatore.ts';
 import { useEffect, useState } from 'react';
 import { LIVE_EVENTS_PATH } from '../../../common/live-path.ts';
-import { api, isNotSignedIn, sentAtOf } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import { untilLoaded } from '../../lib/lazy-chunk.ts';
 import { proposalKey } from '../../lib/query-keys.ts';
-import { endSession } from '../../lib/session.ts';
+import { endSessionIfRefused } from '../../lib/session.ts';
 import { anyAffects, type LiveEvent } from './live-events.ts';
 
 /**
@@ -75,10 +75,7 @@ export function useLiveUpdates(enabled: boolean): { down: boolean } {
       try {
         await api.get('/user/auth');
       } catch (error) {
-        if (isNotSignedIn(error)) {
-          endSession(sentAtOf(error));
-          return;
-        }
+        if (endSessionIfRefused(error)) return;
       }
       if (stopped) return;
       reopen = setTimeout(open, REOPEN_MS[Math.min(refusals, REOPEN_MS.length - 1)]);

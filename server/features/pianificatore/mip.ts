@@ -33,6 +33,12 @@ export interface SolveOptions {
   /** Stop when the incumbent is within this relative gap of the bound. */
   gap?: number;
   onProgress?: (fraction: number) => void;
+  /**
+   * Each plan better than the last one reported, as soon as it is known: the greedy answer first, then each better
+   * incumbent of the MIP made concrete. The server keeps the last one, so a solve that overruns its limit still
+   * answers with it (HiGHS does not always stop on time; docs/decisions/0040-pianificatore-solver.md).
+   */
+  onBest?: (outcome: SolveOutcome) => void;
 }
 
 export interface SolveOutcome {
@@ -91,6 +97,30 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
   greedyFill(greedy, deadline);
   const greedyCov = coverageOf(greedy);
   const firstFeasible = secs();
+  let mipFirst = null as number | null;
+  let status = 'greedy';
+  // Known once the model is built; a plan reported before then (the greedy one) says 0.
+  const size = { columns: 0, rows: 0 };
+  const outcomeOf = (state: WeekState, dualBound: number): SolveOutcome => {
+    const cov = coverageOf(state);
+    const boundFromMip = Number.isFinite(dualBound) ? 5 * Math.floor((dualBound + 0.5) / 5 + 1e-9) : cov.required;
+    return {
+      state,
+      required: cov.required,
+      covered: cov.covered,
+      before: before.covered,
+      bound: Math.max(cov.covered, Math.min(cov.required, boundFromMip)),
+      greedyCovered: greedyCov.covered,
+      firstFeasible,
+      mipFirst,
+      total: secs(),
+      status,
+      ...size,
+    };
+  };
+  // The best week so far, reported as it changes.
+  let best = { state: greedy, covered: greedyCov.covered };
+  options.onBest?.(outcomeOf(greedy, Infinity));
   options.onProgress?.(0.05);
 
   const cols: Col[] = [];
@@ -380,7 +410,23 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
   }
   if (balanceCol >= 0) start[balanceCol] = 1;
 
+  /** A MIP solution as a week: its activities placed (rooms named, people checked), then topped up greedily until `until`. */
+  const concrete = (v: Float64Array, until: number) => {
+    const kept = new Set(keepCols.filter(({ col }) => v[col] > 0.5).map(({ a }) => a.id));
+    const state = new WeekState(input, kept);
+    const picked = acts
+      .filter((a) => v[a.col] > 0.5)
+      .map((a) => ({ a, who: a.patient !== null ? [a.patient] : a.members.filter((m) => v[m.col] > 0.5).map((m) => m.p) }))
+      .filter((x) => x.who.length > 0)
+      .sort((x, y) => y.who.length - x.who.length || x.a.span.d - y.a.span.d || x.a.span.s - y.a.span.s);
+    for (const { a, who } of picked) placeActivity(state, a.tipo, a.span, who, a.op ?? undefined);
+    greedyFill(state, until);
+    return state;
+  };
+
   // ---- solve ----
+  size.columns = cols.length;
+  size.rows = rowLo.length;
   const h = await highs();
   const numCols = cols.length;
   const numRows = rowLo.length;
@@ -398,10 +444,8 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
     starts.push(indices.length);
   }
   const inf = h.infinity;
-  let status = 'greedy';
   let bestVector = null as Float64Array | null;
   let dualBound = Infinity;
-  let mipFirst = null as number | null;
   const timeLeft = (deadline - Date.now()) / 1000 - 0.6;
   if (!tooLate() && numCols > 0 && numRows > 0 && timeLeft > 0.2) {
     const model = h.createModel({
@@ -427,7 +471,17 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
       const result = model.run({
         [h.constants.callbackType.mipImprovingSolution]: (event) => {
           if (mipFirst === null) mipFirst = secs();
-          if (event.data.mip_solution) bestVector = Float64Array.from(event.data.mip_solution);
+          if (event.data.mip_solution) {
+            bestVector = Float64Array.from(event.data.mip_solution);
+            if (options.onBest) {
+              const state = concrete(bestVector, Date.now() + 100);
+              const covered = coverageOf(state).covered;
+              if (covered > best.covered) {
+                best = { state, covered };
+                options.onBest(outcomeOf(state, event.data.mip_dual_bound ?? Infinity));
+              }
+            }
+          }
           return undefined;
         },
         [h.constants.callbackType.mipInterrupt]: (event) => {
@@ -463,35 +517,10 @@ export async function solveWeek(input: PlanInput, options: SolveOptions): Promis
   options.onProgress?.(0.97);
 
   // ---- the MIP's answer made concrete ----
-  let chosen = greedy;
   if (bestVector !== null) {
-    const v = bestVector;
-    const kept = new Set(keepCols.filter(({ col }) => v[col] > 0.5).map(({ a }) => a.id));
-    const state = new WeekState(input, kept);
-    const picked = acts
-      .filter((a) => v[a.col] > 0.5)
-      .map((a) => ({ a, who: a.patient !== null ? [a.patient] : a.members.filter((m) => v[m.col] > 0.5).map((m) => m.p) }))
-      .filter((x) => x.who.length > 0)
-      .sort((x, y) => y.who.length - x.who.length || x.a.span.d - y.a.span.d || x.a.span.s - y.a.span.s);
-    for (const { a, who } of picked) placeActivity(state, a.tipo, a.span, who, a.op ?? undefined);
-    greedyFill(state, Math.max(deadline, Date.now() + 300));
-    if (coverageOf(state).covered >= greedyCov.covered) chosen = state;
+    const state = concrete(bestVector, Math.max(deadline, Date.now() + 300));
+    const covered = coverageOf(state).covered;
+    if (covered >= best.covered) best = { state, covered };
   }
-  const cov = coverageOf(chosen);
-  const boundFromMip = Number.isFinite(dualBound) ? 5 * Math.floor((dualBound + 0.5) / 5 + 1e-9) : cov.required;
-  const bound = Math.max(cov.covered, Math.min(cov.required, boundFromMip));
-  return {
-    state: chosen,
-    required: cov.required,
-    covered: cov.covered,
-    before: before.covered,
-    bound,
-    greedyCovered: greedyCov.covered,
-    firstFeasible,
-    mipFirst,
-    total: secs(),
-    status,
-    columns: numCols,
-    rows: numRows,
-  };
+  return outcomeOf(best.state, dualBound);
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { absences, activityTypes, carePlanRows, carePlans, rooms, therapists } from '../../db/schema.ts';
 import { addActivity, addRun, seedCentre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
+import { createProposal } from './service.ts';
 import { syntheticCentre } from './synthetic.ts';
 
 const MON = '2026-11-30';
@@ -280,6 +281,28 @@ describeOnBothDatabases('pianificatore', (ctx) => {
       capienza: 2,
       tipi: [logo],
     });
+  });
+
+  it('keeps its own limit: a solver that overruns it is ended, and the proposal holds the best plan it had reported', async () => {
+    await smallCentre();
+    const { rows } = (await db.execute(sql`select id, username from users where username = ${ADMIN.username}`)) as unknown as Rows<{
+      id: number;
+      username: string;
+    }>;
+    // The worker reports its greedy plan, then stalls for a minute as HiGHS once did past its limit.
+    const { ID } = await createProposal(
+      db,
+      { ID: rows[0].id, username: rows[0].username },
+      { settimana: MON, modo: 'completa', secondi: 1 },
+      { bloccaMs: 60_000 },
+    );
+    const p = await waitReady(ID);
+    expect(p.stato).toBe('pronta');
+    // The greedy plan covers this small week whole; with no bound proven, the limit is the whole week.
+    expect(p.copertura).toEqual({ prima: 0, dopo: 1, limite: 1 });
+    expect(p.aggiunte).toHaveLength(4);
+    // Ended at 1 s + the 2 s of grace, not after the stall (the worker's start and the machine's load allowed for).
+    expect(p.secondi).toBeLessThan(10);
   });
 
   describe('a 4× centre', () => {

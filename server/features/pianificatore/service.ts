@@ -27,7 +27,7 @@ import { ERROR_CODES } from '../../../common/errors.ts';
 import { notifyLive } from '../../db/live-notify.ts';
 import { readPlanInput } from './input.ts';
 import type { PlanInput } from './model.ts';
-import type { WorkerJob, WorkerMessage } from './worker.ts';
+import type { Piano, WorkerJob, WorkerMessage } from './worker.ts';
 
 type Rows<T> = { rows: T[] };
 
@@ -43,6 +43,13 @@ interface Stored {
 
 /** Workers of this process, by proposal. */
 const running = new Map<number, Worker>();
+/**
+ * How long past its limit a solve may take to answer (the final plan made concrete, its explanations) before the
+ * server ends its thread and keeps the best plan it had reported: the limit is kept here, not trusted to HiGHS.
+ */
+const LATE_MS = 2000;
+/** A worker that has not even started this long after its limit (a thread that cannot boot) is given up. */
+const NEVER_STARTED_MS = 15_000;
 /** A proposal in preparation whose row has not moved for this long belongs to a process that died. */
 const STALE_SECONDS = 120;
 
@@ -63,6 +70,8 @@ async function tidy(db: Db) {
 export interface StartOptions {
   /** Where the worker's code is (tests and the bench may run it in the process: 'inline'). */
   inline?: boolean;
+  /** Tests only: the worker stalls this long after its first plan (WorkerJob.bloccaMs). */
+  bloccaMs?: number;
 }
 
 /** POST /server/pianificatore/proposte: reads the week, claims the one place, starts the worker; answers the ID. */
@@ -87,7 +96,7 @@ export async function createProposal(
     if (pgErrorCode(err) === '23505') throw conflict(M.busy, ERROR_CODES.proposalBusy);
     throw err;
   }
-  startSolving(db, id, { input: read.input, secondi: body.secondi }, options);
+  startSolving(db, id, { input: read.input, secondi: body.secondi, bloccaMs: options.bloccaMs }, options);
   return { ID: id };
 }
 
@@ -100,6 +109,7 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
     if (finished) return;
     finished = true;
     clearTimeout(guard);
+    clearTimeout(deadline);
     const worker = running.get(id);
     running.delete(id);
     void worker?.terminate();
@@ -109,7 +119,21 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
       where id = ${id} and state = 'in_corso' returning id`)) as unknown as Rows<{ id: number }>;
     if (rows.length > 0) await notify(db, { ID: id, stato: state });
   };
+  /** The last plan the worker reported: what the proposal holds if its thread must be ended at the limit. */
+  let best: Piano | null = null;
+  const endAtLimit = () =>
+    void (best === null ? finish('errore', null, M.timeUp) : finish('pronta', storedOf(job.input, best), null)).catch(() => undefined);
+  let deadline: NodeJS.Timeout | undefined;
   const onMessage = (m: WorkerMessage) => {
+    if (m.tipo === 'avvio') {
+      deadline = setTimeout(endAtLimit, job.secondi * 1000 + LATE_MS);
+      deadline.unref();
+      return;
+    }
+    if (m.tipo === 'migliore') {
+      best = m;
+      return;
+    }
     if (m.tipo === 'avanzamento') {
       if (Date.now() - lastWrite < 400 || finished) return;
       lastWrite = Date.now();
@@ -130,8 +154,8 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
     }
     void finish('pronta', storedOf(job.input, m), null).catch(() => undefined);
   };
-  // The time limit is the worker's; this is the last resort if it never answers.
-  const guard = setTimeout(() => void finish('errore', null, M.timeUp).catch(() => undefined), job.secondi * 1000 + 5000);
+  // The last resort, for a thread that never starts.
+  const guard = setTimeout(endAtLimit, job.secondi * 1000 + NEVER_STARTED_MS);
   guard.unref();
   if (options.inline) {
     void import('./worker.ts').then(({ runJob }) => runJob(job, onMessage)).catch(() => finish('errore', null, M.solverFailed));
@@ -144,7 +168,7 @@ function startSolving(db: Db, id: number, job: WorkerJob, options: StartOptions)
   worker.on('exit', () => void finish('errore', null, M.solverFailed).catch(() => undefined));
 }
 
-function storedOf(input: PlanInput, m: Extract<WorkerMessage, { tipo: 'fatto' }>): Stored {
+function storedOf(input: PlanInput, m: Piano): Stored {
   const nome = new Map(input.tipi.map((t) => [t.id, t.nome]));
   const aggiunte: Aggiunta[] = m.aggiunte
     .map((a) => ({
