@@ -4,16 +4,18 @@
  * JSON together, and the process passed 512 MB (server/exhaustion.test.ts). Queued, the same requests are all answered
  * with a bounded peak; a day read or any other call does not wait for them.
  */
-export function limitConcurrency(slots: number) {
+export function limitConcurrency(slots: number, onStart?: (running: number) => void) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function run<T>(work: () => Promise<T>): Promise<T> {
     if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
     else running++;
+    onStart?.(running);
     try {
       return await work();
     } finally {
       const next = waiting.shift();
+      // The slot passes straight to the next in line, so `running` never drops below the queue's need.
       if (next) next();
       else running--;
     }

@@ -10,6 +10,7 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { passwordProblem } from '../../common/passwords.ts';
 import { badRequest } from './http-error.ts';
+import { limitConcurrency } from './limit-concurrency.ts';
 
 /** Algorithm.Argon2id: the package's enum is a const enum, which isolated modules cannot read as a value. */
 const ARGON2ID = 2 as Algorithm.Argon2id;
@@ -19,25 +20,12 @@ const CURRENT_PREFIX = `$argon2id$v=19$m=${ARGON2_PARAMS.memoryCost},t=${ARGON2_
 /** How many hashes (new or verified) may run at the same time in this process. */
 export const HASH_CONCURRENCY = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
 /** What this process has done, for tests that count the verifications a burst reached. */
 export const hashingStats = { verifications: 0, hashes: 0, peakConcurrent: 0 };
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
+const limited = limitConcurrency(HASH_CONCURRENCY, (running) => {
   hashingStats.peakConcurrent = Math.max(hashingStats.peakConcurrent, running);
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    // The slot passes straight to the next in line, so `running` never drops below the queue's need.
-    if (next) next();
-    else running--;
-  }
-}
+});
 
 const scrypt = (password: string, salt: Buffer, keylen: number, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) => scryptCb(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))));

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { patientFromFindBody, searchBody, therapistFromFindBody } from '../../../common/schemas.ts';
 import { z } from 'zod';
 import { ok, patientAnswer, therapistAnswer } from '../../../common/calendario.ts';
@@ -37,33 +38,26 @@ export const peopleSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     findTherapists: await perAccountLimit(app, callLimitsOf(app).searches),
     therapistsFromFind: await perAccountLimit(app, callLimitsOf(app).searches),
   };
+  /** The utenti a search found go to the access log, as a search (not a read of each one's record). */
+  const searched = <T extends { ID: number }>(req: FastifyRequest, found: T[]) => {
+    recordPatientsRead(
+      req,
+      { kind: 'ricerca' },
+      found.map((p) => p.ID),
+    );
+    return found;
+  };
   // docs/api.md lists these paths with a trailing slash and the web app calls them without: both spellings answer.
   for (const suffix of ['', '/']) {
     app.post(
       `/pazienti/find${suffix}`,
       { schema: { body: searchBody, response: ok(z.array(patientAnswer)) }, preHandler: limits.findPatients },
-      async (req) => {
-        const found = await findPatients(db, req.body.value);
-        recordPatientsRead(
-          req,
-          { kind: 'ricerca' },
-          found.map((p) => p.ID),
-        );
-        return found;
-      },
+      async (req) => searched(req, await findPatients(db, req.body.value)),
     );
     app.post(
       `/pazienti/getfromfind${suffix}`,
       { schema: { body: patientFromFindBody, response: ok(z.array(patientAnswer)) }, preHandler: limits.patientsFromFind },
-      async (req) => {
-        const found = await patientsFromFind(db, req.body.nome, req.body.cognome, req.body.cellulare);
-        recordPatientsRead(
-          req,
-          { kind: 'ricerca' },
-          found.map((p) => p.ID),
-        );
-        return found;
-      },
+      async (req) => searched(req, await patientsFromFind(db, req.body.nome, req.body.cognome, req.body.cellulare)),
     );
     app.post(
       `/terapisti/find${suffix}`,

@@ -21,20 +21,12 @@ export interface WorkerJob {
   bloccaMs?: number;
 }
 
-/** A week's plan as the worker sends it: what to add and remove, what stays uncovered, and the figures. */
-export interface Piano {
+/** A week's plan as the worker sends it: what to add and remove, what stays uncovered, and the solve's figures. */
+export type Piano = Omit<SolveOutcome, 'state' | 'status' | 'columns' | 'rows'> & {
   aggiunte: NewActivity[];
   rimosse: number[];
   nonCoperte: ReturnType<typeof explainMissing>;
-  required: number;
-  covered: number;
-  before: number;
-  bound: number;
-  greedyCovered: number;
-  firstFeasible: number;
-  mipFirst: number | null;
-  total: number;
-}
+};
 
 export type WorkerMessage =
   | { tipo: 'avvio' }
@@ -43,21 +35,9 @@ export type WorkerMessage =
   | ({ tipo: 'fatto' } & Piano)
   | { tipo: 'errore'; messaggio: string };
 
-function pianoOf(out: SolveOutcome): Piano {
-  const result = out.state.result();
-  return {
-    aggiunte: result.aggiunte,
-    rimosse: result.rimosse,
-    nonCoperte: explainMissing(out.state),
-    required: out.required,
-    covered: out.covered,
-    before: out.before,
-    bound: out.bound,
-    greedyCovered: out.greedyCovered,
-    firstFeasible: out.firstFeasible,
-    mipFirst: out.mipFirst,
-    total: out.total,
-  };
+function pianoOf({ state, status: _status, columns: _columns, rows: _rows, ...figures }: SolveOutcome): Piano {
+  const result = state.result();
+  return { aggiunte: result.aggiunte, rimosse: result.rimosse, nonCoperte: explainMissing(state), ...figures };
 }
 
 export async function runJob(job: WorkerJob, post: (m: WorkerMessage) => void): Promise<void> {
