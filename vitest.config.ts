@@ -22,6 +22,14 @@ export const SLOW_TESTS = [
 ];
 
 const SERVER_TESTS = ['server/**/*.test.ts', 'common/**/*.test.ts'];
+/**
+ * The fast tiers' files run one after another in the same worker, modules loaded once per worker (Vitest's `isolate:
+ * false`): each server file still opens its own databases and builds its own app, and each client file renders into a
+ * fresh document, so what a file sets up is its own. Loading Fastify, Drizzle, PGlite's WebAssembly and React again for
+ * each of 117 files was 54 s of `test:fast`'s 225 s (docs/performance.md, The test loop). `TEST_ISOLATE=1` gives each
+ * file its own modules again, to tell a test that leaks state from one that fails alone.
+ */
+const isolate = process.env.TEST_ISOLATE === '1';
 const serverProject = {
   environment: 'node',
   // Each file opens its own databases (PGlite and a fresh PostgreSQL database), from templates migrated once per run.
@@ -38,7 +46,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.TEST_WORKERS ?? 2),
     projects: [
       {
-        test: { name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...SLOW_TESTS], ...serverProject },
+        test: { name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...SLOW_TESTS], ...serverProject, isolate },
       },
       {
         test: { name: 'server-slow', include: SLOW_TESTS, ...serverProject },
@@ -55,6 +63,7 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['client/test-setup.ts'],
+          isolate,
         },
       },
     ],
