@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { MONTHS_IT } from '../../common/dates.ts';
+import { shiftMonth } from '../lib/months.ts';
 
 interface Props {
   id: string;
@@ -66,6 +68,21 @@ export function MonthField({ id, label, value, onChange, size }: Props) {
           }
         }}
       />
+    </div>
+  );
+}
+
+/** The month field between ‹ and ›, which step to the month before and after: the months of Presenze's registers. */
+export function MonthStepper({ id, value, onChange }: Pick<Props, 'id' | 'value' | 'onChange'>) {
+  return (
+    <div className="d-flex align-items-center gap-2">
+      <Button variant="outline-secondary" size="sm" onClick={() => onChange(shiftMonth(value, -1))} aria-label="Mese precedente">
+        ‹
+      </Button>
+      <MonthField id={id} label="Mese" size="sm" value={value} onChange={onChange} />
+      <Button variant="outline-secondary" size="sm" onClick={() => onChange(shiftMonth(value, 1))} aria-label="Mese successivo">
+        ›
+      </Button>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { isAdmin, useUser } from '../../lib/session.ts';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { isPresenzeTab, PRESENZE_TABS, PresenzeView, type PresenzeState } from '../../features/presenze/components/presenze-view.tsx';
 import { usePageTitle } from '../../lib/page-title.ts';
-import { firstDay, isMonth, lastDay, monthOf } from '../../features/presenze/month.ts';
+import { firstDay, isMonth, lastDay, monthOf } from '../../lib/months.ts';
 import { lazyChunk } from '../../lib/lazy-chunk.ts';
 
 // Trasporti del mese (features/trasporti): a chunk of its own, for administrators.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMonth, lastDay, monthName, shiftMonth, weekdayInitial } from './month.ts';
+import { weekdayInitial } from './month.ts';
+import { isMonth, lastDay, monthName, shiftMonth } from '../../lib/months.ts';
 import { formatDate } from '../../../common/dates.ts';
 import { cellText } from './register-cells.ts';
 

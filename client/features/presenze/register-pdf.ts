@@ -5,7 +5,8 @@
  * when someone presses Esporta PDF.
  */
 import type { MonthRegister, RegisterDay } from '../../../common/presenze.ts';
-import { monthName, weekdayInitial } from './month.ts';
+import { weekdayInitial } from './month.ts';
+import { monthName } from '../../lib/months.ts';
 import { formatDate, isWeekend } from '../../../common/dates.ts';
 import { cellText, legendText, patientName, TOTAL_HEADERS, totalValues } from './register-cells.ts';
 

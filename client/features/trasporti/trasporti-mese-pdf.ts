@@ -3,7 +3,7 @@
  * totale) and the totals per mezzo. jspdf is imported here on demand, as for the other PDFs.
  */
 import type { TrasportiMese } from '../../../common/trasporti.ts';
-import { monthName } from './trasporti-mese.ts';
+import { monthName } from '../../lib/months.ts';
 
 const MARGIN = 40;
 const DARK: [number, number, number] = [33, 37, 41];

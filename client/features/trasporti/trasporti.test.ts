@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Fogli, TrasportiMese } from '../../../common/trasporti.ts';
 import { fogliPdfName, fogliSheets, fogliTitle } from './fogli-sheet.ts';
-import { buildTrasportiCsv, lastDay, shiftMonth, trasportiCsvName } from './trasporti-mese.ts';
+import { buildTrasportiCsv, trasportiCsvName } from './trasporti-mese.ts';
+import { lastDay, shiftMonth } from '../../lib/months.ts';
 
 const mezzo = { ID: 2, Nome: 'Pulmino blu', posti: 8, postiCarrozzina: 1, colore: 'blu' as const, Targa: 'AB123CD' };
 const stop = (Ordine: number, Nome: string, extra: Partial<Fogli['uscite'][number]['fermate'][number]> = {}) => ({

@@ -2,7 +2,8 @@ import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { formatDate, isWeekend, todayLocal, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
 import type { MonthRegister, RegisterDay } from '../../../../common/presenze.ts';
-import { monthName, weekdayInitial } from '../month.ts';
+import { weekdayInitial } from '../month.ts';
+import { monthName } from '../../../lib/months.ts';
 import { cellDescription, cellText, LEGEND, patientName, TOTAL_HEADERS, TOTAL_HEADERS_SCREEN, totalValues } from '../register-cells.ts';
 
 /** A day the centre is closed: its name (holiday, closing day, Sabato/Domenica), or null on an open day. */

@@ -8,12 +8,13 @@ import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCloseMonth, useCorrections, useMonthRegister, useReopenMonth } from '../api/month-register.ts';
 import { addDays, formatDate, todayLocal } from '../../../../common/dates.ts';
-import { firstDay, formatTime, lastDay, monthName, shiftMonth } from '../month.ts';
+import { formatTime } from '../month.ts';
+import { firstDay, lastDay, monthName } from '../../../lib/months.ts';
 import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
 import { ListState } from '../../../components/list-state.tsx';
-import { MonthField } from '../../../components/month-field.tsx';
+import { MonthStepper } from '../../../components/month-field.tsx';
 import { RegisterGrid } from './register-grid.tsx';
 
 /** "Mese chiuso da anna il 02/12/2026". */
@@ -56,15 +57,7 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
         <h2 id="register-title" className="h5 mb-0 me-auto">
           Registro di {monthName(month)}
         </h2>
-        <div className="d-flex align-items-center gap-2">
-          <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
-            ‹
-          </Button>
-          <MonthField id="register-month" label="Mese" size="sm" value={month} onChange={onMonthChange} />
-          <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
-            ›
-          </Button>
-        </div>
+        <MonthStepper id="register-month" value={month} onChange={onMonthChange} />
       </div>
       <div className="presenze-toolbar">
         <p className="mb-0 me-auto" aria-live="polite">

@@ -1,14 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import type { TrasportiMese } from '../../../../common/trasporti.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListState } from '../../../components/list-state.tsx';
-import { MonthField } from '../../../components/month-field.tsx';
+import { MonthStepper } from '../../../components/month-field.tsx';
 import { downloadText } from '../../../lib/csv.ts';
 import { useExport } from '../../../lib/export-record.ts';
 import { meseQueryOptions } from '../api/trasporti.ts';
-import { buildTrasportiCsv, firstDay, lastDay, monthName, shiftMonth, trasportiCsvName, trasportiPdfName } from '../trasporti-mese.ts';
+import { buildTrasportiCsv, trasportiCsvName, trasportiPdfName } from '../trasporti-mese.ts';
+import { firstDay, lastDay, monthName } from '../../../lib/months.ts';
 
 interface Props {
   month: string;
@@ -50,15 +50,7 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
         <h2 id="trasporti-title" className="h5 mb-0 me-auto">
           Trasporti di {monthName(month)}
         </h2>
-        <div className="d-flex align-items-center gap-2">
-          <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, -1))} aria-label="Mese precedente">
-            ‹
-          </Button>
-          <MonthField id="trasporti-month" label="Mese" size="sm" value={month} onChange={onMonthChange} />
-          <Button variant="outline-secondary" size="sm" onClick={() => onMonthChange(shiftMonth(month, 1))} aria-label="Mese successivo">
-            ›
-          </Button>
-        </div>
+        <MonthStepper id="trasporti-month" value={month} onChange={onMonthChange} />
       </div>
       <div className="presenze-toolbar">
         <p className="text-muted small mb-0 me-auto">
