@@ -48,6 +48,17 @@ export function serverFieldErrors(error: unknown): Partial<Record<string, string
   return errors;
 }
 
+/**
+ * `work`, whose refusal also puts its messages under the form's fields (an address with a control character…), as the
+ * form's own checks do; the refusal still goes on, to its toast.
+ */
+export function withFieldErrors<T>(work: Promise<T>, setErrors: (errors: Partial<Record<string, string>>) => void): Promise<T> {
+  return work.catch((error: unknown) => {
+    setErrors(serverFieldErrors(error));
+    throw error;
+  });
+}
+
 const KNOWN_CODES = new Set<string>(Object.values(ERROR_CODES));
 const codeOf = (body: unknown): ErrorCode | undefined => {
   const code = (body as { code?: unknown } | undefined)?.code;

@@ -5,7 +5,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { coloreLabel, MEZZO_COLORI } from '../../../lib/mezzi.ts';
-import { serverFieldErrors } from '../../../lib/api-client.ts';
+import { withFieldErrors } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateMezzo, useUpdateMezzo } from '../api/mezzi.ts';
 
@@ -37,11 +37,7 @@ export function MezzoFormModal({ record, onClose }: { record?: MezzoRecord; onCl
     });
     if ('errors' in result) return setErrors(result.errors);
     const work = record ? update.mutateAsync({ ...result.data, ID: record.ID }) : create.mutateAsync(result.data);
-    const shown = work.catch((error: unknown) => {
-      setErrors(serverFieldErrors(error));
-      throw error;
-    });
-    if (await withToasts(shown, { success: MSG.saved })) onClose();
+    if (await withToasts(withFieldErrors(work, setErrors), { success: MSG.saved })) onClose();
   };
 
   return (

@@ -7,7 +7,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { formatMobile } from '../../../lib/phone.ts';
 import { withToasts } from '../../../lib/toasts.ts';
-import { serverFieldErrors } from '../../../lib/api-client.ts';
+import { withFieldErrors } from '../../../lib/api-client.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/patients.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
 import { findPatients } from '../../../lib/people-search.ts';
@@ -69,12 +69,7 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
       if (found) return setHomonym(found);
     }
     const work = patient ? update.mutateAsync({ ...result.data, ID: patient.ID }) : create.mutateAsync(result.data);
-    // A refusal of the server (an address with a control character…) goes under its field, as the form's own checks.
-    const shown = work.catch((error: unknown) => {
-      setErrors(serverFieldErrors(error));
-      throw error;
-    });
-    if (await withToasts(shown, { success: MSG.saved })) onClose();
+    if (await withToasts(withFieldErrors(work, setErrors), { success: MSG.saved })) onClose();
   };
 
   return (
