@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { MSG } from '../../../../common/messages.ts';
 import { mezzoFormSchema, type MezzoRecord } from '../../../../common/trasporti.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 import { coloreLabel, MEZZO_COLORI } from '../../../lib/mezzi.ts';
 import { withFieldErrors } from '../../../lib/api-client.ts';
 import { withToasts } from '../../../lib/toasts.ts';
@@ -13,20 +13,15 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 /** Nuovo mezzo / Modifica mezzo: name, plate, seats, wheelchair places and colour; each refusal under its field. */
 export function MezzoFormModal({ record, onClose }: { record?: MezzoRecord; onClose: () => void }) {
-  const [values, setValues] = useState({
+  const { values, setErrors, field } = useFormValues({
     Nome: record?.Nome ?? '',
     Targa: record?.Targa ?? '',
     posti: String(record?.posti ?? 8),
     postiCarrozzina: String(record?.postiCarrozzina ?? 0),
     colore: record?.colore ?? 'bianco',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateMezzo();
   const update = useUpdateMezzo();
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const submit = async () => {
     const result = checkForm(mezzoFormSchema, {
@@ -48,53 +43,27 @@ export function MezzoFormModal({ record, onClose }: { record?: MezzoRecord; onCl
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        id="mezzo-nome"
-        label="Nome"
-        value={values.Nome}
-        onChange={set('Nome')}
-        error={errors.Nome}
-        autoFocus
-        maxLength={60}
-        hint="Per esempio «Pulmino blu»"
-      />
-      <TextField
-        id="mezzo-targa"
-        label="Targa"
-        value={values.Targa}
-        onChange={set('Targa')}
-        error={errors.Targa}
-        maxLength={10}
-        hint="Facoltativa, nel formato AB123CD"
-      />
+      <TextField label="Nome" {...field('Nome', 'mezzo-nome')} autoFocus maxLength={60} hint="Per esempio «Pulmino blu»" />
+      <TextField label="Targa" {...field('Targa', 'mezzo-targa')} maxLength={10} hint="Facoltativa, nel formato AB123CD" />
       <div className="row g-2">
         <TextField
-          id="mezzo-posti"
           label="Posti"
-          value={values.posti}
-          onChange={set('posti')}
-          error={errors.posti}
+          {...field('posti', 'mezzo-posti')}
           hint="Passeggeri e operatori, da 1 a 60"
           className="col-sm-6 mb-3"
           maxLength={2}
         />
         <TextField
-          id="mezzo-carrozzina"
           label="Posti per carrozzina"
-          value={values.postiCarrozzina}
-          onChange={set('postiCarrozzina')}
-          error={errors.postiCarrozzina}
+          {...field('postiCarrozzina', 'mezzo-carrozzina')}
           hint="Da 0 a 10, non più dei posti"
           className="col-sm-6 mb-3"
           maxLength={2}
         />
       </div>
       <SelectField
-        id="mezzo-colore"
         label="Colore nel calendario"
-        value={values.colore}
-        onChange={set('colore')}
-        error={errors.colore}
+        {...field('colore', 'mezzo-colore')}
         hint="Il calendario mostra sempre anche il nome del mezzo"
         options={MEZZO_COLORI.map((c) => (
           <option key={c} value={c}>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { TextField } from '../../../components/text-field.tsx';
 import type { FieldErrors } from '../../../lib/form-check.ts';
+import { fieldsOf } from '../../../lib/form-values.ts';
 import { useQuery } from '@tanstack/react-query';
 import type { PatientFlussi } from '../../../../common/flussi.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -54,7 +55,7 @@ export function PatientFlussiFields({
   }, [saved.data]);
   const shown = values ?? EMPTY_FLUSSI;
   const disabled = values === null;
-  const set = (key: keyof FlussiValues) => (value: string) => onChange({ ...shown, [key]: value });
+  const field = fieldsOf(shown, errors, (key: keyof FlussiValues) => (value: string) => onChange({ ...shown, [key]: value }));
   return (
     <fieldset className="mb-2">
       <legend className="fs-6 fw-semibold mb-1">Dati per la rendicontazione</legend>
@@ -62,42 +63,30 @@ export function PatientFlussiFields({
         <Spinner size="sm" role="status" aria-label="Caricamento dei dati per la rendicontazione" />
       )}
       <TextField
-        id="patient-cf"
         label="Codice fiscale"
-        value={shown.CodiceFiscale}
+        {...field('CodiceFiscale', 'patient-cf')}
         disabled={disabled}
-        onChange={set('CodiceFiscale')}
-        error={errors.CodiceFiscale}
         hint="Facoltativo. 16 caratteri, oppure il codice provvisorio di 11 cifre"
         maxLength={16}
       />
       <TextField
-        id="patient-asl"
         label="ASL di residenza"
-        value={shown.AslResidenza}
+        {...field('AslResidenza', 'patient-asl')}
         disabled={disabled}
-        onChange={set('AslResidenza')}
-        error={errors.AslResidenza}
         hint="Tre cifre: l’ASL a cui va il rendiconto mensile"
         maxLength={3}
       />
       <TextField
-        id="patient-idregionale"
         label="Identificativo regionale (SISM)"
-        value={shown.IdRegionale}
+        {...field('IdRegionale', 'patient-idregionale')}
         disabled={disabled}
-        onChange={set('IdRegionale')}
-        error={errors.IdRegionale}
         hint="88 caratteri, come lo assegna la Regione"
         maxLength={88}
       />
       <TextField
-        id="patient-idcontatto"
         label="Identificativo del contatto DSM (SISM)"
-        value={shown.IdContatto}
+        {...field('IdContatto', 'patient-idcontatto')}
         disabled={disabled}
-        onChange={set('IdContatto')}
-        error={errors.IdContatto}
         hint="Da 1 a 14 cifre"
         maxLength={14}
       />

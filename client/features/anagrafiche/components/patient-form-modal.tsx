@@ -9,7 +9,8 @@ import { formatMobile } from '../../../lib/phone.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { withFieldErrors } from '../../../lib/api-client.ts';
 import { useCreatePatient, useUpdatePatient } from '../api/patients.ts';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 import { findPatients } from '../../../lib/people-search.ts';
 import { sameName } from '../../../../common/people.ts';
 import type { Patient } from '../../../../common/schemas.ts';
@@ -26,15 +27,20 @@ const homonymQuestion = (p: Patient) =>
  * only after the form asks, so a second "Niccolò Foà" is never made by mistake.
  */
 export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord; onClose: () => void }) {
-  const [values, setValues] = useState({
-    Nome: patient?.Nome ?? '',
-    Cognome: patient?.Cognome ?? '',
-    Cellulare: patient ? formatMobile(patient.Cellulare) : '',
-    Indirizzo: patient?.Indirizzo ?? '',
-    NoteTrasporto: patient?.NoteTrasporto ?? '',
-  });
+  const { values, errors, setErrors, field } = useFormValues(
+    {
+      Nome: patient?.Nome ?? '',
+      Cognome: patient?.Cognome ?? '',
+      Cellulare: patient ? formatMobile(patient.Cellulare) : '',
+      Indirizzo: patient?.Indirizzo ?? '',
+      NoteTrasporto: patient?.NoteTrasporto ?? '',
+    },
+    // A changed name is checked again for a homonym at the next Salva.
+    (name) => {
+      if (name === 'Nome' || name === 'Cognome') setHomonym(null);
+    },
+  );
   const [carrozzina, setCarrozzina] = useState(patient?.Carrozzina ?? false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   /** Issue 32: the flows' data, sent with the form once read (null until then: a save leaves them as they are). */
   const [flussi, setFlussi] = useState<FlussiValues | null>(patient ? null : EMPTY_FLUSSI);
   /** The utente with the same name found at the last Salva: the next Salva creates anyway. */
@@ -42,11 +48,6 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
   const [checking, setChecking] = useState(false);
   const create = useCreatePatient();
   const update = useUpdatePatient();
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-    if (field === 'Nome' || field === 'Cognome') setHomonym(null);
-  };
 
   /** An utente already there with the same name and surname, if any (the search folds accents as the server does). */
   const findHomonym = async (data: { Nome: string; Cognome: string }) => {
@@ -80,33 +81,20 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField id="patient-name" label="Nome" value={values.Nome} onChange={set('Nome')} error={errors.Nome} autoFocus maxLength={100} />
+      <TextField label="Nome" {...field('Nome', 'patient-name')} autoFocus maxLength={100} />
+      <TextField label="Cognome" {...field('Cognome', 'patient-surname')} maxLength={100} />
       <TextField
-        id="patient-surname"
-        label="Cognome"
-        value={values.Cognome}
-        onChange={set('Cognome')}
-        error={errors.Cognome}
-        maxLength={100}
-      />
-      <TextField
-        id="patient-mobile"
         label="Cellulare"
         type="tel"
-        value={values.Cellulare}
-        onChange={set('Cellulare')}
-        error={errors.Cellulare}
+        {...field('Cellulare', 'patient-mobile')}
         hint="Facoltativo. Cellulare italiano, con o senza +39"
         maxLength={40}
       />
       <fieldset className="border-top pt-2">
         <legend className="h6 text-muted">Trasporto</legend>
         <TextField
-          id="patient-address"
           label="Indirizzo"
-          value={values.Indirizzo}
-          onChange={set('Indirizzo')}
-          error={errors.Indirizzo}
+          {...field('Indirizzo', 'patient-address')}
           hint="Dove sale sul pulmino, per esempio «via Roma 12, Cremona»"
           maxLength={200}
         />
@@ -125,11 +113,8 @@ export function PatientFormModal({ patient, onClose }: { patient?: PatientRecord
           />
         </Form.Group>
         <TextField
-          id="patient-transport-notes"
           label="Note per il trasporto"
-          value={values.NoteTrasporto}
-          onChange={set('NoteTrasporto')}
-          error={errors.NoteTrasporto}
+          {...field('NoteTrasporto', 'patient-transport-notes')}
           hint="Per esempio «sale dal lato destro», «citofono Bianchi»"
           maxLength={200}
         />

@@ -7,23 +7,29 @@ import { TextField } from '../../../components/text-field.tsx';
 import { useActivityTypes } from '../../../lib/activity-types.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRoom, useUpdateRoom } from '../api/rooms.ts';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 
 /**
  * Nuova stanza / Modifica stanza: the name, and for the Pianificatore how many utenti it holds at once (empty: not
  * said) and the types of activity it is for (none ticked: any).
  */
 export function RoomFormModal({ room, onClose }: { room?: RoomRecord; onClose: () => void }) {
-  const [name, setName] = useState(room?.Nome ?? '');
-  const [capienza, setCapienza] = useState(room?.capienza != null ? String(room.capienza) : '');
+  const { values, errors, setErrors, set, field } = useFormValues({
+    Nome: room?.Nome ?? '',
+    capienza: room?.capienza != null ? String(room.capienza) : '',
+  });
   const [tipi, setTipi] = useState<number[]>(room?.tipi ?? []);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const types = useActivityTypes();
   const create = useCreateRoom();
   const update = useUpdateRoom();
 
   const submit = async () => {
-    const result = checkForm(roomFormSchema, { Nome: name, capienza: capienza.trim() === '' ? null : Number(capienza), tipi });
+    const result = checkForm(roomFormSchema, {
+      Nome: values.Nome,
+      capienza: values.capienza.trim() === '' ? null : Number(values.capienza),
+      tipi,
+    });
     if ('errors' in result) return setErrors(result.errors);
     const work = room ? update.mutateAsync({ ...result.data, ID: room.ID }) : create.mutateAsync(result.data);
     if (await withToasts(work, { success: MSG.saved })) onClose();
@@ -43,14 +49,8 @@ export function RoomFormModal({ room, onClose }: { room?: RoomRecord; onClose: (
       onClose={onClose}
     >
       <TextField
-        id="room-name"
         label="Nome stanza"
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          setErrors({});
-        }}
-        error={errors.Nome}
+        {...field('Nome', 'room-name')}
         hint={room ? undefined : "La nuova stanza diventa l'ultima colonna del calendario"}
         autoFocus
         maxLength={60}
@@ -62,12 +62,9 @@ export function RoomFormModal({ room, onClose }: { room?: RoomRecord; onClose: (
           inputMode="numeric"
           min={1}
           max={50}
-          value={capienza}
+          value={values.capienza}
           style={{ maxWidth: '8rem' }}
-          onChange={(e) => {
-            setCapienza(e.target.value);
-            setErrors({});
-          }}
+          onChange={(e) => set('capienza')(e.target.value)}
           isInvalid={!!errors.capienza}
           aria-invalid={!!errors.capienza}
           aria-describedby={['room-capienza-hint', errors.capienza && 'room-capienza-error'].filter(Boolean).join(' ')}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { MSG } from '../../../../common/messages.ts';
 import { runFormSchema } from '../../../../common/anagrafiche.ts';
 import { formatDayMonthYear } from '../../../../common/dates.ts';
@@ -9,7 +8,8 @@ import { TimeField } from '../../../components/time-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateRun, useUpdateRun } from '../api/runs.ts';
 import { useMezzi } from '../api/mezzi.ts';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 
 interface Props {
   day: string;
@@ -19,20 +19,15 @@ interface Props {
 
 /** Nuova uscita / Modifica uscita of the chosen day: Tratta, Partenza, Arrivo, Mezzo (the active ones of Anagrafiche → Mezzi). */
 export function RunFormModal({ day, run, onClose }: Props) {
-  const [values, setValues] = useState({
+  const { values, errors, setErrors, set, field } = useFormValues({
     Tratta: run?.Tratta ?? '',
     Ora: run?.Ora.slice(0, 5) ?? '08:00',
     OraArrivo: run?.OraArrivo.slice(0, 5) ?? '09:00',
     RifPulmino: run ? String(run.RifPulmino) : '',
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mezzi = useMezzi(false);
   const create = useCreateRun();
   const update = useUpdateRun();
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   // A new run takes the first active mezzo until another is chosen.
   const mezzo = values.RifPulmino || String(mezzi.data?.[0]?.ID ?? '');
@@ -52,28 +47,13 @@ export function RunFormModal({ day, run, onClose }: Props) {
       onClose={onClose}
     >
       <p className="text-muted small">Giorno: {formatDayMonthYear(run?.Data ?? day)}</p>
-      <TextField
-        id="run-route"
-        label="Tratta"
-        value={values.Tratta}
-        onChange={set('Tratta')}
-        error={errors.Tratta}
-        autoFocus
-        maxLength={100}
-      />
+      <TextField label="Tratta" {...field('Tratta', 'run-route')} autoFocus maxLength={100} />
       <div className="row">
         <div className="col-6">
-          <TimeField id="run-departure" label="Partenza" value={values.Ora} onChange={set('Ora')} error={errors.Ora} />
+          <TimeField label="Partenza" {...field('Ora', 'run-departure')} />
         </div>
         <div className="col-6">
-          <TimeField
-            id="run-arrival"
-            label="Arrivo"
-            endOfDay
-            value={values.OraArrivo}
-            onChange={set('OraArrivo')}
-            error={errors.OraArrivo}
-          />
+          <TimeField label="Arrivo" endOfDay {...field('OraArrivo', 'run-arrival')} />
         </div>
       </div>
       <SelectField

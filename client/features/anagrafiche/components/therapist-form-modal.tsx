@@ -9,6 +9,7 @@ import { SelectField, TextField } from '../../../components/text-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateTherapist, useUpdateTherapist } from '../api/therapists.ts';
 import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 
 interface Props {
   therapist?: TherapistRecord;
@@ -18,20 +19,22 @@ interface Props {
 
 /** Nuovo operatore / Modifica operatore: the username, optionally the name and the sign-in account it belongs to. */
 export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
-  const [username, setUsername] = useState(therapist?.username ?? '');
-  const [nome, setNome] = useState(therapist?.Nome ?? '');
-  const [cognome, setCognome] = useState(therapist?.Cognome ?? '');
-  const [account, setAccount] = useState(String(therapist?.RifUtente ?? -1));
-  const [profilo, setProfilo] = useState<string>(therapist?.profilo ?? '');
-  const [ore, setOre] = useState(therapist?.oreSettimanali == null ? '' : String(therapist.oreSettimanali).replace('.', ','));
+  const { values, setErrors, field } = useFormValues({
+    username: therapist?.username ?? '',
+    Nome: therapist?.Nome ?? '',
+    Cognome: therapist?.Cognome ?? '',
+    RifUtente: String(therapist?.RifUtente ?? -1),
+    profilo: therapist?.profilo ?? '',
+    oreSettimanali: therapist?.oreSettimanali == null ? '' : String(therapist.oreSettimanali).replace('.', ','),
+  });
+  const { profilo, oreSettimanali: ore } = values;
   const [disponibilita, setDisponibilita] = useState<Finestra[]>(therapist?.disponibilita ?? []);
   const [windowIssues, setWindowIssues] = useState<Partial<Record<string, string>>>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateTherapist();
   const update = useUpdateTherapist();
 
   const submit = async () => {
-    const result = checkForm(therapistFormSchema, { username, Nome: nome, Cognome: cognome, RifUtente: Number(account) });
+    const result = checkForm(therapistFormSchema, { ...values, RifUtente: Number(values.RifUtente) });
     const plan: FieldErrors = {};
     const profiloParsed = profiloSchema.nullable().safeParse(profilo === '' ? null : profilo);
     if (!profiloParsed.success) plan.profilo = profiloParsed.error.issues[0]?.message;
@@ -64,49 +67,23 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
       size="lg"
     >
       <TextField
-        id="therapist-username"
         label="Username"
-        value={username}
-        onChange={(value) => {
-          setUsername(value);
-          setErrors({});
-        }}
-        error={errors.username}
+        {...field('username', 'therapist-username')}
         hint="Senza spazi (es. paola.neri): compare nel calendario quando nome e cognome non sono indicati"
         autoFocus
         maxLength={60}
       />
+      <TextField label="Nome (facoltativo)" {...field('Nome', 'therapist-nome')} maxLength={100} autoComplete="off" />
       <TextField
-        id="therapist-nome"
-        label="Nome (facoltativo)"
-        value={nome}
-        onChange={(value) => {
-          setNome(value);
-          setErrors({});
-        }}
-        error={errors.Nome}
-        maxLength={100}
-        autoComplete="off"
-      />
-      <TextField
-        id="therapist-cognome"
         label="Cognome (facoltativo)"
-        value={cognome}
-        onChange={(value) => {
-          setCognome(value);
-          setErrors({});
-        }}
-        error={errors.Cognome}
+        {...field('Cognome', 'therapist-cognome')}
         hint="Con nome e cognome, calendario, stampe e agenda mostrano «Laura Fontana» invece dello username"
         maxLength={100}
         autoComplete="off"
       />
       <SelectField
-        id="therapist-account"
         label="Account collegato"
-        value={account}
-        onChange={setAccount}
-        error={errors.RifUtente}
+        {...field('RifUtente', 'therapist-account')}
         className=""
         options={
           <>
@@ -122,26 +99,14 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
       />
       <div className="row g-2 mt-2">
         <SelectField
-          id="therapist-profilo"
           label="Profilo professionale"
-          value={profilo}
-          onChange={(value) => {
-            setProfilo(value);
-            setErrors({});
-          }}
-          error={errors.profilo}
+          {...field('profilo', 'therapist-profilo')}
           className="col-sm-8 mb-3"
           options={<ProfileOptions none="Profilo da indicare" />}
         />
         <TextField
-          id="therapist-ore"
           label="Ore settimanali"
-          value={ore}
-          onChange={(value) => {
-            setOre(value);
-            setErrors({});
-          }}
-          error={errors.oreSettimanali}
+          {...field('oreSettimanali', 'therapist-ore')}
           hint="Da contratto, da 0 a 60 (anche mezze ore, es. 27,5)"
           className="col-sm-4 mb-3"
           maxLength={4}

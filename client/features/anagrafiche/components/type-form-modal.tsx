@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { MSG } from '../../../../common/messages.ts';
 import { tipoFormSchema, type Profilo, type TipoRecord } from '../../../../common/progetti.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateType, useUpdateType } from '../api/types.ts';
 import { ProfileOptions } from './profile-options.tsx';
@@ -12,26 +12,21 @@ const toNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(tex
 
 /** Nuovo tipo di attività / Modifica tipo di attività. */
 export function TypeFormModal({ type, onClose }: { type?: TipoRecord; onClose: () => void }) {
-  const [nome, setNome] = useState(type?.Nome ?? '');
-  const [profilo, setProfilo] = useState<string>(type?.profilo ?? '');
-  const [partecipanti, setPartecipanti] = useState(String(type?.partecipanti ?? 1));
-  const [minuti, setMinuti] = useState(String(type?.minuti ?? 45));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, field } = useFormValues({
+    Nome: type?.Nome ?? '',
+    profilo: type?.profilo ?? '',
+    partecipanti: String(type?.partecipanti ?? 1),
+    minuti: String(type?.minuti ?? 45),
+  });
   const create = useCreateType();
   const update = useUpdateType();
-  const edit =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setErrors({});
-    };
 
   const submit = async () => {
     const result = checkForm(tipoFormSchema, {
-      Nome: nome,
-      profilo: profilo === '' ? null : (profilo as Profilo),
-      partecipanti: toNumber(partecipanti),
-      minuti: toNumber(minuti),
+      Nome: values.Nome,
+      profilo: values.profilo === '' ? null : (values.profilo as Profilo),
+      partecipanti: toNumber(values.partecipanti),
+      minuti: toNumber(values.minuti),
     });
     if ('errors' in result) return setErrors(result.errors);
     const work = type ? update.mutateAsync({ ...result.data, ID: type.ID }) : create.mutateAsync(result.data);
@@ -46,41 +41,23 @@ export function TypeFormModal({ type, onClose }: { type?: TipoRecord; onClose: (
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextField
-        id="type-nome"
-        label="Nome"
-        value={nome}
-        onChange={edit(setNome)}
-        error={errors.Nome}
-        autoFocus
-        maxLength={100}
-        hint="Per esempio «Logopedia individuale»"
-      />
+      <TextField label="Nome" {...field('Nome', 'type-nome')} autoFocus maxLength={100} hint="Per esempio «Logopedia individuale»" />
       <SelectField
-        id="type-profilo"
         label="Profilo che la svolge"
-        value={profilo}
-        onChange={edit(setProfilo)}
-        error={errors.profilo}
+        {...field('profilo', 'type-profilo')}
         options={<ProfileOptions none="Qualsiasi operatore (per esempio Pranzo)" />}
       />
       <div className="row g-2">
         <TextField
-          id="type-partecipanti"
           label="Partecipanti al massimo"
-          value={partecipanti}
-          onChange={edit(setPartecipanti)}
-          error={errors.partecipanti}
+          {...field('partecipanti', 'type-partecipanti')}
           hint="1 = individuale; fino a 30 per un gruppo"
           className="col-sm-6 mb-3"
           maxLength={2}
         />
         <TextField
-          id="type-minuti"
           label="Durata di solito (minuti)"
-          value={minuti}
-          onChange={edit(setMinuti)}
-          error={errors.minuti}
+          {...field('minuti', 'type-minuti')}
           hint="Da 15 a 480, a multipli di 5"
           className="col-sm-6 mb-3"
           maxLength={3}

@@ -2,6 +2,7 @@ import Form from 'react-bootstrap/Form';
 import { REGIONE_CODES, REGIONI, TIPI_STRUTTURA_SISM, TIPO_STRUTTURA_CODES } from '../../../../common/flussi.ts';
 import { SelectField, TextField } from '../../../components/text-field.tsx';
 import type { FieldErrors } from '../../../lib/form-check.ts';
+import { fieldsOf } from '../../../lib/form-values.ts';
 
 export type CodeKey = 'regione' | 'asl' | 'struttura' | 'dsm' | 'tipoStrutturaSism';
 export type CodeValues = Partial<Record<CodeKey, string | null>>;
@@ -19,7 +20,8 @@ export function CentreCodesFields({
   errors: FieldErrors;
   onChange: (key: CodeKey, value: string | null) => void;
 }) {
-  const text = (key: CodeKey) => (value: string) => onChange(key, value);
+  // An emptied code is cleared (the schema reads '' as none too).
+  const field = fieldsOf(values, errors, (key: CodeKey) => (value: string) => onChange(key, value || null));
   return (
     <fieldset className="mb-3" aria-describedby="centre-codes-hint">
       <legend className="fs-6 fw-semibold mb-1">Codici per la rendicontazione</legend>
@@ -27,11 +29,8 @@ export function CentreCodesFields({
         I codici del Ministero della Salute per il rendiconto alle ASL e per i flussi SIAR e SISM.
       </Form.Text>
       <SelectField
-        id="centre-regione"
         label="Regione"
-        value={values.regione ?? ''}
-        onChange={(v) => onChange('regione', v || null)}
-        error={errors.regione}
+        {...field('regione', 'centre-regione')}
         options={[
           <option key="" value="">
             Non indicata
@@ -44,40 +43,13 @@ export function CentreCodesFields({
         ]}
       />
       <div className="d-flex flex-wrap gap-3">
-        <TextField
-          id="centre-asl"
-          label="ASL del centro"
-          value={values.asl ?? ''}
-          onChange={text('asl')}
-          error={errors.asl}
-          hint="Tre cifre, per esempio 201"
-          maxLength={3}
-        />
-        <TextField
-          id="centre-struttura"
-          label="Codice struttura"
-          value={values.struttura ?? ''}
-          onChange={text('struttura')}
-          error={errors.struttura}
-          hint="Sei lettere o cifre"
-          maxLength={6}
-        />
-        <TextField
-          id="centre-dsm"
-          label="Codice DSM (SISM)"
-          value={values.dsm ?? ''}
-          onChange={text('dsm')}
-          error={errors.dsm}
-          hint="Da 1 a 3 caratteri"
-          maxLength={3}
-        />
+        <TextField label="ASL del centro" {...field('asl', 'centre-asl')} hint="Tre cifre, per esempio 201" maxLength={3} />
+        <TextField label="Codice struttura" {...field('struttura', 'centre-struttura')} hint="Sei lettere o cifre" maxLength={6} />
+        <TextField label="Codice DSM (SISM)" {...field('dsm', 'centre-dsm')} hint="Da 1 a 3 caratteri" maxLength={3} />
       </div>
       <SelectField
-        id="centre-tipo-sism"
         label="Tipo di struttura semiresidenziale (SISM)"
-        value={values.tipoStrutturaSism ?? ''}
-        onChange={(v) => onChange('tipoStrutturaSism', v || null)}
-        error={errors.tipoStrutturaSism}
+        {...field('tipoStrutturaSism', 'centre-tipo-sism')}
         options={[
           <option key="" value="">
             Non indicato

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -7,7 +6,8 @@ import { italianHolidays } from '../../../../common/holidays.ts';
 import { closingDaySchema, PRESENZE_MSG } from '../../../../common/presenze.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { checkForm, type FieldErrors } from '../../../lib/form-check.ts';
+import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddClosingDay, useClosingDays, useDeleteClosingDay } from '../api/closing-days.ts';
@@ -24,17 +24,12 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
   const list = useClosingDays(year);
   const add = useAddClosingDay();
   const remove = useDeleteClosingDay();
-  const [values, setValues] = useState({ data: '', al: '', descrizione: '' });
-  const [errors, setErrors] = useState<FieldErrors<'data' | 'al' | 'descrizione'>>({});
+  const { values, setValues, setErrors, field } = useFormValues({ data: '', al: '', descrizione: '' });
   const days = list.data ?? [];
 
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
   const submit = async () => {
     // "Fino al" left empty: one day.
-    const result = checkForm<typeof closingDaySchema, 'data' | 'al' | 'descrizione'>(closingDaySchema, {
+    const result = checkForm(closingDaySchema, {
       ...values,
       al: values.al === '' ? undefined : values.al,
     });
@@ -155,22 +150,12 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
                 Aggiungi una chiusura
               </h4>
               <div className="d-flex flex-wrap gap-3">
-                <DateField id="closing-date" label="Data" value={values.data} onChange={set('data')} error={errors.data} className="mb-3" />
-                <DateField
-                  id="closing-until"
-                  label="Fino al (facoltativo)"
-                  value={values.al}
-                  onChange={set('al')}
-                  error={errors.al}
-                  className="mb-3"
-                />
+                <DateField label="Data" {...field('data', 'closing-date')} className="mb-3" />
+                <DateField label="Fino al (facoltativo)" {...field('al', 'closing-until')} className="mb-3" />
               </div>
               <TextField
-                id="closing-description"
                 label="Descrizione"
-                value={values.descrizione}
-                onChange={set('descrizione')}
-                error={errors.descrizione}
+                {...field('descrizione', 'closing-description')}
                 hint="Per esempio: ponte, chiusura estiva (il santo patrono si indica in Anagrafiche → Centro)"
                 maxLength={100}
               />

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MSG } from '../../../../common/passwords.ts';
 import { ownPasswordFor, SESSION_MSG } from '../../../../common/session.ts';
@@ -8,7 +7,7 @@ import { checkPasswordForm, usePasswordRule } from '../../../lib/password-rule.t
 import { setPasswordChangeRequired, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useChangeOwnPassword } from '../api/change-own-password.ts';
-import type { FieldErrors } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 
 /**
  * Cambia password, for every signed-in user: the current password, then the new one twice, by the
@@ -25,15 +24,10 @@ export function ChangePasswordModal({
   required?: boolean;
   onChanged?: () => void;
 }) {
-  const [values, setValues] = useState({ attuale: '', nuova: '', conferma: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, field } = useFormValues({ attuale: '', nuova: '', conferma: '' });
   const change = useChangeOwnPassword();
   const username = useUser()?.username;
   usePasswordRule();
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
 
   const submit = async () => {
     const result = await checkPasswordForm(ownPasswordFor(username), values);
@@ -59,35 +53,20 @@ export function ChangePasswordModal({
           {PASSWORD_MSG.changeRequiredIntro}
         </Alert>
       )}
+      <TextField label="Password attuale" type="password" autoComplete="current-password" {...field('attuale', 'own-current')} autoFocus />
       <TextField
-        id="own-current"
-        label="Password attuale"
-        type="password"
-        autoComplete="current-password"
-        value={values.attuale}
-        onChange={set('attuale')}
-        error={errors.attuale}
-        autoFocus
-      />
-      <TextField
-        id="own-new"
         label="Nuova password"
         type="password"
         autoComplete="new-password"
-        value={values.nuova}
-        onChange={set('nuova')}
-        error={errors.nuova}
+        {...field('nuova', 'own-new')}
         hint={PASSWORD_MSG.hint}
         maxLength={PASSWORD_MAX_LENGTH}
       />
       <TextField
-        id="own-confirm"
         label="Ripeti la nuova password"
         type="password"
         autoComplete="new-password"
-        value={values.conferma}
-        onChange={set('conferma')}
-        error={errors.conferma}
+        {...field('conferma', 'own-confirm')}
         maxLength={PASSWORD_MAX_LENGTH}
       />
     </FormModal>
