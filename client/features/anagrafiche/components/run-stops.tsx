@@ -8,6 +8,7 @@ import type { DayTransportRun } from '../../../../common/schemas.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TimeField } from '../../../components/time-field.tsx';
 import { serverFieldErrors } from '../../../lib/api-client.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useRunOrder, useRunStop } from '../api/runs.ts';
 
@@ -16,14 +17,14 @@ const nameOf = (p: Passenger) => `${p.Nome} ${p.Cognome}`;
 
 /** The time of one stop: set, changed or cleared (the server keeps it between two hours before departure and arrival). */
 function StopTimeModal({ run, passenger, onClose }: { run: DayTransportRun; passenger: Passenger; onClose: () => void }) {
-  const [ora, setOra] = useState(passenger.OraFermata ?? '');
+  const { values, setErrors, field } = useFormValues({ ora: passenger.OraFermata ?? '' });
+  const { ora } = values;
   /** Something written that is no time: refused here, never taken for "no stop time". */
   const [written, setWritten] = useState(false);
-  const [error, setError] = useState<string>();
   const stop = useRunStop();
   const save = async (value: string | null) => {
     const work = stop.mutateAsync({ uscita: run.ID, paziente: passenger.RifPaziente, ora: value }).catch((e: unknown) => {
-      setError(serverFieldErrors(e).ora);
+      setErrors({ ora: serverFieldErrors(e).ora });
       throw e;
     });
     if (await withToasts(work, { success: MSG.saved })) onClose();
@@ -34,7 +35,7 @@ function StopTimeModal({ run, passenger, onClose }: { run: DayTransportRun; pass
       submitLabel="Salva"
       busy={stop.isPending}
       onSubmit={() => {
-        if (ora === '' && written) return setError(TRASPORTI_MSG.stopTimeFormat);
+        if (ora === '' && written) return setErrors({ ora: TRASPORTI_MSG.stopTimeFormat });
         void save(ora === '' ? null : ora);
       }}
       onClose={onClose}
@@ -42,18 +43,7 @@ function StopTimeModal({ run, passenger, onClose }: { run: DayTransportRun; pass
       <p className="text-muted small">
         {run.Tratta}, partenza {run.Ora.slice(0, 5)}, arrivo {run.OraArrivo.slice(0, 5)}. Lascia vuoto per togliere l’orario.
       </p>
-      <TimeField
-        id="stop-time"
-        label="Orario di fermata"
-        value={ora}
-        onChange={(value) => {
-          setOra(value);
-          setError(undefined);
-        }}
-        onText={(text) => setWritten(text.trim() !== '')}
-        error={error}
-        autoFocus
-      />
+      <TimeField label="Orario di fermata" {...field('ora', 'stop-time')} onText={(text) => setWritten(text.trim() !== '')} autoFocus />
     </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { MAX_APPLY_WEEKS, useApplyModello, useModelli, withProgress, type Esiste
 import { EsistentiChoice } from './esistenti-choice.tsx';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { SelectField } from '../../../components/text-field.tsx';
+import { useFormValues } from '../../../lib/form-values.ts';
 import { WeekResultModal } from './week-result-modal.tsx';
 import { useReplaceQuestion } from './use-replace-question.tsx';
 import { actionToast } from '../../../lib/action-toast.tsx';
@@ -41,11 +42,10 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
   const list = useModelli();
   const apply = useApplyModello();
   const mondays = upcomingMondays(todayLocal());
-  const [modello, setModello] = useState(templateId ? String(templateId) : '');
+  const { values, setErrors, field } = useFormValues({ modello: templateId ? String(templateId) : '' });
   const [monday, setMonday] = useState(firstMonday && mondays.includes(firstMonday) ? firstMonday : mondays[1]);
   const [weeks, setWeeks] = useState(4);
   const [esistenti, setEsistenti] = useState<Esistenti>('salta');
-  const [error, setError] = useState<string | undefined>();
   const [result, setResult] = useState<{ title: string; answer: WeekWriteResult } | null>(null);
   const modelli = list.data?.modelli ?? [];
   const { dialog, confirmReplace } = useReplaceQuestion();
@@ -55,8 +55,8 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
   if (result) return <WeekResultModal title={result.title} giorni={result.answer.giorni} onClose={onClose} />;
 
   const submit = async () => {
-    const chosen = modelli.find((m) => String(m.ID) === modello);
-    if (!chosen) return setError(MODELLI_MSG.chooseTemplate);
+    const chosen = modelli.find((m) => String(m.ID) === values.modello);
+    if (!chosen) return setErrors({ modello: MODELLI_MSG.chooseTemplate });
     const range = applyRange(monday, weeks);
     if (esistenti === 'sostituisci') {
       setAsking(true);
@@ -82,14 +82,8 @@ export function ApplyTemplateModal({ templateId, firstMonday, onClose }: Props) 
         onClose={onClose}
       >
         <SelectField
-          id="apply-template"
           label="Modello"
-          value={modello}
-          onChange={(value) => {
-            setModello(value);
-            setError(undefined);
-          }}
-          error={error}
+          {...field('modello', 'apply-template')}
           disabled={list.isPending}
           hint={list.isSuccess && modelli.length === 0 ? MODELLI_MSG.noTemplates : undefined}
           options={

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { correctionSchema } from '../../../../common/presenze.ts';
 import { FormModal } from '../../../components/form-modal.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { checkForm } from '../../../lib/form-check.ts';
+import { useFormValues } from '../../../lib/form-values.ts';
 
 interface Props {
   title: string;
@@ -19,25 +19,18 @@ interface Props {
 
 /** Asks why a closed month is changed (3 to 200 characters, kept with the change). */
 export function CorrectionModal({ title, intro, submitLabel, initialReason = '', busy, onSubmit, onClose }: Props) {
-  const [reason, setReason] = useState(initialReason);
-  const [error, setError] = useState<string>();
+  const { values, setErrors, field } = useFormValues({ reason: initialReason });
   const submit = async () => {
-    const result = checkForm(correctionSchema, reason);
-    if ('errors' in result) return setError(result.errors.form);
+    const result = checkForm(correctionSchema, values.reason);
+    if ('errors' in result) return setErrors({ reason: result.errors.form });
     if (await onSubmit(result.data)) onClose();
   };
   return (
     <FormModal title={title} submitLabel={submitLabel} busy={busy} onSubmit={() => void submit()} onClose={onClose}>
       <p>{intro}</p>
       <TextField
-        id="correction-reason"
         label="Motivo della correzione"
-        value={reason}
-        onChange={(value) => {
-          setReason(value);
-          setError(undefined);
-        }}
-        error={error}
+        {...field('reason', 'correction-reason')}
         hint="Resta registrato insieme alla modifica."
         autoFocus
         maxLength={200}

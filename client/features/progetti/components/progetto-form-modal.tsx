@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useFormValues } from '../../../lib/form-values.ts';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -63,13 +64,14 @@ function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message
  * frequenza and a table of righe (type, sedute a settimana, minuti a seduta). Choosing a type proposes its minutes.
  */
 export function ProgettoFormModal({ paziente, nome, progetto, types, today, onClose }: Props) {
-  const [dal, setDal] = useState(progetto?.dal ?? today);
-  const [al, setAl] = useState(progetto?.al ?? '');
-  const [verifica, setVerifica] = useState(progetto?.verifica ?? '');
-  const [obiettivi, setObiettivi] = useState(progetto?.obiettivi ?? '');
+  // Any edit clears every message: one about a riga or the period may be answered by changing another field.
+  const form = useFormValues(
+    { dal: progetto?.dal ?? today, al: progetto?.al ?? '', verifica: progetto?.verifica ?? '', obiettivi: progetto?.obiettivi ?? '' },
+    () => form.setErrors({}),
+  );
+  const { values: fields, errors, setErrors, set, field } = form;
   const [frequenza, setFrequenza] = useState<Finestra[]>(progetto?.frequenza ?? DEFAULT_FREQUENZA);
   const [righe, setRighe] = useState<RigaDraft[]>(() => (progetto?.righe.length ? progetto.righe.map(draftOf) : [draftOf()]));
-  const [errors, setErrors] = useState<Errors>({});
   const create = useCreateProgetto();
   const update = useUpdateProgetto();
   const typeById = new Map(types.map((t) => [t.ID, t]));
@@ -89,10 +91,8 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
   const submit = async () => {
     const values = {
       paziente,
-      dal,
-      al: al || null,
-      verifica,
-      obiettivi,
+      ...fields,
+      al: fields.al || null,
       frequenza,
       righe: righe.map((r) => ({
         tipo: r.tipo === '' ? 0 : Number(r.tipo),
@@ -128,59 +128,24 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
       size="lg"
     >
       <div className="row g-2">
-        <DateField
-          id="progetto-dal"
-          label="Presa in carico (dal)"
-          value={dal}
-          onChange={(v) => {
-            setDal(v);
-            setErrors({});
-          }}
-          error={err('dal')}
-          required
-          className="col-sm-4 mb-3"
-        />
-        <DateField
-          id="progetto-verifica"
-          label="Verifica"
-          value={verifica}
-          onChange={(v) => {
-            setVerifica(v);
-            setErrors({});
-          }}
-          error={err('verifica')}
-          required
-          className="col-sm-4 mb-3"
-        />
-        <DateField
-          id="progetto-al"
-          label="Fine (facoltativa)"
-          value={al}
-          onChange={(v) => {
-            setAl(v);
-            setErrors({});
-          }}
-          error={err('al')}
-          className="col-sm-4 mb-3"
-        />
+        <DateField label="Presa in carico (dal)" {...field('dal', 'progetto-dal')} required className="col-sm-4 mb-3" />
+        <DateField label="Verifica" {...field('verifica', 'progetto-verifica')} required className="col-sm-4 mb-3" />
+        <DateField label="Fine (facoltativa)" {...field('al', 'progetto-al')} className="col-sm-4 mb-3" />
       </div>
       <Form.Group className="mb-3" controlId="progetto-obiettivi">
         <Form.Label>Obiettivi</Form.Label>
         <Form.Control
           as="textarea"
           rows={4}
-          value={obiettivi}
+          value={fields.obiettivi}
           maxLength={OBIETTIVI_MAX}
-          onChange={(e) => {
-            setObiettivi(e.target.value);
-            setErrors({});
-          }}
+          onChange={(e) => set('obiettivi')(e.target.value)}
           isInvalid={!!err('obiettivi')}
           aria-invalid={!!err('obiettivi')}
           aria-describedby="progetto-obiettivi-hint progetto-obiettivi-error"
         />
         <Form.Text id="progetto-obiettivi-hint" muted>
-          Testo libero, anche su più righe: {obiettivi.length} di {OBIETTIVI_MAX.toLocaleString('it-IT')} caratteri
+          Testo libero, anche su più righe: {fields.obiettivi.length} di {OBIETTIVI_MAX.toLocaleString('it-IT')} caratteri
         </Form.Text>
         <Form.Control.Feedback type="invalid" id="progetto-obiettivi-error">
           {err('obiettivi')}
