@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { ArchivedSwitch } from './archived-switch.tsx';
 import { ListState } from '../../../components/list-state.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface ToolbarProps {
   /** Prefix of the ids: the heading is `${id}-title`, the archived switch `${id}-archived`. */
@@ -99,18 +100,7 @@ export function RecordsTab<T>(props: Props<T>) {
       <ListState {...state} empty={items.length === 0} />
       {items.length > 0 && (
         <Table hover className="anagrafiche-table align-middle" aria-label={tableLabel}>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.header} scope="col" className={c.th}>
-                  {c.header}
-                </th>
-              ))}
-              <th scope="col" className="text-end">
-                Azioni
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={columns.map((c) => ({ header: c.header, className: c.th }))} actions />
           <tbody>
             {items.map((item, index) => (
               <tr key={rowKey(item)} className={props.rowClassName?.(item)}>

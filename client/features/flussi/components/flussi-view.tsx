@@ -15,6 +15,7 @@ import type { CentreSettingsWire } from '../../../../common/impostazioni.ts';
 import { useExport } from '../../../lib/export-record.ts';
 import { saveAslPdf } from '../asl-pdf.ts';
 import { downloadFromServer, useAslPreview, useControllo, usePssPreview, useSiarPreview } from '../api/flussi.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 /** What a missing field is called in a sentence. */
 const CAMPI: Record<string, string> = {
@@ -208,17 +209,9 @@ function AslSection({ mese, pronto }: { mese: string; pronto: boolean }) {
         <div key={g.asl} className="table-responsive mb-3">
           <Table size="sm" bordered className="align-middle">
             <caption className="caption-top">ASL {g.asl || 'non indicata'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Utente</th>
-                <th scope="col">Codice fiscale</th>
-                <th scope="col">Giorni</th>
-                <th scope="col">Oltre 4 ore</th>
-                <th scope="col">Ore</th>
-                <th scope="col">Assenze giustificate</th>
-                <th scope="col">Assenze non giustificate</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={['Utente', 'Codice fiscale', 'Giorni', 'Oltre 4 ore', 'Ore', 'Assenze giustificate', 'Assenze non giustificate']}
+            />
             <tbody>
               {g.utenti.map((u) => (
                 <tr key={u.paziente}>
@@ -280,12 +273,7 @@ function SiarSection({ anno, pronto }: { anno: number; pronto: boolean }) {
       {preview.isError && <Alert variant="danger">{errorMessage(preview.error)}</Alert>}
       {preview.data && (
         <Table size="sm" bordered style={{ maxWidth: '32rem' }}>
-          <thead>
-            <tr>
-              <th scope="col">Profilo</th>
-              <th scope="col">Ore</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Profilo', 'Ore']} />
           <tbody>
             {preview.data.ore.map((o) => (
               <tr key={o.profilo}>
@@ -324,13 +312,7 @@ function PssSection({ anno, semestre, pronto }: { anno: number; semestre: 1 | 2;
       {preview.isError && <Alert variant="danger">{errorMessage(preview.error)}</Alert>}
       {preview.data && (
         <Table size="sm" bordered style={{ maxWidth: '40rem' }}>
-          <thead>
-            <tr>
-              <th scope="col">Utente</th>
-              <th scope="col">Giorni di presenza</th>
-              <th scope="col">di cui oltre 4 ore</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Utente', 'Giorni di presenza', 'di cui oltre 4 ore']} />
           <tbody>
             {[...perUtente].map(([id, e]) => (
               <tr key={id}>

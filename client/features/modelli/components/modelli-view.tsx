@@ -12,6 +12,7 @@ import { useCreateModello, useModelli, type Modello } from '../api/modelli.ts';
 import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useDeleteModello, useDuplicateModello, useRenameModello } from '../api/modelli-writes.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 type Dialog =
   { type: 'new' } | { type: 'rename'; modello: Modello } | { type: 'duplicate'; modello: Modello } | { type: 'apply'; modello?: Modello };
@@ -64,20 +65,10 @@ export function ModelliView() {
       />
       {modelli.length > 0 && (
         <Table responsive className="modelli-table align-middle">
-          <thead>
-            <tr>
-              <th scope="col">Nome</th>
-              <th scope="col" className="text-end">
-                Attività
-              </th>
-              <th scope="col" className="text-end">
-                Uscite
-              </th>
-              <th scope="col">
-                <span className="visually-hidden">Azioni</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Nome', { header: 'Attività', className: 'text-end' }, { header: 'Uscite', className: 'text-end' }]}
+            actions="hidden"
+          />
           <tbody>
             {modelli.map((m) => (
               <tr key={m.ID}>

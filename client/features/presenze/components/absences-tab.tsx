@@ -14,6 +14,7 @@ import { AbsenceFormModal, KIND_LABELS } from './absence-form-modal.tsx';
 import { CorrectionModal } from './correction-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 import { ListState } from '../../../components/list-state.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 /** "Tolto da 3 attività e uscite", "Tolto da 1 attività o uscita": the number of links the server removed. */
 export const removedText = (rimossi: number) =>
@@ -103,22 +104,7 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
       )}
       {!rangeError && items.length > 0 && (
         <Table hover responsive className="presenze-table align-middle" aria-label={`Assenze dal ${formatDate(from)} al ${formatDate(to)}`}>
-          <thead>
-            <tr>
-              <th scope="col">Persona</th>
-              <th scope="col">Tipo</th>
-              <th scope="col">Dal</th>
-              <th scope="col">Al</th>
-              <th scope="col">Motivo</th>
-              <th scope="col">Giustificata</th>
-              <th scope="col">Note</th>
-              {admin && (
-                <th scope="col" className="text-end">
-                  Azioni
-                </th>
-              )}
-            </tr>
-          </thead>
+          <TableHead columns={['Persona', 'Tipo', 'Dal', 'Al', 'Motivo', 'Giustificata', 'Note']} actions={admin} />
           <tbody>
             {items.map((a) => (
               <tr key={a.ID}>

@@ -12,6 +12,7 @@ import { isAdmin, useUser } from '../../../lib/session.ts';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useAddClosingDay, useClosingDays, useDeleteClosingDay } from '../api/closing-days.ts';
 import { ListState } from '../../../components/list-state.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 const dayName = (date: string) => `${WEEKDAYS_IT[weekdayOf(date)].toLowerCase()} ${formatDate(date)}`;
 
@@ -72,12 +73,7 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
             Festività nazionali
           </h3>
           <Table size="sm" className="align-middle" aria-labelledby="holidays-title">
-            <thead>
-              <tr>
-                <th scope="col">Data</th>
-                <th scope="col">Festività</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Data', 'Festività']} />
             <tbody>
               {holidaysOf(year).map(([date, name]) => (
                 <tr key={date}>
@@ -102,17 +98,7 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
           />
           {days.length > 0 && (
             <Table size="sm" className="align-middle" aria-labelledby="centre-closing-title">
-              <thead>
-                <tr>
-                  <th scope="col">Data</th>
-                  <th scope="col">Descrizione</th>
-                  {admin && (
-                    <th scope="col" className="text-end">
-                      Azioni
-                    </th>
-                  )}
-                </tr>
-              </thead>
+              <TableHead columns={['Data', 'Descrizione']} actions={admin} />
               <tbody>
                 {days.map((d) => (
                   <tr key={d.data}>

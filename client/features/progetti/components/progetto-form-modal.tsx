@@ -18,6 +18,7 @@ import { FormModal } from '../../../components/form-modal.tsx';
 import { WeekWindowsField, windowErrors } from '../../../components/week-windows-field.tsx';
 import { withToasts } from '../../../lib/toasts.ts';
 import { useCreateProgetto, useUpdateProgetto } from '../api/progetti.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface Props {
   paziente: number;
@@ -155,16 +156,7 @@ export function ProgettoFormModal({ paziente, nome, progetto, types, today, onCl
       <fieldset className="mb-3">
         <legend className="form-label fs-6 mb-1">Attività previste a settimana</legend>
         <Table size="sm" className="progetto-righe align-middle mb-2">
-          <thead>
-            <tr>
-              <th scope="col">Tipo di attività</th>
-              <th scope="col">Sedute a settimana</th>
-              <th scope="col">Minuti a seduta</th>
-              <th scope="col">
-                <span className="visually-hidden">Azioni</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={['Tipo di attività', 'Sedute a settimana', 'Minuti a seduta']} actions="hidden" />
           <tbody>
             {righe.map((r, i) => {
               const n = i + 1;

@@ -23,6 +23,7 @@ import { frequenzaText, periodText, progettoPdfName, saveProgettoPdf } from '../
 import { CloseProgettoModal } from './close-progetto-modal.tsx';
 import { CoverageCell } from './coverage-cell.tsx';
 import { ProgettoFormModal } from './progetto-form-modal.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface Props {
   utente: number;
@@ -146,12 +147,7 @@ export function SchedaView({ utente, day, loadCentreName }: Props) {
           <p className="text-muted mb-0">Nessun progetto copre questa settimana: l’utente è senza progetto.</p>
         ) : (
           <Table size="sm" bordered className="coverage-table scheda-coverage mb-0">
-            <thead>
-              <tr>
-                <th scope="col">Attività</th>
-                <th scope="col">Pianificate / previste</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Attività', 'Pianificate / previste']} />
             <tbody>
               {mine.righe.map((r) => (
                 <tr key={r.tipo}>
@@ -280,13 +276,7 @@ function ProgettoCard({ progetto, day, types, busy, onEdit, onClose, onDelete, o
         <h3 className="h6">Obiettivi</h3>
         <p className="scheda-goals">{progetto.obiettivi || <span className="text-muted">Nessun obiettivo scritto.</span>}</p>
         <Table size="sm" className="mb-3">
-          <thead>
-            <tr>
-              <th scope="col">Attività</th>
-              <th scope="col">Sedute a settimana</th>
-              <th scope="col">Minuti a seduta</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Attività', 'Sedute a settimana', 'Minuti a seduta']} />
           <tbody>
             {progetto.righe.map((r) => (
               <tr key={r.tipo}>

@@ -17,6 +17,7 @@ import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
 import { PersonFilter } from './person-filter.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface Props {
   state: RegistroState;
@@ -100,15 +101,7 @@ export function AccessesTab({ state, onChange }: Props) {
       {filters && !rangeError && items.length > 0 && (
         <div className={list.isPlaceholderData ? 'opacity-50' : undefined} aria-busy={list.isPlaceholderData}>
           <Table hover responsive className="registro-table align-middle" aria-labelledby="accesses-title">
-            <thead>
-              <tr>
-                <th scope="col">Quando</th>
-                <th scope="col">Account</th>
-                <th scope="col">Tipo</th>
-                <th scope="col">Giorno o periodo</th>
-                <th scope="col">Motivo</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Quando', 'Account', 'Tipo', 'Giorno o periodo', 'Motivo']} />
             <tbody>
               {items.map((row) => (
                 <tr key={row.ID}>

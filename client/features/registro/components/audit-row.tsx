@@ -4,6 +4,7 @@ import Table from 'react-bootstrap/Table';
 import type { AuditRow as Row } from '../../../../common/audit.ts';
 import { detailRows, formatWhen } from '../format.ts';
 import { MarkedBadge } from './marked-badge.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface Props {
   row: Row;
@@ -53,13 +54,7 @@ export function AuditRow({ row, busy, onUndo }: Props) {
         <tr id={detailsId} className="registro-details">
           <td colSpan={4}>
             <Table size="sm" className="mb-0 small registro-details-table" aria-label={`Prima e dopo: ${row.frase}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Dato</th>
-                  <th scope="col">Prima</th>
-                  <th scope="col">Dopo</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Dato', 'Prima', 'Dopo']} />
               <tbody>
                 {details.map((d) => (
                   <tr key={d.label} className={d.changed ? 'registro-changed' : undefined}>

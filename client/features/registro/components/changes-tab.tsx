@@ -23,6 +23,7 @@ import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
 import { PeriodFields } from './period-fields.tsx';
 import { PersonFilter } from './person-filter.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 
 /** The actions in the Azione select, grouped as the centre thinks of them. */
 const ACTION_GROUPS: { label: string; prefixes: string[] }[] = [
@@ -191,16 +192,7 @@ export function ChangesTab({ state, onChange }: Props) {
       {!rangeError && items.length > 0 && (
         <div className={list.isPlaceholderData ? 'opacity-50' : undefined} aria-busy={list.isPlaceholderData}>
           <Table hover responsive className="registro-table align-middle" aria-labelledby="changes-title">
-            <thead>
-              <tr>
-                <th scope="col">Quando</th>
-                <th scope="col">Account</th>
-                <th scope="col">Cosa è cambiato</th>
-                <th scope="col" className="text-end">
-                  <span className="visually-hidden">Azioni</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Quando', 'Account', 'Cosa è cambiato']} actions="hidden" />
             <tbody>
               {items.map((row) => (
                 <AuditRow key={row.ID} row={row} busy={undo.isPending} onUndo={(r) => void undoRow(r)} />

@@ -9,6 +9,7 @@ import { useExport } from '../../../lib/export-record.ts';
 import { meseQueryOptions } from '../api/trasporti.ts';
 import { buildTrasportiCsv, trasportiCsvName, trasportiPdfName } from '../trasporti-mese.ts';
 import { firstDay, lastDay, monthName } from '../../../lib/months.ts';
+import { TableHead } from '../../../components/table-head.tsx';
 
 interface Props {
   month: string;
@@ -81,20 +82,14 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
         <div className={data ? 'row g-4' : 'row g-4 opacity-50'} aria-busy={!data}>
           <div className="col-lg-7">
             <Table size="sm" className="align-middle" aria-label={`Viaggi per utente, ${monthName(month)}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Utente</th>
-                  <th scope="col" className="text-end">
-                    Andata
-                  </th>
-                  <th scope="col" className="text-end">
-                    Ritorno
-                  </th>
-                  <th scope="col" className="text-end">
-                    Totale
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Utente',
+                  { header: 'Andata', className: 'text-end' },
+                  { header: 'Ritorno', className: 'text-end' },
+                  { header: 'Totale', className: 'text-end' },
+                ]}
+              />
               <tbody>
                 {mese.data.utenti.map((u) => (
                   <tr key={u.RifPaziente}>
@@ -119,17 +114,7 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
           </div>
           <div className="col-lg-5">
             <Table size="sm" className="align-middle" aria-label={`Totali per mezzo, ${monthName(month)}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Mezzo</th>
-                  <th scope="col" className="text-end">
-                    Uscite
-                  </th>
-                  <th scope="col" className="text-end">
-                    Viaggi
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Mezzo', { header: 'Uscite', className: 'text-end' }, { header: 'Viaggi', className: 'text-end' }]} />
               <tbody>
                 {mese.data.mezzi.map((m) => (
                   <tr key={m.ID}>
