@@ -73,6 +73,50 @@ function group(rows: PersonRow[]): PeopleBySlot {
 const byName = (a: AgendaPerson, b: AgendaPerson) =>
   a.cognome.localeCompare(b.cognome, 'it') || a.nome.localeCompare(b.nome, 'it') || a.ID - b.ID;
 
+/** An activity or a run, with the tables that link it to its therapists and its patients. */
+const ACTIVITY_SLOT = {
+  table: activities,
+  id: activities.id,
+  day: activities.day,
+  therapists: { table: activityTherapists, slot: activityTherapists.activityId, person: activityTherapists.therapistId },
+  patients: { table: activityPatients, slot: activityPatients.activityId, person: activityPatients.patientId },
+};
+const RUN_SLOT = {
+  table: transportRuns,
+  id: transportRuns.id,
+  day: transportRuns.day,
+  therapists: { table: transportTherapists, slot: transportTherapists.runId, person: transportTherapists.therapistId },
+  patients: { table: transportPatients, slot: transportPatients.runId, person: transportPatients.patientId },
+};
+type Slot = typeof ACTIVITY_SLOT | typeof RUN_SLOT;
+const NONE = Promise.resolve(new Map() as PeopleBySlot);
+
+/** The therapists of the slots `ids`, by slot, each with why they are absent on the slot's day. */
+const therapistsOf = (db: Db, slot: Slot, ids: number[]) => {
+  if (ids.length === 0) return NONE;
+  const link = slot.therapists;
+  return db
+    .select({ slot: link.slot, ...therapistColumns, motivo: therapistAbsent(therapists.id, slot.day) })
+    .from(link.table)
+    .innerJoin(slot.table, eq(slot.id, link.slot))
+    .innerJoin(therapists, eq(therapists.id, link.person))
+    .where(inArray(link.slot, ids))
+    .then((rows) => group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) }))));
+};
+
+/** The patients of the slots `ids`, by slot, the same way. */
+const patientsOf = (db: Db, slot: Slot, ids: number[]) => {
+  if (ids.length === 0) return NONE;
+  const link = slot.patients;
+  return db
+    .select({ slot: link.slot, ...patientColumns, motivo: patientAbsent(patients.id, slot.day) })
+    .from(link.table)
+    .innerJoin(slot.table, eq(slot.id, link.slot))
+    .innerJoin(patients, eq(patients.id, link.person))
+    .where(inArray(link.slot, ids))
+    .then(group);
+};
+
 export async function readPerson(db: Db, kind: PersonKind, id: number): Promise<AgendaPerson | null> {
   if (kind === 'paziente') {
     const [row] = await db.select(patientColumns).from(patients).where(eq(patients.id, id));
@@ -141,45 +185,12 @@ export async function readAgendaItems(db: Db, kind: PersonKind, id: number, star
 
   const activityIds = activityRows.map((r) => r.ID);
   const runIds = runRows.map((r) => r.ID);
-  const none = Promise.resolve(new Map() as PeopleBySlot);
   const [activityTherapistsOf, runTherapistsOf, activityPatientsOf, runPatientsOf] = await Promise.all([
-    activityIds.length === 0
-      ? none
-      : db
-          .select({ slot: activityTherapists.activityId, ...therapistColumns, motivo: therapistAbsent(therapists.id, activities.day) })
-          .from(activityTherapists)
-          .innerJoin(activities, eq(activities.id, activityTherapists.activityId))
-          .innerJoin(therapists, eq(therapists.id, activityTherapists.therapistId))
-          .where(inArray(activityTherapists.activityId, activityIds))
-          .then((rows) => group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) })))),
-    runIds.length === 0
-      ? none
-      : db
-          .select({ slot: transportTherapists.runId, ...therapistColumns, motivo: therapistAbsent(therapists.id, transportRuns.day) })
-          .from(transportTherapists)
-          .innerJoin(transportRuns, eq(transportRuns.id, transportTherapists.runId))
-          .innerJoin(therapists, eq(therapists.id, transportTherapists.therapistId))
-          .where(inArray(transportTherapists.runId, runIds))
-          .then((rows) => group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) })))),
+    therapistsOf(db, ACTIVITY_SLOT, activityIds),
+    therapistsOf(db, RUN_SLOT, runIds),
     // A patient's agenda never holds other patients' names: they are not even read.
-    isPatient || activityIds.length === 0
-      ? none
-      : db
-          .select({ slot: activityPatients.activityId, ...patientColumns, motivo: patientAbsent(patients.id, activities.day) })
-          .from(activityPatients)
-          .innerJoin(activities, eq(activities.id, activityPatients.activityId))
-          .innerJoin(patients, eq(patients.id, activityPatients.patientId))
-          .where(inArray(activityPatients.activityId, activityIds))
-          .then(group),
-    isPatient || runIds.length === 0
-      ? none
-      : db
-          .select({ slot: transportPatients.runId, ...patientColumns, motivo: patientAbsent(patients.id, transportRuns.day) })
-          .from(transportPatients)
-          .innerJoin(transportRuns, eq(transportRuns.id, transportPatients.runId))
-          .innerJoin(patients, eq(patients.id, transportPatients.patientId))
-          .where(inArray(transportPatients.runId, runIds))
-          .then(group),
+    isPatient ? NONE : patientsOf(db, ACTIVITY_SLOT, activityIds),
+    isPatient ? NONE : patientsOf(db, RUN_SLOT, runIds),
   ]);
 
   // The colleagues: the slot's therapists but the person whose agenda this is.
