@@ -13,17 +13,19 @@ import { notFound, oneRow } from './http-error.ts';
 export interface Archivable {
   table: PgTable;
   id: PgColumn;
-  /** The registro's entity and the key of its before/after (`{"stanza": {...}}`). */
-  entity: string;
+  /** The registro's entity, the key of its before/after (`{"stanza": {...}}`) and its actions' middle word. */
+  entity: 'paziente' | 'terapista' | 'stanza' | 'tipo' | 'mezzo';
   /** The record as the registro keeps it. */
   json: (id: number | SQL) => SQL;
-  actions: { archive: AuditAction; restore: AuditAction };
   missing: string;
   /** Whom the registro row names (utenti, operatori), for the person filter. */
   person?: 'patients' | 'therapists';
 }
 
-export async function setArchived(db: Db, by: Actor, kind: Archivable, id: number, archived: boolean) {
+/** The archive-and-restore call of one kind: `(db, by, id, archived)`. */
+export const archiver = (kind: Archivable) => (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, kind, id, archived);
+
+async function setArchived(db: Db, by: Actor, kind: Archivable, id: number, archived: boolean) {
   await db.transaction(async (tx) => {
     const before = await readJson(tx, kind.json(id));
     oneRow(
@@ -36,7 +38,7 @@ export async function setArchived(db: Db, by: Actor, kind: Archivable, id: numbe
       notFound(kind.missing),
     );
     await appendAudit(tx, by, {
-      action: archived ? kind.actions.archive : kind.actions.restore,
+      action: `anagrafica.${kind.entity}.${archived ? 'archivia' : 'ripristina'}` satisfies AuditAction,
       entity: kind.entity,
       entityId: id,
       ...(kind.person ? { [kind.person]: [id] } : {}),

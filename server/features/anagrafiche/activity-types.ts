@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../../lib/archive.ts';
+import { archiver } from '../../lib/archive.ts';
 
 /** `{ID, nome, profilo, partecipanti, minuti, archiviato}` of a type, for the registro's before/after. */
 export const activityTypeJson = (id: number | SQL): SQL =>
@@ -76,14 +76,10 @@ export async function updateActivityType(db: Db, by: Actor, input: z.output<type
   return { ok: true };
 }
 
-const activityTypeKind: Archivable = {
+export const setActivityTypeArchived = archiver({
   table: activityTypes,
   id: activityTypes.id,
   entity: 'tipo',
   json: activityTypeJson,
-  actions: { archive: 'anagrafica.tipo.archivia', restore: 'anagrafica.tipo.ripristina' },
   missing: M.tipoNotFound,
-};
-
-export const setActivityTypeArchived = (db: Db, by: Actor, id: number, archived: boolean) =>
-  setArchived(db, by, activityTypeKind, id, archived);
+});

@@ -9,7 +9,7 @@ import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../../lib/archive.ts';
+import { archiver } from '../../lib/archive.ts';
 import { flussiColumns } from '../../lib/patient-flussi.ts';
 
 const patientColumns = {
@@ -101,14 +101,11 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
   return { ok: true };
 }
 
-const patientKind: Archivable = {
+export const setPatientArchived = archiver({
   table: patients,
   id: patients.id,
   entity: 'paziente',
   json: patientJson,
-  actions: { archive: 'anagrafica.paziente.archivia', restore: 'anagrafica.paziente.ripristina' },
   missing: MSG.patientNotFound,
   person: 'patients',
-};
-
-export const setPatientArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, patientKind, id, archived);
+});

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes, rooms } from '../../db/schema.ts';
 import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../../lib/archive.ts';
+import { archiver } from '../../lib/archive.ts';
 
 export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecord[]> {
   return db
@@ -116,13 +116,10 @@ export async function moveRoom(db: Db, by: Actor, id: number, direction: 'su' | 
   });
 }
 
-const roomKind: Archivable = {
+export const setRoomArchived = archiver({
   table: rooms,
   id: rooms.id,
   entity: 'stanza',
   json: roomJson,
-  actions: { archive: 'anagrafica.stanza.archivia', restore: 'anagrafica.stanza.ripristina' },
   missing: MSG.roomNotFound,
-};
-
-export const setRoomArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, roomKind, id, archived);
+});

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { therapists, users } from '../../db/schema.ts';
 import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../../lib/archive.ts';
+import { archiver } from '../../lib/archive.ts';
 
 export async function listTherapists(db: Db, archived: boolean): Promise<TherapistRecord[]> {
   return db
@@ -125,14 +125,11 @@ export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof 
   return { ok: true };
 }
 
-const therapistKind: Archivable = {
+export const setTherapistArchived = archiver({
   table: therapists,
   id: therapists.id,
   entity: 'terapista',
   json: therapistJson,
-  actions: { archive: 'anagrafica.terapista.archivia', restore: 'anagrafica.terapista.ripristina' },
   missing: MSG.therapistNotFound,
   person: 'therapists',
-};
-
-export const setTherapistArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, therapistKind, id, archived);
+});

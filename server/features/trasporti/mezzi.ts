@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { mezzi } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { setArchived, type Archivable } from '../../lib/archive.ts';
+import { archiver } from '../../lib/archive.ts';
 
 /** `{ID, nome, targa, posti, postiCarrozzina, colore, archiviato}` of a mezzo, for the registro's before/after. */
 export const mezzoJson = (id: number | SQL): SQL =>
@@ -85,13 +85,10 @@ export async function updateMezzo(db: Db, by: Actor, input: z.output<typeof mezz
   return { ok: true };
 }
 
-const mezzoKind: Archivable = {
+export const setMezzoArchived = archiver({
   table: mezzi,
   id: mezzi.id,
   entity: 'mezzo',
   json: mezzoJson,
-  actions: { archive: 'anagrafica.mezzo.archivia', restore: 'anagrafica.mezzo.ripristina' },
   missing: M.mezzoNotFound,
-};
-
-export const setMezzoArchived = (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, mezzoKind, id, archived);
+});
