@@ -51,6 +51,27 @@ const idsOf = (ids: Ids | undefined): SQL =>
 const jsonOf = (value: Value | SQL | undefined): SQL =>
   value === undefined || value === null ? sql`null` : isSql(value) ? sql`(${value})::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
 
+/**
+ * The registro row of one record created, changed, archived or restored: its state `before` (none for a new one) and
+ * after, each under the entity's name (`{"stanza": {...}}`), the after read by `json` in the same statement.
+ */
+export const auditRecord = (
+  tx: Db,
+  by: Actor,
+  {
+    id,
+    json,
+    before,
+    ...entry
+  }: Omit<AuditEntry, 'entityId' | 'before' | 'after'> & { id: number; json: (id: number) => SQL; before?: Value },
+) =>
+  appendAudit(tx, by, {
+    ...entry,
+    entityId: id,
+    ...(before === undefined ? {} : { before: { [entry.entity]: before } }),
+    after: sql`json_build_object(${entry.entity}::text, ${json(id)})`,
+  });
+
 /** Appends one row to the registro and answers its id. Call it inside the write's transaction. */
 export async function appendAudit(tx: Db, by: Actor, entry: AuditEntry): Promise<number> {
   const result = await rowsOf<{ id: number | string }>(

@@ -2,7 +2,7 @@
  * The centre's settings (table centre_settings): at most one row, written on the first change, so a
  * fresh or restored database holds the defaults without a row of its own.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { centreSettings } from './schema.ts';
 
@@ -30,6 +30,9 @@ export async function readCentreSettings(db: Db): Promise<CentreSettings> {
   return settings;
 }
 
+/** The settings' columns (all but the key), each with its name in SQL. */
+const OTHER_COLUMNS = Object.entries(getTableColumns(centreSettings)).filter(([key]) => key !== 'id');
+
 /** Writes the settings given, keeping the others. */
 export async function writeCentreSettings(db: Db, change: Partial<CentreSettings>): Promise<CentreSettings> {
   const next = { ...(await readCentreSettings(db)), ...change };
@@ -38,20 +41,8 @@ export async function writeCentreSettings(db: Db, change: Partial<CentreSettings
     .values({ id: 1, ...next })
     .onConflictDoUpdate({
       target: centreSettings.id,
-      set: {
-        centreName: sql`excluded.centre_name`,
-        saturday: sql`excluded.saturday`,
-        icalInitials: sql`excluded.ical_initials`,
-        patron: sql`excluded.patron`,
-        paperFormat: sql`excluded.paper_format`,
-        regione: sql`excluded.regione`,
-        asl: sql`excluded.asl`,
-        struttura: sql`excluded.struttura`,
-        dsm: sql`excluded.dsm`,
-        tipoStrutturaSism: sql`excluded.tipo_struttura_sism`,
-        opening: sql`excluded.opening`,
-        closing: sql`excluded.closing`,
-      },
+      // Every column but the key takes the value just inserted.
+      set: Object.fromEntries(OTHER_COLUMNS.map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)])),
     });
   return next;
 }

@@ -3,11 +3,16 @@
  * mezzi): the row's `archived` flag set in a transaction, missing → 404 with the kind's message, and one registro
  * row `anagrafica.<kind>.archivia|ripristina` with the record before and after. History is never deleted.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idOnlySchema } from '../../common/anagrafiche.ts';
+import { ok, okAnswer } from '../../common/calendario.ts';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditAction } from '../../common/audit.ts';
-import { appendAudit, readJson, type Actor } from '../db/audit.ts';
+import { auditRecord, readJson, type Actor } from '../db/audit.ts';
 import type { Db } from '../db/client.ts';
+import { currentUser } from './guards.ts';
 import { notFound, oneRow } from './http-error.ts';
 
 export interface Archivable {
@@ -37,14 +42,32 @@ async function setArchived(db: Db, by: Actor, kind: Archivable, id: number, arch
         .returning({ id: kind.id }),
       notFound(kind.missing),
     );
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: `anagrafica.${kind.entity}.${archived ? 'archivia' : 'ripristina'}` satisfies AuditAction,
       entity: kind.entity,
-      entityId: id,
+      id,
+      json: kind.json,
       ...(kind.person ? { [kind.person]: [id] } : {}),
-      before: { [kind.entity]: before },
-      after: sql`json_build_object(${kind.entity}::text, ${kind.json(id)})`,
+      before,
     });
   });
   return { ok: true };
+}
+
+/** `?archiviati=1`: the archived records of a kind instead of the active ones. */
+export const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().default('0') });
+
+/**
+ * `POST <path>/archivia` and `<path>/ripristina` of one kind, `{ID}` in the body. Who may call them is the plugin's
+ * own hook (administrators, in Anagrafiche and Trasporti).
+ */
+export function archiveRoutes(app: Parameters<FastifyPluginAsyncZod>[0], db: Db, path: string, setArchived: ReturnType<typeof archiver>) {
+  for (const [verb, archived] of [
+    ['archivia', true],
+    ['ripristina', false],
+  ] as const) {
+    app.post(`${path}/${verb}`, { schema: { body: idOnlySchema, response: ok(okAnswer) } }, async (req) =>
+      setArchived(db, currentUser(req), req.body.ID, archived),
+    );
+  }
 }

@@ -14,7 +14,6 @@ import { count, eq } from 'drizzle-orm';
 import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
 import { writePrivateFile } from '../db/private-files.ts';
-import type { Profilo } from '../../common/progetti.ts';
 import {
   activities,
   activityPatients,
@@ -32,6 +31,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
+import { DEMO_THERAPISTS, DEMO_TYPES } from './demo-centre.ts';
 
 const ROOMS = ['Palestra', 'Logopedia', 'Psicomotricità', 'Musicoterapia', 'Atelier', 'Sala Relax'];
 const FIRST_NAMES = [
@@ -84,36 +84,8 @@ function nameOfUsername(username: string): { firstName: string; lastName: string
   return { firstName: first ?? '', lastName: last ?? '' };
 }
 
-/** The operatori with their profile and contracted hours: every one at the centre Monday to Friday, 08:00–17:00. */
-const THERAPISTS: { username: string; profile: Profilo; hours: number }[] = [
-  { username: 'paola.neri', profile: 'logopedista', hours: 36 },
-  { username: 'stefano.villa', profile: 'fisioterapista', hours: 36 },
-  { username: 'laura.fontana', profile: 'educatore_professionale', hours: 38 },
-  { username: 'giacomo.serra', profile: 'fisioterapista', hours: 30 },
-  { username: 'marta.caruso', profile: 'tnpee', hours: 36 },
-  { username: 'fabio.longo', profile: 'educatore_professionale', hours: 38 },
-  { username: 'silvia.gatti', profile: 'logopedista', hours: 30 },
-  { username: 'nicola.testa', profile: 'oss', hours: 38 },
-  { username: 'irene.pellegrini', profile: 'psicologo', hours: 30 },
-  { username: 'dario.marchetti', profile: 'altro', hours: 36 },
-  { username: 'elisa.sala', profile: 'terapista_occupazionale', hours: 36 },
-  { username: 'pietro.barbieri', profile: 'oss', hours: 38 },
-];
 const AVAILABILITY = [1, 2, 3, 4, 5].map((giorno) => ({ giorno, dalle: '08:00', alle: '17:00' }));
 
-/** The demo's types of activity: each room's typed activities, and one type no room plans (Pranzo). */
-const TYPES: { name: string; profile: Profilo | null; participants: number; minutes: number }[] = [
-  { name: 'Fisioterapia individuale', profile: 'fisioterapista', participants: 1, minutes: 45 },
-  { name: 'Motoria di gruppo', profile: 'fisioterapista', participants: 6, minutes: 90 },
-  { name: 'Logopedia individuale', profile: 'logopedista', participants: 1, minutes: 45 },
-  { name: 'Comunicazione aumentativa', profile: 'logopedista', participants: 4, minutes: 60 },
-  { name: 'Psicomotricità', profile: 'tnpee', participants: 4, minutes: 60 },
-  { name: 'Musicoterapia', profile: 'altro', participants: 6, minutes: 60 },
-  { name: 'Laboratorio educativo', profile: 'educatore_professionale', participants: 8, minutes: 90 },
-  { name: 'Terapia occupazionale', profile: 'terapista_occupazionale', participants: 4, minutes: 60 },
-  { name: 'Colloquio psicologico', profile: 'psicologo', participants: 1, minutes: 45 },
-  { name: 'Pranzo', profile: null, participants: 30, minutes: 60 },
-];
 /** Which types each room holds; a room's untyped activities (ACTIVITY_NAMES) fill the slots no type takes. */
 const ROOM_TYPES: Record<string, string[]> = {
   Palestra: ['Fisioterapia individuale', 'Motoria di gruppo'],
@@ -259,7 +231,7 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
       .insert(therapists)
       // "elisa.sala" is Elisa Sala on the calendar and the prints (an operatore's name is optional; the demo sets it).
       .values(
-        THERAPISTS.map(({ username, profile, hours }) => ({
+        DEMO_THERAPISTS.map(({ username, profile, hours }) => ({
           username,
           ...nameOfUsername(username),
           profile,
@@ -274,11 +246,11 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
       await tx.update(mezzi).set({ plate: m.plate, seats: m.seats, wheelchairSeats: m.wheelchairSeats }).where(eq(mezzi.id, m.id));
     await tx.insert(mezzi).values(EXTRA_MEZZO);
     const therapistIds = therapistRows.map((t) => t.id);
-    const profileOf = new Map(therapistRows.map((t, i) => [t.id, THERAPISTS[i].profile]));
+    const profileOf = new Map(therapistRows.map((t, i) => [t.id, DEMO_THERAPISTS[i].profile]));
 
     const typeRows = await tx
       .insert(activityTypes)
-      .values(TYPES.map(({ name, profile, participants, minutes }) => ({ name, profile, participants, minutes })))
+      .values(DEMO_TYPES.map(({ name, profile, participants, minutes }) => ({ name, profile, participants, minutes })))
       .returning();
     const typeByName = new Map(typeRows.map((t) => [t.name, t]));
     const plans = await seedProgetti(tx, patientIds, typeRows, today, rnd);

@@ -7,7 +7,7 @@ import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type AccountRecord, type accountCreateSchema } from '../../../common/anagrafiche.ts';
 import type { User } from '../../../common/schemas.ts';
-import { accountJson, appendAudit, type Actor } from '../../db/audit.ts';
+import { accountJson, appendAudit, auditRecord, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { lockAdministrators } from '../../db/locks.ts';
 import { refuseViolations } from '../../db/queries.ts';
@@ -52,12 +52,7 @@ export async function resetPassword(db: Db, by: Actor, id: number, password: str
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     if (!(await storeNewPassword(tx, id, passwordHash))) throw notFound(M.accountNotFound);
-    await appendAudit(tx, by, {
-      action: 'account.password',
-      entity: 'account',
-      entityId: id,
-      after: sql`json_build_object('account', ${accountJson(id)})`,
-    });
+    await auditRecord(tx, by, { action: 'account.password', entity: 'account', id, json: accountJson });
   });
   return { ok: true };
 }

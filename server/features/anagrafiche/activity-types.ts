@@ -5,7 +5,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PROGETTI_MSG as M, type Profilo, type TipoRecord, type tipoFormSchema, type tipoUpdateSchema } from '../../../common/progetti.ts';
-import { appendAudit, readJson, type Actor } from '../../db/audit.ts';
+import { auditRecord, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes } from '../../db/schema.ts';
@@ -45,12 +45,7 @@ export async function createActivityType(db: Db, by: Actor, input: z.output<type
     const [row] = await refuseViolations(() => tx.insert(activityTypes).values(columns(input)).returning({ id: activityTypes.id }), {
       duplicate: M.tipoDuplicate,
     });
-    await appendAudit(tx, by, {
-      action: 'anagrafica.tipo.crea',
-      entity: 'tipo',
-      entityId: row.id,
-      after: sql`json_build_object('tipo', ${activityTypeJson(row.id)})`,
-    });
+    await auditRecord(tx, by, { action: 'anagrafica.tipo.crea', entity: 'tipo', id: row.id, json: activityTypeJson });
     return { insertId: row.id };
   });
 }
@@ -65,13 +60,7 @@ export async function updateActivityType(db: Db, by: Actor, input: z.output<type
       ),
       notFound(M.tipoNotFound),
     );
-    await appendAudit(tx, by, {
-      action: 'anagrafica.tipo.modifica',
-      entity: 'tipo',
-      entityId: input.ID,
-      before: { tipo: before },
-      after: sql`json_build_object('tipo', ${activityTypeJson(input.ID)})`,
-    });
+    await auditRecord(tx, by, { action: 'anagrafica.tipo.modifica', entity: 'tipo', id: input.ID, json: activityTypeJson, before });
   });
   return { ok: true };
 }

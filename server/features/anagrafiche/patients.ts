@@ -1,9 +1,9 @@
 /** Patients of the Anagrafiche: list with search and paging, create, edit, archive and restore. History is never deleted. */
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAGE_SIZE, type Page, type PatientRecord, type patientFormSchema, type patientUpdateSchema } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
-import { appendAudit, patientJson, readJson, type Actor } from '../../db/audit.ts';
+import { auditRecord, patientJson, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
@@ -61,12 +61,12 @@ export async function createPatient(db: Db, by: Actor, input: z.output<typeof pa
         ...flussiColumns(input),
       })
       .returning({ id: patients.id });
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: 'anagrafica.paziente.crea',
       entity: 'paziente',
-      entityId: row.id,
+      id: row.id,
+      json: patientJson,
       patients: [row.id],
-      after: sql`json_build_object('paziente', ${patientJson(row.id)})`,
     });
     return { insertId: row.id };
   });
@@ -89,13 +89,13 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
         .returning({ id: patients.id }),
       notFound(MSG.patientNotFound),
     );
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: 'anagrafica.paziente.modifica',
       entity: 'paziente',
-      entityId: input.ID,
+      id: input.ID,
+      json: patientJson,
       patients: [input.ID],
-      before: { paziente: before },
-      after: sql`json_build_object('paziente', ${patientJson(input.ID)})`,
+      before,
     });
   });
   return { ok: true };

@@ -3,7 +3,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type RoomRecord, type roomFormSchema, type roomUpdateSchema } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
-import { appendAudit, readJson, roomJson, type Actor } from '../../db/audit.ts';
+import { appendAudit, auditRecord, readJson, roomJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes, rooms } from '../../db/schema.ts';
@@ -49,12 +49,7 @@ export async function createRoom(db: Db, by: Actor, input: z.output<typeof roomF
           .returning({ id: rooms.id }),
       { duplicate: M.roomDuplicate },
     );
-    await appendAudit(tx, by, {
-      action: 'anagrafica.stanza.crea',
-      entity: 'stanza',
-      entityId: row.id,
-      after: sql`json_build_object('stanza', ${roomJson(row.id)})`,
-    });
+    await auditRecord(tx, by, { action: 'anagrafica.stanza.crea', entity: 'stanza', id: row.id, json: roomJson });
     return { insertId: row.id };
   });
 }
@@ -75,13 +70,7 @@ export async function updateRoom(db: Db, by: Actor, input: z.output<typeof roomU
       ),
       notFound(MSG.roomNotFound),
     );
-    await appendAudit(tx, by, {
-      action: 'anagrafica.stanza.modifica',
-      entity: 'stanza',
-      entityId: input.ID,
-      before: { stanza: before },
-      after: sql`json_build_object('stanza', ${roomJson(input.ID)})`,
-    });
+    await auditRecord(tx, by, { action: 'anagrafica.stanza.modifica', entity: 'stanza', id: input.ID, json: roomJson, before });
   });
   return { ok: true };
 }

@@ -42,8 +42,7 @@ import * as patients from './patients.ts';
 import * as rooms from './rooms.ts';
 import * as runs from './runs.ts';
 import * as therapists from './therapists.ts';
-
-const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().default('0') });
+import { archivedQuery, archiveRoutes } from '../../lib/archive.ts';
 
 const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin);
@@ -71,12 +70,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   );
   app.put('/pazienti', body(patientFormSchema, insertedAnswer), async (req) => patients.createPatient(db, currentUser(req), req.body));
   app.post('/pazienti/update', body(patientUpdateSchema, okAnswer), async (req) => patients.updatePatient(db, currentUser(req), req.body));
-  app.post('/pazienti/archivia', body(idOnlySchema, okAnswer), async (req) =>
-    patients.setPatientArchived(db, currentUser(req), req.body.ID, true),
-  );
-  app.post('/pazienti/ripristina', body(idOnlySchema, okAnswer), async (req) =>
-    patients.setPatientArchived(db, currentUser(req), req.body.ID, false),
-  );
+  archiveRoutes(app, db, '/pazienti', patients.setPatientArchived);
 
   app.get('/terapisti', { schema: { querystring: archivedQuery, response: ok(z.array(therapistRecordAnswer)) } }, async (req) =>
     therapists.listTherapists(db, req.query.archiviati === '1'),
@@ -87,12 +81,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/terapisti/update', body(therapistUpdateSchema, okAnswer), async (req) =>
     therapists.updateTherapist(db, currentUser(req), req.body),
   );
-  app.post('/terapisti/archivia', body(idOnlySchema, okAnswer), async (req) =>
-    therapists.setTherapistArchived(db, currentUser(req), req.body.ID, true),
-  );
-  app.post('/terapisti/ripristina', body(idOnlySchema, okAnswer), async (req) =>
-    therapists.setTherapistArchived(db, currentUser(req), req.body.ID, false),
-  );
+  archiveRoutes(app, db, '/terapisti', therapists.setTherapistArchived);
 
   app.get('/stanze', { schema: { querystring: archivedQuery, response: ok(z.array(roomRecordAnswer)) } }, async (req) =>
     rooms.listAllRooms(db, req.query.archiviati === '1'),
@@ -102,10 +91,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/stanze/sposta', body(roomMoveSchema, okAnswer), async (req) =>
     rooms.moveRoom(db, currentUser(req), req.body.ID, req.body.direzione),
   );
-  app.post('/stanze/archivia', body(idOnlySchema, okAnswer), async (req) => rooms.setRoomArchived(db, currentUser(req), req.body.ID, true));
-  app.post('/stanze/ripristina', body(idOnlySchema, okAnswer), async (req) =>
-    rooms.setRoomArchived(db, currentUser(req), req.body.ID, false),
-  );
+  archiveRoutes(app, db, '/stanze', rooms.setRoomArchived);
 
   // Tipi di attività (issue 29).
   app.get('/tipi', { schema: { querystring: archivedQuery, response: ok(z.array(tipoRecordAnswer)) } }, async (req) =>
@@ -115,12 +101,7 @@ const adminRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/tipi/update', body(tipoUpdateSchema, okAnswer), async (req) =>
     activityTypes.updateActivityType(db, currentUser(req), req.body),
   );
-  app.post('/tipi/archivia', body(idOnlySchema, okAnswer), async (req) =>
-    activityTypes.setActivityTypeArchived(db, currentUser(req), req.body.ID, true),
-  );
-  app.post('/tipi/ripristina', body(idOnlySchema, okAnswer), async (req) =>
-    activityTypes.setActivityTypeArchived(db, currentUser(req), req.body.ID, false),
-  );
+  archiveRoutes(app, db, '/tipi', activityTypes.setActivityTypeArchived);
 
   app.post('/uscite/giorno', body(dayBody, z.array(dayTransportRunAnswer)), async (req) => {
     const runs = await readRunsWithPeople(db, req.body.data, req.body.data);

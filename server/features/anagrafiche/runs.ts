@@ -4,7 +4,17 @@ import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type runFormSchema, type runUpdateSchema } from '../../../common/anagrafiche.ts';
 import { weekdayOf } from '../../../common/dates.ts';
 import { MSG } from '../../../common/messages.ts';
-import { appendAudit, patientJson, readJson, runJson, runPatientIds, runTherapistIds, therapistJson, type Actor } from '../../db/audit.ts';
+import {
+  appendAudit,
+  auditRecord,
+  patientJson,
+  readJson,
+  runJson,
+  runPatientIds,
+  runTherapistIds,
+  therapistJson,
+  type Actor,
+} from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { readDayConflicts } from '../../db/day-read.ts';
 import { lockDays, lockRunDay } from '../../db/locks.ts';
@@ -38,13 +48,7 @@ export async function createRun(db: Db, by: Actor, input: RunInput) {
     await lockDays(tx, [input.Data]);
     await requireActiveMezzo(tx, input.RifPulmino);
     const [row] = await tx.insert(transportRuns).values(runValues(input)).returning({ id: transportRuns.id });
-    await appendAudit(tx, by, {
-      action: 'uscita.crea',
-      entity: 'uscita',
-      entityId: row.id,
-      day: input.Data,
-      after: sql`json_build_object('uscita', ${runJson(row.id)})`,
-    });
+    await auditRecord(tx, by, { action: 'uscita.crea', entity: 'uscita', id: row.id, json: runJson, day: input.Data });
     return { insertId: row.id };
   });
 }
@@ -66,16 +70,16 @@ export async function updateRun(db: Db, by: Actor, input: z.output<typeof runUpd
       .update(activities)
       .set({ day: input.Data, weekday: weekdayOf(input.Data), start: input.Ora, end: input.OraArrivo })
       .where(eq(activities.transportRunId, input.ID));
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: 'uscita.modifica',
       entity: 'uscita',
-      entityId: input.ID,
+      id: input.ID,
+      json: runJson,
       day: before.data,
       dayTo: before.data === input.Data ? null : input.Data,
       patients: runPatientIds(input.ID),
       therapists: runTherapistIds(input.ID),
-      before: { uscita: before },
-      after: sql`json_build_object('uscita', ${runJson(input.ID)})`,
+      before,
     });
     return { ok: true };
   });

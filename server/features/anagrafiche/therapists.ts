@@ -1,5 +1,5 @@
 /** Therapists of the Anagrafiche: list, create, edit, archive and restore. History is never deleted. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ANAGRAFICHE_MSG as M,
@@ -9,7 +9,7 @@ import {
 } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Finestra, Profilo } from '../../../common/progetti.ts';
-import { appendAudit, readJson, therapistJson, type Actor } from '../../db/audit.ts';
+import { auditRecord, readJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { therapists, users } from '../../db/schema.ts';
@@ -80,12 +80,12 @@ export async function createTherapist(db: Db, by: Actor, input: z.output<typeof 
           .returning({ id: therapists.id }),
       { duplicate: M.therapistDuplicate },
     );
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: 'anagrafica.terapista.crea',
       entity: 'terapista',
-      entityId: row.id,
+      id: row.id,
+      json: therapistJson,
       therapists: [row.id],
-      after: sql`json_build_object('terapista', ${therapistJson(row.id)})`,
     });
     return { insertId: row.id };
   });
@@ -113,13 +113,13 @@ export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof 
       ),
       notFound(MSG.therapistNotFound),
     );
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: 'anagrafica.terapista.modifica',
       entity: 'terapista',
-      entityId: input.ID,
+      id: input.ID,
+      json: therapistJson,
       therapists: [input.ID],
-      before: { terapista: before },
-      after: sql`json_build_object('terapista', ${therapistJson(input.ID)})`,
+      before,
     });
   });
   return { ok: true };

@@ -16,6 +16,7 @@ import {
   activityPatientIds,
   activityTherapistIds,
   appendAudit,
+  auditRecord,
   appendDayAudit,
   holdDayRows,
   patientJson,
@@ -92,13 +93,7 @@ export async function createActivity(db: Db, by: Actor, input: CreateActivityInp
       };
     }
     const [row] = await tx.insert(activities).values(values).returning({ id: activities.id });
-    await appendAudit(tx, by, {
-      action: 'attivita.crea',
-      entity: 'attivita',
-      entityId: row.id,
-      day: input.data,
-      after: sql`json_build_object('attivita', ${activityJson(row.id)})`,
-    });
+    await auditRecord(tx, by, { action: 'attivita.crea', entity: 'attivita', id: row.id, json: activityJson, day: input.data });
     return row.id;
   });
   return { insertId, conflitti: await readDayConflicts(db, input.data) };
@@ -130,16 +125,16 @@ export async function updateActivity(db: Db, by: Actor, input: UpdateActivityInp
       .where(and(eq(activities.id, input.attivitaId), sameVersion(input.versione)))
       .returning({ version: activities.version });
     if (updated.length === 0) await refuseStaleOrMissing(tx, input.attivitaId);
-    await appendAudit(tx, by, {
+    await auditRecord(tx, by, {
       action: 'attivita.modifica',
       entity: 'attivita',
-      entityId: input.attivitaId,
+      id: input.attivitaId,
+      json: activityJson,
       day: current.day,
       dayTo: current.day === input.data ? null : input.data,
       patients: activityPatientIds(input.attivitaId),
       therapists: activityTherapistIds(input.attivitaId),
-      before: { attivita: before.attivita },
-      after: sql`json_build_object('attivita', ${activityJson(input.attivitaId)})`,
+      before: before.attivita,
     });
     return updated[0].version;
   });

@@ -4,33 +4,14 @@
  * hours, everyone at the centre 09:00–16:00 on the runs (arrival 09:00, departure 15:30), Monday to Friday.
  */
 import type { Profilo } from '../../../common/progetti.ts';
+import { DEMO_THERAPISTS, DEMO_TYPES } from '../../lib/demo-centre.ts';
 import type { InputOperatore, InputPaziente, InputStanza, InputTipo, PlanInput } from './model.ts';
 
-const TYPES: { nome: string; profilo: Profilo; partecipanti: number; minuti: number }[] = [
-  { nome: 'Fisioterapia individuale', profilo: 'fisioterapista', partecipanti: 1, minuti: 45 },
-  { nome: 'Motoria di gruppo', profilo: 'fisioterapista', partecipanti: 6, minuti: 90 },
-  { nome: 'Logopedia individuale', profilo: 'logopedista', partecipanti: 1, minuti: 45 },
-  { nome: 'Comunicazione aumentativa', profilo: 'logopedista', partecipanti: 4, minuti: 60 },
-  { nome: 'Psicomotricità', profilo: 'tnpee', partecipanti: 4, minuti: 60 },
-  { nome: 'Musicoterapia', profilo: 'altro', partecipanti: 6, minuti: 60 },
-  { nome: 'Laboratorio educativo', profilo: 'educatore_professionale', partecipanti: 8, minuti: 90 },
-  { nome: 'Terapia occupazionale', profilo: 'terapista_occupazionale', partecipanti: 4, minuti: 60 },
-  { nome: 'Colloquio psicologico', profilo: 'psicologo', partecipanti: 1, minuti: 45 },
-];
-const PROFILES: Profilo[] = [
-  'logopedista',
-  'fisioterapista',
-  'educatore_professionale',
-  'fisioterapista',
-  'tnpee',
-  'educatore_professionale',
-  'logopedista',
-  'oss',
-  'psicologo',
-  'altro',
-  'terapista_occupazionale',
-  'oss',
-];
+/** The demo's types, but those no profile holds (Pranzo), and its operatori's profiles. */
+const TYPES = DEMO_TYPES.flatMap(({ name, profile, participants }) =>
+  profile ? [{ nome: name, profilo: profile, partecipanti: participants }] : [],
+);
+const PROFILES = DEMO_THERAPISTS.map((t) => t.profile);
 /** Rooms and the types (indexes of TYPES) they are for; two rooms for anything. */
 const ROOMS: { tipi: number[]; capienza: number | null }[] = [
   { tipi: [0, 1], capienza: 8 },

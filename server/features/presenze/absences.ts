@@ -23,14 +23,8 @@ import type { Db } from '../../db/client.ts';
 import { lockDays, lockPersonAbsences } from '../../db/locks.ts';
 import { absences, patients, therapists } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import { guardClosedMonths, monthsOfRange } from './rules.ts';
+import { guardClosedMonths, monthsOfRange, type Writer } from './rules.ts';
 import { rowsOf } from '../../db/rows.ts';
-
-/** Who writes, as the closed-month guard and the registro need it. */
-export interface Writer extends Actor {
-  ID: number;
-  Admin: number;
-}
 
 const personJson = (tipo: PersonKind, id: number) => (tipo === 'paziente' ? patientJson(id) : therapistJson(id));
 /** The person's id in the row's person filter. */
@@ -58,13 +52,7 @@ export async function createAbsence(db: Db, input: z.output<typeof absenceCreate
       .where(and(eq(personColumn, input.persona), sql`${absences.startDay} <= ${input.al}`, sql`${absences.endDay} >= ${input.dal}`))
       .limit(1);
     if (clash) throw conflict(M.overlap);
-    await guardClosedMonths(tx, {
-      months: monthsOfRange(input.dal, input.al),
-      change: describe(input, 'registrata'),
-      correction: input.correzione,
-      userId: by.ID,
-      isAdmin: by.Admin > 0,
-    });
+    await guardClosedMonths(tx, by, monthsOfRange(input.dal, input.al), describe(input, 'registrata'), input.correzione);
     const [row] = await tx
       .insert(absences)
       .values({
@@ -145,13 +133,7 @@ async function readAbsence(tx: Db, id: number): Promise<AbsenceRow> {
 export async function deleteAbsence(db: Db, input: z.output<typeof absenceDeleteSchema>, by: Writer) {
   await db.transaction(async (tx) => {
     const absence = await readAbsence(tx, input.ID);
-    await guardClosedMonths(tx, {
-      months: monthsOfRange(absence.dal, absence.al),
-      change: describe(absence, 'eliminata'),
-      correction: input.correzione,
-      userId: by.ID,
-      isAdmin: by.Admin > 0,
-    });
+    await guardClosedMonths(tx, by, monthsOfRange(absence.dal, absence.al), describe(absence, 'eliminata'), input.correzione);
     await tx.delete(absences).where(eq(absences.id, input.ID));
     await appendAudit(tx, by, {
       action: 'assenza.elimina',
@@ -218,13 +200,13 @@ export async function updateAbsence(db: Db, input: z.output<typeof absenceUpdate
     };
     const before = { tipo, ...old, motivo: old.motivo as AbsenceReason };
     const months = [...new Set([...monthsOfRange(old.dal, old.al), ...monthsOfRange(next.dal, next.al)])].sort();
-    await guardClosedMonths(tx, {
+    await guardClosedMonths(
+      tx,
+      by,
       months,
-      change: `${describe({ ...before, persona }, 'modificata')} → ${next.dal}…${next.al} (${next.motivo})`,
-      correction: input.correzione,
-      userId: by.ID,
-      isAdmin: by.Admin > 0,
-    });
+      `${describe({ ...before, persona }, 'modificata')} → ${next.dal}…${next.al} (${next.motivo})`,
+      input.correzione,
+    );
     await tx
       .update(absences)
       .set({ startDay: next.dal, endDay: next.al, reason: next.motivo, justified: next.giustificata, note: next.note })

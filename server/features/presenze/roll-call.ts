@@ -21,8 +21,7 @@ import { appendAudit, intArray, patientJson } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { patients, rollCall } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import type { Writer } from './absences.ts';
-import { guardClosedMonths } from './rules.ts';
+import { guardClosedMonths, type Writer } from './rules.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 interface RollCallDbRow {
@@ -104,13 +103,13 @@ export async function markRollCall(db: Db, input: z.output<typeof rollCallSchema
   await db.transaction(async (tx) => {
     const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.id, input.paziente));
     if (!patient) throw notFound(MSG.patientNotFound);
-    await guardClosedMonths(tx, {
-      months: [input.data.slice(0, 7)],
-      change: `appello del ${input.data}, paziente ${input.paziente}: ${state}`,
-      correction: input.correzione,
-      userId: by.ID,
-      isAdmin,
-    });
+    await guardClosedMonths(
+      tx,
+      by,
+      [input.data.slice(0, 7)],
+      `appello del ${input.data}, paziente ${input.paziente}: ${state}`,
+      input.correzione,
+    );
     // The mark it replaces is read by the registro's insert, made before the mark is written.
     await appendAudit(tx, by, {
       action: 'appello.segna',
@@ -149,13 +148,7 @@ export async function markAllPresent(
   if (input.data < today && !isAdmin) throw forbidden(M.pastDayAdminOnly, ERROR_CODES.adminOnly);
   const day = input.data;
   return db.transaction(async (tx) => {
-    await guardClosedMonths(tx, {
-      months: [day.slice(0, 7)],
-      change: `appello del ${day}: tutti presenti`,
-      correction: input.correzione,
-      userId: by.ID,
-      isAdmin,
-    });
+    await guardClosedMonths(tx, by, [day.slice(0, 7)], `appello del ${day}: tutti presenti`, input.correzione);
     const rows = await rowsOf<{ id: number | string; marked: boolean; absent: boolean }>(
       tx,
       sql`

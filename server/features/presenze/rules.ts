@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { PRESENZE_MSG as M } from '../../../common/presenze.ts';
+import type { Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { lockMonths } from '../../db/locks.ts';
 import { attendanceCorrections } from '../../db/schema.ts';
@@ -33,34 +34,31 @@ export function daysOfMonth(month: string): string[] {
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
 }
 
-export interface ClosedMonthChange {
-  months: string[];
-  /** What changes, in Italian and without names ("assenza … di paziente 12 registrata (malattia)"). */
-  change: string;
-  correction: string | undefined;
-  userId: number;
-  isAdmin: boolean;
+/** Who writes, as the closed-month guard and the registro need it. */
+export interface Writer extends Actor {
+  ID: number;
+  Admin: number;
 }
 
 /**
  * In a write's transaction: takes the months' shared lock, and when some are
  * closed refuses the change (a non-administrator with 403, an administrator
  * without a reason with 409) or records one correction row per closed month.
+ * `change` says what changes, in Italian and without names ("assenza … di paziente 12 registrata (malattia)").
  */
-export async function guardClosedMonths(tx: Db, c: ClosedMonthChange) {
-  await lockMonths(tx, c.months, 'shared');
+export async function guardClosedMonths(tx: Db, by: Writer, months: string[], change: string, correction: string | undefined) {
+  await lockMonths(tx, months, 'shared');
   const closed = (
     await rowsOf<{ month: string }>(
       tx,
       sql`select month from closed_months where month in (${sql.join(
-        c.months.map((m) => sql`${m}`),
+        months.map((m) => sql`${m}`),
         sql`, `,
       )}) order by month`,
     )
   ).map((r) => r.month);
   if (closed.length === 0) return;
-  if (!c.isAdmin) throw forbidden(M.monthClosed, ERROR_CODES.adminOnly);
-  if (!c.correction) throw conflict(M.monthClosed, ERROR_CODES.correctionRequired);
-  const reason = c.correction;
-  await tx.insert(attendanceCorrections).values(closed.map((month) => ({ month, change: c.change, reason, userId: c.userId })));
+  if (by.Admin <= 0) throw forbidden(M.monthClosed, ERROR_CODES.adminOnly);
+  if (!correction) throw conflict(M.monthClosed, ERROR_CODES.correctionRequired);
+  await tx.insert(attendanceCorrections).values(closed.map((month) => ({ month, change, reason: correction, userId: by.ID })));
 }

@@ -11,7 +11,7 @@ import {
   type mezzoFormSchema,
   type mezzoUpdateSchema,
 } from '../../../common/trasporti.ts';
-import { appendAudit, readJson, type Actor } from '../../db/audit.ts';
+import { auditRecord, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { mezzi } from '../../db/schema.ts';
@@ -55,12 +55,7 @@ export async function createMezzo(db: Db, by: Actor, input: z.output<typeof mezz
     const [row] = await refuseViolations(() => tx.insert(mezzi).values(columns(input)).returning({ id: mezzi.id }), {
       duplicate: M.mezzoDuplicate,
     });
-    await appendAudit(tx, by, {
-      action: 'anagrafica.mezzo.crea',
-      entity: 'mezzo',
-      entityId: row.id,
-      after: sql`json_build_object('mezzo', ${mezzoJson(row.id)})`,
-    });
+    await auditRecord(tx, by, { action: 'anagrafica.mezzo.crea', entity: 'mezzo', id: row.id, json: mezzoJson });
     return { insertId: row.id };
   });
 }
@@ -74,13 +69,7 @@ export async function updateMezzo(db: Db, by: Actor, input: z.output<typeof mezz
       }),
       notFound(M.mezzoNotFound),
     );
-    await appendAudit(tx, by, {
-      action: 'anagrafica.mezzo.modifica',
-      entity: 'mezzo',
-      entityId: input.ID,
-      before: { mezzo: before },
-      after: sql`json_build_object('mezzo', ${mezzoJson(input.ID)})`,
-    });
+    await auditRecord(tx, by, { action: 'anagrafica.mezzo.modifica', entity: 'mezzo', id: input.ID, json: mezzoJson, before });
   });
   return { ok: true };
 }

@@ -6,7 +6,7 @@
 import { eq, and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idOnlySchema, insertedAnswer } from '../../../common/anagrafiche.ts';
+import { insertedAnswer } from '../../../common/anagrafiche.ts';
 import { conflictsAfterAnswer, ok, okAnswer } from '../../../common/calendario.ts';
 import {
   fogliAnswer,
@@ -28,8 +28,7 @@ import * as mezzi from './mezzi.ts';
 import { tripsOfMonth } from './month.ts';
 import { readFogli } from './sheets.ts';
 import { setDriver, setOrder, setStopTime } from './stops.ts';
-
-const archivedQuery = z.object({ archiviati: z.enum(['0', '1']).optional().default('0') });
+import { archivedQuery, archiveRoutes } from '../../lib/archive.ts';
 
 const fleetRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin);
@@ -40,10 +39,7 @@ const fleetRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   );
   app.put('/mezzi', body(mezzoFormSchema, insertedAnswer), async (req) => mezzi.createMezzo(db, currentUser(req), req.body));
   app.post('/mezzi/update', body(mezzoUpdateSchema, okAnswer), async (req) => mezzi.updateMezzo(db, currentUser(req), req.body));
-  app.post('/mezzi/archivia', body(idOnlySchema, okAnswer), async (req) => mezzi.setMezzoArchived(db, currentUser(req), req.body.ID, true));
-  app.post('/mezzi/ripristina', body(idOnlySchema, okAnswer), async (req) =>
-    mezzi.setMezzoArchived(db, currentUser(req), req.body.ID, false),
-  );
+  archiveRoutes(app, db, '/mezzi', mezzi.setMezzoArchived);
 
   app.post('/uscite/ordine', body(runOrderSchema, okAnswer), async (req) =>
     setOrder(db, currentUser(req), req.body.uscita, req.body.pazienti),
