@@ -3,11 +3,12 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { privateUmask } from '../db/private-files.ts';
+import { CliError } from './cli-error.ts';
 
 // Before anything is written: every file a tool creates is this user's alone.
 privateUmask();
 
-export class CliError extends Error {}
+export { CliError };
 
 /**
  * Runs a tool: `beforeOpening` first (checks of the arguments, which need no
