@@ -34,7 +34,12 @@ export function TherapistFormModal({ therapist, accounts, onClose }: Props) {
   const update = useUpdateTherapist();
 
   const submit = async () => {
-    const result = checkForm(therapistFormSchema, { ...values, RifUtente: Number(values.RifUtente) });
+    const result = checkForm(therapistFormSchema, {
+      username: values.username,
+      Nome: values.Nome,
+      Cognome: values.Cognome,
+      RifUtente: Number(values.RifUtente),
+    });
     const plan: FieldErrors = {};
     const profiloParsed = profiloSchema.nullable().safeParse(profilo === '' ? null : profilo);
     if (!profiloParsed.success) plan.profilo = profiloParsed.error.issues[0]?.message;
