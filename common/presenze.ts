@@ -59,7 +59,7 @@ export const PRESENZE_MSG = {
 const M = PRESENZE_MSG;
 
 export { ABSENCE_REASONS, absentNote, REASON_INITIALS, REASON_LABELS, type AbsenceReason } from './absence-reasons.ts';
-import { ABSENCE_REASONS } from './absence-reasons.ts';
+import { ABSENCE_REASONS, type AbsenceReason } from './absence-reasons.ts';
 
 export const PERSON_KINDS = ['paziente', 'terapista'] as const;
 export type PersonKind = (typeof PERSON_KINDS)[number];
@@ -266,6 +266,15 @@ export const registerTotalsAnswer = z.object({
   perMotivo: z.record(reason, z.number().int()),
 });
 export type RegisterTotals = z.infer<typeof registerTotalsAnswer>;
+
+/** A month's or an utente's totals before anything is counted. */
+export const emptyTotals = (): RegisterTotals => ({
+  presenti: 0,
+  assenti: 0,
+  giustificate: 0,
+  ingiustificate: 0,
+  perMotivo: Object.fromEntries(ABSENCE_REASONS.map((r) => [r, 0])) as Record<AbsenceReason, number>,
+});
 
 export const registerPatientAnswer = z.object({
   ID: z.number().int(),

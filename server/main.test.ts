@@ -21,7 +21,8 @@ function freePort(): Promise<number> {
   });
 }
 
-const TSX = path.resolve('node_modules/.bin/tsx');
+/** node with tsx's loader, as `npm start` runs the server (one process, not tsx's CLI and its child). */
+const TSX = ['--import', 'tsx'];
 const run = promisify(execFile);
 
 const LOOSE_MODES_LINE = 'the data folder was open to other local users';
@@ -56,7 +57,7 @@ describe('the server process on the embedded database', () => {
     expect(fs.existsSync(file)).toBe(false);
 
     // While the server runs, the users tool refuses the folder instead of losing its writes.
-    const refused = await run(TSX, ['server/cli/users.ts', 'remove', 'admin'], {
+    const refused = await run(process.execPath, [...TSX, 'server/cli/users.ts', 'remove', 'admin'], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect((refused as { code: number }).code).toBe(1);
@@ -176,7 +177,7 @@ describe('the server process on the embedded database', () => {
   });
 
   it('refuses a bad configuration with a clear message and a non-zero exit', async () => {
-    const res = await run(TSX, ['server/main.ts'], { env: { ...process.env, PORT: 'ottanta', DATA_DIR: dataDir } }).catch(
+    const res = await run(process.execPath, [...TSX, 'server/main.ts'], { env: { ...process.env, PORT: 'ottanta', DATA_DIR: dataDir } }).catch(
       (e: { code: number; stderr: string }) => e,
     );
     expect((res as { code: number }).code).toBe(1);
@@ -184,7 +185,7 @@ describe('the server process on the embedded database', () => {
   });
 
   it('says clearly when the database cannot be opened', async () => {
-    const res = await run(TSX, ['server/main.ts'], {
+    const res = await run(process.execPath, [...TSX, 'server/main.ts'], {
       env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nessuno', PORT: '0' },
     }).catch((e: { code: number; stderr: string }) => e);
     expect((res as { code: number }).code).toBe(1);

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayLocal } from '../../../common/dates.ts';
-import { PRESENZE_MSG, type MonthRegister, type RegisterTotals, type RollCallDay } from '../../../common/presenze.ts';
+import { emptyTotals, PRESENZE_MSG, type MonthRegister, type RegisterTotals, type RollCallDay } from '../../../common/presenze.ts';
 import { setUser } from '../../lib/session.ts';
 import { absencesQueryOptions } from '../../lib/absences.ts';
 import { closingDaysQueryOptions } from './api/closing-days.ts';
@@ -59,14 +59,7 @@ const rollCall = (day: string, meseChiuso = false, puoSegnare = true): RollCallD
   ],
 });
 
-const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({
-  presenti: 0,
-  assenti: 0,
-  giustificate: 0,
-  ingiustificate: 0,
-  perMotivo: { malattia: 0, ferie: 0, permesso: 0, ricovero: 0, altro: 0 },
-  ...over,
-});
+const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({ ...emptyTotals(), ...over });
 const novemberDays = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
 const register: MonthRegister = {
   mese: '2026-11',

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MonthRegister, RegisterTotals } from '../../../common/presenze.ts';
+import { emptyTotals, type MonthRegister, type RegisterTotals } from '../../../common/presenze.ts';
 import { buildRegisterCsv, registerCsvName } from './register-csv.ts';
 
-const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({
-  presenti: 0,
-  assenti: 0,
-  giustificate: 0,
-  ingiustificate: 0,
-  perMotivo: { malattia: 0, ferie: 0, permesso: 0, ricovero: 0, altro: 0 },
-  ...over,
-});
+const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({ ...emptyTotals(), ...over });
 
 const days = ['2026-02-01', '2026-02-02', '2026-02-03'];
 const register: MonthRegister = {

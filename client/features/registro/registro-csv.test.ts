@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessRow, AuditRow } from '../../../common/audit.ts';
+import type { AccessRow } from '../../../common/audit.ts';
+import { auditRow, ROW_AT as at } from './test-rows.ts';
 import { accessCsvName, auditCsvName, buildAccessCsv, buildAuditCsv } from './registro-csv.ts';
 
-const at = new Date(2026, 10, 23, 9, 5).toISOString();
-const row = (over: Partial<AuditRow>): AuditRow => ({
-  ID: 815,
-  quando: at,
-  utente: 'direttrice',
-  azione: 'paziente.aggiungi',
-  tipo: 'attivita',
-  entita: 58,
-  giorno: '2026-11-23',
-  giornoFine: null,
-  frase: 'Mario Rossi aggiunto a Musicoterapia, lun 23-11-2026 09:00',
-  prima: null,
-  dopo: {},
-  annullabile: false,
-  segnalata: false,
-  ...over,
-});
+const row = auditRow;
 
 describe('buildAuditCsv', () => {
   it('writes ; separated rows with the BOM, CRLF, dd/mm/yyyy HH:mm and the Italian sentence', () => {

@@ -6,30 +6,18 @@ import { accountsQueryOptions, auditQueryOptions, type AuditFilters } from './ap
 import { RegistroView } from './components/registro-view.tsx';
 import { readRegistroState, type RegistroState } from './registro-state.ts';
 import { renderWithCache } from '../../test/render.tsx';
+import { auditRow, ROW_DAY } from './test-rows.ts';
 
-const TODAY = '2026-11-23';
-const at = new Date(2026, 10, 23, 9, 5).toISOString();
-
-const row = (over: Partial<AuditRow>): AuditRow => ({
-  ID: 815,
-  quando: at,
-  utente: 'direttrice',
-  azione: 'paziente.aggiungi',
-  tipo: 'attivita',
-  entita: 58,
-  giorno: TODAY,
-  giornoFine: null,
-  frase: 'Mario Rossi aggiunto a Musicoterapia, lun 23-11-2026 09:00',
-  prima: null,
-  dopo: {
-    ID: 140,
-    paziente: { ID: 4, nome: 'Mario Rossi' },
-    attivita: { ID: 58, nome: 'Musicoterapia', data: TODAY, inizio: '09:00', fine: '10:00', stanza: 'Sala 1' },
-  },
-  annullabile: false,
-  segnalata: false,
-  ...over,
-});
+const TODAY = ROW_DAY;
+const row = (over: Partial<AuditRow>): AuditRow =>
+  auditRow({
+    dopo: {
+      ID: 140,
+      paziente: { ID: 4, nome: 'Mario Rossi' },
+      attivita: { ID: 58, nome: 'Musicoterapia', data: TODAY, inizio: '09:00', fine: '10:00', stanza: 'Sala 1' },
+    },
+    ...over,
+  });
 
 const page = (items: AuditRow[], altre = false): AuditPage => ({ items, pagina: 1, pageSize: 50, altre, dal: '2026-10-25', al: TODAY });
 

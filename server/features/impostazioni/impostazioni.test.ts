@@ -6,6 +6,17 @@ import { MSG } from '../../../common/messages.ts';
 import type { TemplateList } from '../../../common/modelli.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf } from '../../test/harness.ts';
 
+/** The settings of a centre nobody has set up yet, as the wire carries them. */
+const DEFAULTS: CentreSettingsWire = {
+  nomecentro: 'Centro diurno',
+  sabato: false,
+  iniziali: false,
+  patrono: null,
+  formatoCarta: 'A4',
+  apertura: '08:00',
+  chiusura: '17:00',
+};
+
 describeOnBothDatabases('impostazioni', (ctx) => {
   let admin: TestClient;
   let viewer: TestClient;
@@ -18,15 +29,7 @@ describeOnBothDatabases('impostazioni', (ctx) => {
   it('are read by anyone signed in, with the defaults before any change', async () => {
     const res = await viewer.get<CentreSettingsWire>('/server/impostazioni');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      nomecentro: 'Centro diurno',
-      sabato: false,
-      iniziali: false,
-      patrono: null,
-      formatoCarta: 'A4',
-      apertura: '08:00',
-      chiusura: '17:00',
-    });
+    expect(res.body).toEqual(DEFAULTS);
     expect((await new TestClient(ctx.app).get('/server/impostazioni')).status).toBe(403);
   });
 
@@ -105,15 +108,7 @@ describeOnBothDatabases('impostazioni', (ctx) => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(errorOf(res.body)).toBe(message);
     }
-    expect((await viewer.get('/server/impostazioni')).body).toEqual({
-      nomecentro: 'Centro diurno',
-      sabato: false,
-      iniziali: false,
-      patrono: null,
-      formatoCarta: 'A4',
-      apertura: '08:00',
-      chiusura: '17:00',
-    });
+    expect((await viewer.get('/server/impostazioni')).body).toEqual(DEFAULTS);
   });
   it('keep the paper of the printed plans: A4 until an administrator chooses Letter, and back', async () => {
     const letter = await admin.post<CentreSettingsWire>('/server/impostazioni', { formatoCarta: 'Letter' });

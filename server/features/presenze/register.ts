@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, daysInRange, weekdayOf } from '../../../common/dates.ts';
 import { holidayName } from '../../../common/holidays.ts';
 import {
-  ABSENCE_REASONS,
+  emptyTotals,
   LONG_ABSENCE_DAYS,
   type AbsenceReason,
   type MonthRegister,
@@ -50,14 +50,6 @@ export interface RegisterInput {
   patron: string | null;
   closed: { da: string; il: string } | null;
 }
-
-export const emptyTotals = (): RegisterTotals => ({
-  presenti: 0,
-  assenti: 0,
-  giustificate: 0,
-  ingiustificate: 0,
-  perMotivo: Object.fromEntries(ABSENCE_REASONS.map((r) => [r, 0])) as Record<AbsenceReason, number>,
-});
 
 function count(totals: RegisterTotals, cell: RegisterCell) {
   if (cell.stato === 'P') {

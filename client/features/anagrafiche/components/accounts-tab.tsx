@@ -30,7 +30,7 @@ export function AccountsTab() {
       count={list.data?.length}
       newLabel="Nuovo account"
       onNew={() => setDialog('new')}
-      state={{ label: 'account', isPending: list.isPending, error: list.error, emptyText: 'Nessun account.' }}
+      state={{ label: 'account', query: list, emptyText: 'Nessun account.' }}
       items={list.data ?? []}
       tableLabel="Account"
       rowKey={(a) => a.ID}

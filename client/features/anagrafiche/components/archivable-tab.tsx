@@ -60,7 +60,7 @@ export function ArchivableTab<T extends ArchivableRecord>(props: Props<T>) {
       newLabel={newLabel}
       onNew={() => setEditing('new')}
       notice={!archived && notice}
-      state={{ label, isPending: list.isPending, error: list.error, emptyText: archived ? props.emptyArchivedText : props.emptyText }}
+      state={{ label, query: list, emptyText: archived ? props.emptyArchivedText : props.emptyText }}
       items={items}
       tableLabel={archived ? props.archivedTitle : title}
       rowKey={(record) => record.ID}

@@ -45,8 +45,7 @@ export function PatientsTab() {
       onNew={() => setEditing('new')}
       state={{
         label: 'pazienti',
-        isPending: list.isPending,
-        error: list.error,
+        query: list,
         emptyText: archived
           ? 'Nessun paziente archiviato.'
           : q

@@ -62,7 +62,7 @@ interface Props<T> {
   /** A line under the toolbar. */
   notice?: ReactNode;
   /** What the list shows instead of rows: `label` is read with the spinner ("Caricamento pazienti"). */
-  state: { label: string; isPending: boolean; error: unknown; emptyText: string };
+  state: { label: string; query: { isPending: boolean; error: unknown }; emptyText: string };
   items: T[];
   tableLabel: string;
   columns: Column<T>[];

@@ -59,13 +59,7 @@ export function RunsTab({ day, onDayChange, actions }: Props) {
         />
         {actions}
       </TabToolbar>
-      <ListState
-        label="uscite"
-        isPending={list.isPending}
-        error={list.error}
-        empty={runs.length === 0}
-        emptyText="Nessuna uscita in questa giornata."
-      />
+      <ListState label="uscite" query={list} empty={runs.length === 0} emptyText="Nessuna uscita in questa giornata." />
       <div className="d-grid gap-3">
         {runs.map((run) => (
           <RunCard

@@ -36,8 +36,7 @@ export function TherapistsTab() {
       onNew={() => setEditing('new')}
       state={{
         label: 'operatori',
-        isPending: list.isPending,
-        error: list.error,
+        query: list,
         emptyText: archived
           ? 'Nessun operatore archiviato.'
           : words.length

@@ -56,13 +56,7 @@ export function ModelliView() {
         Un modello è una settimana tipo, da lunedì a {list.data?.sabato ? 'sabato' : 'venerdì'}: si modifica nella griglia del calendario e
         si applica a una o più settimane.
       </p>
-      <ListState
-        label="modelli"
-        isPending={list.isPending}
-        error={list.error}
-        empty={modelli.length === 0}
-        emptyText={MODELLI_MSG.noTemplates}
-      />
+      <ListState label="modelli" query={list} empty={modelli.length === 0} emptyText={MODELLI_MSG.noTemplates} />
       {modelli.length > 0 && (
         <Table responsive className="modelli-table align-middle">
           <TableHead

@@ -94,13 +94,7 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
           {rangeError}
         </Alert>
       ) : (
-        <ListState
-          label="assenze"
-          isPending={list.isPending}
-          error={list.error}
-          empty={items.length === 0}
-          emptyText="Nessuna assenza in questo periodo."
-        />
+        <ListState label="assenze" query={list} empty={items.length === 0} emptyText="Nessuna assenza in questo periodo." />
       )}
       {!rangeError && items.length > 0 && (
         <Table hover responsive className="presenze-table align-middle" aria-label={`Assenze dal ${formatDate(from)} al ${formatDate(to)}`}>

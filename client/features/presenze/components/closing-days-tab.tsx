@@ -89,13 +89,7 @@ export function ClosingDaysTab({ year, onYearChange }: { year: number; onYearCha
           <h3 className="h6" id="centre-closing-title">
             Chiusure del centro
           </h3>
-          <ListState
-            label="chiusure"
-            isPending={list.isPending}
-            error={list.error}
-            empty={days.length === 0}
-            emptyText="Nessuna chiusura del centro in quest’anno."
-          />
+          <ListState label="chiusure" query={list} empty={days.length === 0} emptyText="Nessuna chiusura del centro in quest’anno." />
           {days.length > 0 && (
             <Table size="sm" className="align-middle" aria-labelledby="centre-closing-title">
               <TableHead columns={['Data', 'Descrizione']} actions={admin} />

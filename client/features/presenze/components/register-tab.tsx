@@ -89,8 +89,7 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
       </div>
       <ListState
         label="registro"
-        isPending={register.isPending}
-        error={register.error}
+        query={register}
         empty={!!register.data && register.data.pazienti.length === 0}
         emptyText="Nessun utente in questo mese: il registro elenca chi ha un appello, un’assenza o un’attività del mese."
       />

@@ -146,8 +146,7 @@ export function RollCallTab({ day, onDayChange }: { day: string; onDayChange: (d
       )}
       <ListState
         label="appello"
-        isPending={list.isPending}
-        error={list.error}
+        query={list}
         empty={rows.length === 0}
         emptyText="Nessun utente atteso in questo giorno: l’appello elenca chi è in un’attività o in un’uscita del giorno."
       />

@@ -92,8 +92,7 @@ export function AccessesTab({ state, onChange }: Props) {
       ) : (
         <ListState
           label="accessi"
-          isPending={list.isPending}
-          error={list.error}
+          query={list}
           empty={!!list.data && items.length === 0}
           emptyText="Nessun accesso ai dati di questo utente nel periodo."
         />

@@ -183,8 +183,7 @@ export function ChangesTab({ state, onChange }: Props) {
       ) : (
         <ListState
           label="registro"
-          isPending={list.isPending}
-          error={list.error}
+          query={list}
           empty={!!list.data && items.length === 0}
           emptyText={filtered ? 'Nessuna modifica con questi filtri nel periodo.' : 'Nessuna modifica nel periodo.'}
         />

@@ -73,8 +73,7 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
       </div>
       <ListState
         label="trasporti del mese"
-        isPending={mese.isPending}
-        error={mese.error}
+        query={mese}
         empty={!!mese.data && mese.data.utenti.length === 0}
         emptyText="Nessun viaggio in questo mese."
       />
