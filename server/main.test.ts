@@ -177,9 +177,9 @@ describe('the server process on the embedded database', () => {
   });
 
   it('refuses a bad configuration with a clear message and a non-zero exit', async () => {
-    const res = await run(process.execPath, [...TSX, 'server/main.ts'], { env: { ...process.env, PORT: 'ottanta', DATA_DIR: dataDir } }).catch(
-      (e: { code: number; stderr: string }) => e,
-    );
+    const res = await run(process.execPath, [...TSX, 'server/main.ts'], {
+      env: { ...process.env, PORT: 'ottanta', DATA_DIR: dataDir },
+    }).catch((e: { code: number; stderr: string }) => e);
     expect((res as { code: number }).code).toBe(1);
     expect((res as { stderr: string }).stderr).toMatch(/Configurazione non valida:\n {2}PORT/);
   });
