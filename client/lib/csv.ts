@@ -24,7 +24,12 @@ export function buildCsv(rows: readonly (readonly (string | number)[])[]): strin
 
 /** Saves a text the browser built as a file the user downloads. */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Hands a file (built here or received from the server) to the browser as a download. */
+export function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
 import { AgendaView } from '../../features/agenda/components/agenda-view.tsx';
 import type { AgendaSpan } from '../../features/agenda/agenda-days.ts';
 import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
 import { lazyChunk } from '../../lib/lazy-chunk.ts';
+import { useUrlParams } from '../../lib/use-url-params.ts';
 
 // A run's stops (features/trasporti): a chunk of their own, loaded with the first run shown.
 const RunStops = lazyChunk(() => import('../../features/trasporti/components/agenda-run-stops.tsx'));
@@ -20,7 +21,7 @@ const runDetails = (day: string, runId: number) => (
  * Everything lives in the URL, so a link or a reload opens the same person, day and view.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
+  const [params, onChange] = useUrlParams();
   const loadCentreName = useLoadCentreName();
   const tipo = params.get('tipo');
   const id = Number(params.get('id'));
@@ -28,15 +29,6 @@ export function Component() {
   const rawDay = params.get('data');
   const day = rawDay && isRealDate(rawDay) ? rawDay : todayLocal();
   const span: AgendaSpan = params.get('vista') === 'settimana' ? 'settimana' : 'giorno';
-  const onChange = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <AgendaView
       key={`${tipo}-${id}`}

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
 import { paths } from '../../../common/paths.ts';
 import {
@@ -13,6 +13,7 @@ import { CentreTab } from '../../features/impostazioni/components/centre-tab.tsx
 import { usePageTitle } from '../../lib/page-title.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
 import { lazyChunk } from '../../lib/lazy-chunk.ts';
+import { useUrlParams } from '../../lib/use-url-params.ts';
 
 // The reviews due of the progetti (features/progetti), a chunk of their own.
 const VerificheList = lazyChunk(() => import('../../features/progetti/components/verifiche-list.tsx'));
@@ -26,22 +27,13 @@ const FogliButton = lazyChunk(() => import('../../features/trasporti/components/
  */
 export function Component() {
   const user = useUser();
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const rawTab = params.get('scheda');
   const tab: AnagraficheTab = isAnagraficheTab(rawTab) ? rawTab : 'pazienti';
   usePageTitle('Anagrafiche', ANAGRAFICHE_TABS.find((t) => t.key === tab)?.title);
   if (!isAdmin(user)) return <Navigate to={paths.calendar} replace />;
   const rawDay = params.get('data');
   const day = rawDay && isRealDate(rawDay) ? rawDay : todayLocal();
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
   return (
     <AnagraficheView
       tab={tab}

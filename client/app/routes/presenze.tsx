@@ -1,5 +1,4 @@
 import { Suspense } from 'react';
-import { useSearchParams } from 'react-router';
 import { useLoadCentreName } from '../../features/impostazioni/api/settings.ts';
 import { isAdmin, useUser } from '../../lib/session.ts';
 import { isRealDate, todayLocal } from '../../../common/dates.ts';
@@ -7,6 +6,7 @@ import { isPresenzeTab, PRESENZE_TABS, PresenzeView, type PresenzeState } from '
 import { usePageTitle } from '../../lib/page-title.ts';
 import { firstDay, isMonth, lastDay, monthOf } from '../../lib/months.ts';
 import { lazyChunk } from '../../lib/lazy-chunk.ts';
+import { useUrlParams } from '../../lib/use-url-params.ts';
 
 // Trasporti del mese (features/trasporti): a chunk of its own, for administrators.
 const TrasportiMeseTab = lazyChunk(() => import('../../features/trasporti/components/trasporti-mese-tab.tsx'));
@@ -17,7 +17,7 @@ const TrasportiMeseTab = lazyChunk(() => import('../../features/trasporti/compon
  * day, so the bar's link opens the roll call of the day being planned), &mese=yyyy-mm, &dal=…&al=…, &anno=yyyy.
  */
 export function Component() {
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useUrlParams();
   const admin = isAdmin(useUser());
   const loadCentreName = useLoadCentreName();
   const date = (key: string) => {
@@ -41,14 +41,7 @@ export function Component() {
   usePageTitle('Presenze', PRESENZE_TABS.find((t) => t.key === state.tab)?.title);
   const keys: Record<keyof PresenzeState, string> = { tab: 'scheda', day: 'data', month: 'mese', from: 'dal', to: 'al', year: 'anno' };
   const onChange = (changes: Partial<PresenzeState>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) next.set(keys[key as keyof PresenzeState], String(value));
-        return next;
-      },
-      { replace: true },
-    );
+    update(Object.fromEntries(Object.entries(changes).map(([key, value]) => [keys[key as keyof PresenzeState], String(value)])));
   const trasportiTab = (month: string, onMonthChange: (month: string) => void) => (
     <Suspense fallback={null}>
       <TrasportiMeseTab month={month} onMonthChange={onMonthChange} loadCentreName={loadCentreName} />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AslAccount, Controllo, Flusso, IncompleteBody, PssPreview, SiarPreview } from '../../../../common/flussi.ts';
 import { MSG } from '../../../../common/messages.ts';
 import { api, API_BASE, ApiError } from '../../../lib/api-client.ts';
+import { downloadBlob } from '../../../lib/csv.ts';
 
 const KEY = ['flussi'] as const;
 
@@ -46,14 +47,6 @@ export async function downloadFromServer(path: string): Promise<string> {
     throw new ApiError(response.status, body.error || MSG.genericError);
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'flusso';
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(name, await response.blob());
   return name;
 }
