@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { MONTHS_IT } from '../../common/dates.ts';
@@ -84,5 +84,29 @@ export function MonthStepper({ id, value, onChange }: Pick<Props, 'id' | 'value'
         ›
       </Button>
     </div>
+  );
+}
+
+/**
+ * A month's section of Presenze (the register, the transports): its heading and the month stepper in one toolbar,
+ * then what the section shows. The stepper's id is `<id>-month`, the heading's `<id>-title`.
+ */
+export function MonthSection({
+  id,
+  title,
+  value,
+  onChange,
+  children,
+}: Pick<Props, 'value' | 'onChange'> & { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div className="presenze-toolbar">
+        <h2 id={`${id}-title`} className="h5 mb-0 me-auto">
+          {title}
+        </h2>
+        <MonthStepper id={`${id}-month`} value={value} onChange={onChange} />
+      </div>
+      {children}
+    </section>
   );
 }

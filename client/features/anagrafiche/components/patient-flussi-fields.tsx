@@ -13,6 +13,32 @@ export interface FlussiValues {
   IdRegionale: string;
   IdContatto: string;
 }
+/** The four fields, each with what the coordinator needs to fill it in. */
+const FLUSSI_FIELDS: { name: keyof FlussiValues; id: string; label: string; hint: string; maxLength: number }[] = [
+  {
+    name: 'CodiceFiscale',
+    id: 'patient-cf',
+    label: 'Codice fiscale',
+    hint: 'Facoltativo. 16 caratteri, oppure il codice provvisorio di 11 cifre',
+    maxLength: 16,
+  },
+  {
+    name: 'AslResidenza',
+    id: 'patient-asl',
+    label: 'ASL di residenza',
+    hint: 'Tre cifre: l’ASL a cui va il rendiconto mensile',
+    maxLength: 3,
+  },
+  {
+    name: 'IdRegionale',
+    id: 'patient-idregionale',
+    label: 'Identificativo regionale (SISM)',
+    hint: '88 caratteri, come lo assegna la Regione',
+    maxLength: 88,
+  },
+  { name: 'IdContatto', id: 'patient-idcontatto', label: 'Identificativo del contatto DSM (SISM)', hint: 'Da 1 a 14 cifre', maxLength: 14 },
+];
+
 export const EMPTY_FLUSSI: FlussiValues = { CodiceFiscale: '', AslResidenza: '', IdRegionale: '', IdContatto: '' };
 
 /**
@@ -62,34 +88,9 @@ export function PatientFlussiFields({
       {patientId !== undefined && saved.isPending && (
         <Spinner size="sm" role="status" aria-label="Caricamento dei dati per la rendicontazione" />
       )}
-      <TextField
-        label="Codice fiscale"
-        {...field('CodiceFiscale', 'patient-cf')}
-        disabled={disabled}
-        hint="Facoltativo. 16 caratteri, oppure il codice provvisorio di 11 cifre"
-        maxLength={16}
-      />
-      <TextField
-        label="ASL di residenza"
-        {...field('AslResidenza', 'patient-asl')}
-        disabled={disabled}
-        hint="Tre cifre: l’ASL a cui va il rendiconto mensile"
-        maxLength={3}
-      />
-      <TextField
-        label="Identificativo regionale (SISM)"
-        {...field('IdRegionale', 'patient-idregionale')}
-        disabled={disabled}
-        hint="88 caratteri, come lo assegna la Regione"
-        maxLength={88}
-      />
-      <TextField
-        label="Identificativo del contatto DSM (SISM)"
-        {...field('IdContatto', 'patient-idcontatto')}
-        disabled={disabled}
-        hint="Da 1 a 14 cifre"
-        maxLength={14}
-      />
+      {FLUSSI_FIELDS.map(({ name, id, label, hint, maxLength }) => (
+        <TextField key={name} label={label} {...field(name, id)} disabled={disabled} hint={hint} maxLength={maxLength} />
+      ))}
     </fieldset>
   );
 }

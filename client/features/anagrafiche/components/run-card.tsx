@@ -57,15 +57,7 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
         <div className="col-md-7">
           <h4 className="h6 text-muted text-uppercase small mb-2">Fermate</h4>
           <RunStops run={run} busy={busy} onRemove={(id, name) => onRemove('paziente', id, name)} />
-          <Button
-            size="sm"
-            variant="outline-success"
-            disabled={busy}
-            onClick={() => onAdd('paziente')}
-            aria-label={`Aggiungi passeggero a ${title}`}
-          >
-            + Aggiungi passeggero
-          </Button>
+          <AddButton word="passeggero" title={title} disabled={busy} onClick={() => onAdd('paziente')} />
         </div>
         <div className="col-md-5">
           <h4 className="h6 text-muted text-uppercase small mb-2">Operatori</h4>
@@ -97,17 +89,18 @@ export function RunCard({ run, busy, onEdit, onDelete, onAdd, onRemove }: Props)
               );
             })}
           </ul>
-          <Button
-            size="sm"
-            variant="outline-success"
-            disabled={busy}
-            onClick={() => onAdd('terapista')}
-            aria-label={`Aggiungi operatore a ${title}`}
-          >
-            + Aggiungi operatore
-          </Button>
+          <AddButton word="operatore" title={title} disabled={busy} onClick={() => onAdd('terapista')} />
         </div>
       </Card.Body>
     </Card>
+  );
+}
+
+/** "+ Aggiungi passeggero" / "+ Aggiungi operatore", named with the run for a screen reader. */
+function AddButton({ word, title, disabled, onClick }: { word: string; title: string; disabled: boolean; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="outline-success" disabled={disabled} onClick={onClick} aria-label={`Aggiungi ${word} a ${title}`}>
+      + Aggiungi {word}
+    </Button>
   );
 }

@@ -29,6 +29,7 @@ import {
   type ActivityValues,
 } from '../activity-form.ts';
 import { validateActivityForm } from '../activity-form-check.ts';
+import { fieldsOf } from '../../../lib/form-values.ts';
 import { isTransport, minibusLabel, type DayActivity, type DayTransportRun } from '../types.ts';
 
 export const CHANGED_BY_OTHER = 'Un altro utente ha modificato questa attività: se salvi, sostituisci le sue modifiche.';
@@ -38,8 +39,8 @@ const isStale = (error: unknown) => error instanceof ApiError && error.code === 
 
 /** The two times of an activity, side by side. */
 const TIME_FIELDS = [
-  { field: 'orainizio', id: 'activity-start', label: 'Ora inizio', endOfDay: false },
-  { field: 'orafine', id: 'activity-end', label: 'Ora fine', endOfDay: true },
+  { name: 'orainizio', id: 'activity-start', label: 'Ora inizio', endOfDay: false },
+  { name: 'orafine', id: 'activity-end', label: 'Ora fine', endOfDay: true },
 ] as const;
 
 const runLabel = (run: DayTransportRun) => `${run.Tratta} (${run.Ora}–${run.OraArrivo}, ${minibusLabel(run)})`;
@@ -112,6 +113,7 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
     setValues(next);
     setErrors((e) => ({ ...e, [field]: undefined, ...(field === 'orainizio' ? { orafine: undefined } : {}) }));
   };
+  const field = fieldsOf<ActivityField>(values, errors, (name) => (value) => set(name, value));
 
   const chooseType = (value: string) => {
     const previous = types.data?.find((t) => String(t.ID) === tipo);
@@ -191,11 +193,8 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
             <>
               {!editing && (
                 <SelectField
-                  id="activity-transport"
                   label="Trasporto"
-                  value={values.trasporto}
-                  onChange={(value) => set('trasporto', value)}
-                  error={errors.trasporto}
+                  {...field('trasporto', 'activity-transport')}
                   options={
                     <>
                       <option value="-1">Nessuno (attività in stanza)</option>
@@ -236,21 +235,10 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                       </>
                     }
                   />
-                  <TextField
-                    id="activity-name"
-                    label="Nome attività"
-                    value={values.nome}
-                    autoFocus
-                    onChange={(value) => set('nome', value)}
-                    error={errors.nome}
-                    maxLength={100}
-                  />
+                  <TextField label="Nome attività" {...field('nome', 'activity-name')} autoFocus maxLength={100} />
                   <SelectField
-                    id="activity-room"
                     label="Stanza"
-                    value={values.stanza}
-                    onChange={(value) => set('stanza', value)}
-                    error={errors.stanza}
+                    {...field('stanza', 'activity-room')}
                     options={
                       <>
                         {!activeRooms.some((r) => String(r.ID) === values.stanza) && (
@@ -267,17 +255,9 @@ export function ActivityFormModal({ day, rooms, runs, activity, initialValues, o
                     }
                   />
                   <Row>
-                    {TIME_FIELDS.map(({ field, id, label, endOfDay }) => (
-                      <Col xs={6} key={field}>
-                        <TimeField
-                          id={id}
-                          label={label}
-                          endOfDay={endOfDay}
-                          value={values[field]}
-                          onChange={(value) => set(field, value)}
-                          error={errors[field]}
-                          className=""
-                        />
+                    {TIME_FIELDS.map(({ name, id, label, endOfDay }) => (
+                      <Col xs={6} key={name}>
+                        <TimeField label={label} endOfDay={endOfDay} {...field(name, id)} className="" />
                       </Col>
                     ))}
                   </Row>

@@ -12,7 +12,7 @@ import { removedCount, useAbsences, useDeleteAbsence, useRemoveAbsent } from '..
 import { formatDate } from '../../../../common/dates.ts';
 import { AbsenceFormModal, KIND_LABELS } from './absence-form-modal.tsx';
 import { CorrectionModal } from './correction-modal.tsx';
-import { DateField } from '../../../components/date-field.tsx';
+import { PeriodFields } from '../../../components/period-fields.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { TableHead } from '../../../components/table-head.tsx';
 
@@ -61,25 +61,12 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
         <h2 id="absences-title" className="h5 mb-0 me-auto">
           Assenze {list.data && !rangeError && <span className="badge text-bg-secondary fw-normal">{items.length}</span>}
         </h2>
-        <DateField
-          id="absences-from"
-          label="Dal"
-          value={from}
-          onChange={(d) => d && onRangeChange(d, to)}
-          required
-          size="sm"
-          className="d-flex align-items-center gap-2"
-          labelClassName="mb-0"
-        />
-        <DateField
-          id="absences-to"
-          label="Al"
-          value={to}
-          onChange={(d) => d && onRangeChange(from, d)}
-          required
-          size="sm"
-          invalid={!!rangeError}
-          describedBy={rangeError ? 'absences-range-error' : undefined}
+        <PeriodFields
+          idPrefix="absences"
+          dal={from}
+          al={to}
+          error={rangeError}
+          onChange={onRangeChange}
           className="d-flex align-items-center gap-2"
           labelClassName="mb-0"
         />
@@ -90,7 +77,7 @@ export function AbsencesTab({ from, to, onRangeChange }: Props) {
         )}
       </div>
       {rangeError ? (
-        <Alert variant="warning" id="absences-range-error" className="py-2">
+        <Alert variant="warning" id="absences-period-error" className="py-2">
           {rangeError}
         </Alert>
       ) : (

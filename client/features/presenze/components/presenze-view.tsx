@@ -49,7 +49,7 @@ export function PresenzeView({ state, onChange, trasportiTab }: Props) {
   };
   const tabs = PRESENZE_TABS.filter((t) => t.key !== 'trasporti' || trasportiTab);
   return (
-    <div className="presenze">
+    <div className="tabbed-page presenze">
       <h1 className="h3 mb-3">Presenze</h1>
       <Tabs
         id="presenze-tabs"

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
 import { formatDate, isWeekend, todayLocal, weekdayOf, WEEKDAYS_IT } from '../../../../common/dates.ts';
@@ -81,26 +82,12 @@ export function RegisterGrid({ register, today = todayLocal() }: { register: Mon
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" className="name-col">
-                Presenti del giorno
-              </th>
-              {days.map((g, i) => (
-                <td key={g.data} className={offClass(i)}>
-                  {dayCount(i, g.presenti)}
-                </td>
-              ))}
+              <DayCounts title="Presenti del giorno" cells={days.map((g, i) => dayCount(i, g.presenti))} offClass={offClass} />
               <td className="total-col">{register.totali.presenti}</td>
               <td colSpan={TOTAL_HEADERS.length - 1} />
             </tr>
             <tr>
-              <th scope="row" className="name-col">
-                Assenti del giorno
-              </th>
-              {days.map((g, i) => (
-                <td key={g.data} className={offClass(i)}>
-                  {dayCount(i, g.assenti)}
-                </td>
-              ))}
+              <DayCounts title="Assenti del giorno" cells={days.map((g, i) => dayCount(i, g.assenti))} offClass={offClass} />
               <td className="total-col" />
               {totalValues(register.totali)
                 .slice(1)
@@ -123,6 +110,22 @@ export function RegisterGrid({ register, today = todayLocal() }: { register: Mon
         ))}
         . Le colonne in grigio sono sabati, domeniche, festività e chiusure del centro (il nome compare passandoci sopra).
       </p>
+    </>
+  );
+}
+
+/** A footer row's heading and its count for each day of the month. */
+function DayCounts({ title, cells, offClass }: { title: string; cells: ReactNode[]; offClass: (i: number) => string | undefined }) {
+  return (
+    <>
+      <th scope="row" className="name-col">
+        {title}
+      </th>
+      {cells.map((cell, i) => (
+        <td key={i} className={offClass(i)}>
+          {cell}
+        </td>
+      ))}
     </>
   );
 }

@@ -14,7 +14,7 @@ import { buildRegisterCsv, registerCsvName } from '../register-csv.ts';
 import { saveRegisterPdf } from '../register-pdf.ts';
 import { CorrectionModal } from './correction-modal.tsx';
 import { ListState } from '../../../components/list-state.tsx';
-import { MonthStepper } from '../../../components/month-field.tsx';
+import { MonthSection } from '../../../components/month-field.tsx';
 import { RegisterGrid } from './register-grid.tsx';
 
 /** "Mese chiuso da anna il 02/12/2026". */
@@ -52,13 +52,7 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
   };
 
   return (
-    <section aria-labelledby="register-title">
-      <div className="presenze-toolbar">
-        <h2 id="register-title" className="h5 mb-0 me-auto">
-          Registro di {monthName(month)}
-        </h2>
-        <MonthStepper id="register-month" value={month} onChange={onMonthChange} />
-      </div>
+    <MonthSection id="register" title={`Registro di ${monthName(month)}`} value={month} onChange={onMonthChange}>
       <div className="presenze-toolbar">
         <p className="mb-0 me-auto" aria-live="polite">
           {data?.chiuso ? (
@@ -122,6 +116,6 @@ export function RegisterTab({ month, onMonthChange }: { month: string; onMonthCh
           onClose={() => setReopening(false)}
         />
       )}
-    </section>
+    </MonthSection>
   );
 }

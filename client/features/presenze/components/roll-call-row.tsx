@@ -30,6 +30,12 @@ export function markOf(row: RollCallRow): Mark {
   };
 }
 
+/** The two marks, as the radios show them. */
+const STATI = [
+  ['presente', 'Presente'],
+  ['assente', 'Assente'],
+] as const;
+
 const sameMark = (a: Mark, b: Mark) =>
   a.stato === b.stato && (a.stato !== 'assente' || (a.motivo === b.motivo && a.giustificata === b.giustificata));
 
@@ -88,26 +94,19 @@ export function RollCallRowItem({ row, day, readOnly, onSave }: Props) {
         <legend className="roll-call-name fs-6 fw-semibold mb-0">{name}</legend>
         <div className="roll-call-marks">
           <div className="d-flex gap-3">
-            <Form.Check
-              type="radio"
-              inline
-              className="me-0"
-              id={`${prefix}-presente`}
-              name={prefix}
-              label="Presente"
-              checked={shown.stato === 'presente'}
-              onChange={() => void change({ ...shown, stato: 'presente' })}
-            />
-            <Form.Check
-              type="radio"
-              inline
-              className="me-0"
-              id={`${prefix}-assente`}
-              name={prefix}
-              label="Assente"
-              checked={shown.stato === 'assente'}
-              onChange={() => void change({ ...shown, stato: 'assente' })}
-            />
+            {STATI.map(([stato, label]) => (
+              <Form.Check
+                key={stato}
+                type="radio"
+                inline
+                className="me-0"
+                id={`${prefix}-${stato}`}
+                name={prefix}
+                label={label}
+                checked={shown.stato === stato}
+                onChange={() => void change({ ...shown, stato })}
+              />
+            ))}
           </div>
           {shown.stato === 'assente' && (
             <div className="d-flex flex-wrap align-items-center gap-3">

@@ -4,9 +4,10 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { addDays, formatDayMonthYear } from '../../../../common/dates.ts';
+import { addDays } from '../../../../common/dates.ts';
 import { agendaOf, paths, schedaOf, withDay } from '../../../../common/paths.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { WeekHeader } from '../../../components/week-header.tsx';
 import { buildCsv, downloadText } from '../../../lib/csv.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useExport } from '../../../lib/export-record.ts';
@@ -48,21 +49,14 @@ export function CoverageView({ monday }: Props) {
   const weekLink = (offset: number) => `${withDay(paths.weekPrint, addDays(monday, offset))}&vista=copertura`;
   return (
     <section aria-labelledby="copertura-title" className="coverage">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <Link className="btn btn-outline-secondary" to={withDay(paths.calendar, monday)}>
-          Indietro
-        </Link>
-        <h1 className="h4 mb-0 me-auto">
-          Settimana dal <span className="text-nowrap">{formatDayMonthYear(monday)}</span> al{' '}
-          <span className="text-nowrap">{formatDayMonthYear(addDays(monday, 6))}</span>
-        </h1>
+      <WeekHeader day={monday} from={monday} to={addDays(monday, 6)}>
         <Link className="btn btn-outline-secondary" to={weekLink(-7)} aria-label="Settimana precedente">
           ‹
         </Link>
         <Link className="btn btn-outline-secondary" to={weekLink(7)} aria-label="Settimana successiva">
           ›
         </Link>
-      </div>
+      </WeekHeader>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-2">
         <h2 id="copertura-title" className="h5 mb-0 me-auto">
           Copertura dei progetti

@@ -18,7 +18,7 @@ export function RegistroView({ state, onChange }: Props) {
     accessi: <AccessesTab state={state} onChange={onChange} />,
   };
   return (
-    <div className="registro">
+    <div className="tabbed-page registro">
       <h1 className="h3 mb-1">Registro</h1>
       <p className="text-muted small mb-3">Chi ha cambiato, esportato o consultato i dati, e quando.</p>
       <Tabs

@@ -3,7 +3,7 @@ import Table from 'react-bootstrap/Table';
 import type { TrasportiMese } from '../../../../common/trasporti.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListState } from '../../../components/list-state.tsx';
-import { MonthStepper } from '../../../components/month-field.tsx';
+import { MonthSection } from '../../../components/month-field.tsx';
 import { downloadText } from '../../../lib/csv.ts';
 import { useExport } from '../../../lib/export-record.ts';
 import { meseQueryOptions } from '../api/trasporti.ts';
@@ -46,13 +46,7 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
     });
 
   return (
-    <section aria-labelledby="trasporti-title">
-      <div className="presenze-toolbar">
-        <h2 id="trasporti-title" className="h5 mb-0 me-auto">
-          Trasporti di {monthName(month)}
-        </h2>
-        <MonthStepper id="trasporti-month" value={month} onChange={onMonthChange} />
-      </div>
+    <MonthSection id="trasporti" title={`Trasporti di ${monthName(month)}`} value={month} onChange={onMonthChange}>
       <div className="presenze-toolbar">
         <p className="text-muted small mb-0 me-auto">
           Un viaggio è un utente su un’uscita del mese, non assente quel giorno; le uscite che partono prima delle 12:00 sono andate, le
@@ -134,6 +128,6 @@ export default function TrasportiMeseTab({ month, onMonthChange, loadCentreName 
           </div>
         </div>
       )}
-    </section>
+    </MonthSection>
   );
 }

@@ -6,6 +6,7 @@ import { formatDayMonthYear, workWeek } from '../../../../common/dates.ts';
 import type { PaperFormat } from '../../../../common/impostazioni.ts';
 import { agendaOf, paths, withDay } from '../../../../common/paths.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { WeekHeader } from '../../../components/week-header.tsx';
 import { useExport } from '../../../lib/export-record.ts';
 import { useRooms } from '../../../lib/rooms.ts';
 import { useWeek } from '../api/get-week.ts';
@@ -53,18 +54,11 @@ export function WeekPrintView({ day, actions, loadPaper }: Props) {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <Link className="btn btn-outline-secondary" to={withDay(paths.calendar, day)}>
-          Indietro
-        </Link>
-        <h1 className="h4 mb-0 me-auto">
-          Settimana dal <span className="text-nowrap">{formatDayMonthYear(start)}</span> al{' '}
-          <span className="text-nowrap">{formatDayMonthYear(stop)}</span>
-        </h1>
+      <WeekHeader day={day} from={start} to={stop}>
         <ExportButton busy={pdf.busy} onClick={() => void save()} disabled={loading}>
           Stampa PDF
         </ExportButton>
-      </div>
+      </WeekHeader>
       {actions}
       {loading ? (
         <div className="text-center py-5">
