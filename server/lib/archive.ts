@@ -27,6 +27,8 @@ export interface Archivable {
   person?: 'patients' | 'therapists';
 }
 
+type AuditBefore = Parameters<typeof auditRecord>[2]['before'];
+
 /** The archive-and-restore call of one kind: `(db, by, id, archived)`. */
 export const archiver = (kind: Archivable) => (db: Db, by: Actor, id: number, archived: boolean) => setArchived(db, by, kind, id, archived);
 
@@ -42,16 +44,28 @@ async function setArchived(db: Db, by: Actor, kind: Archivable, id: number, arch
         .returning({ id: kind.id }),
       notFound(kind.missing),
     );
-    await auditRecord(tx, by, {
-      action: `anagrafica.${kind.entity}.${archived ? 'archivia' : 'ripristina'}` satisfies AuditAction,
-      entity: kind.entity,
-      id,
-      json: kind.json,
-      ...(kind.person ? { [kind.person]: [id] } : {}),
-      before,
-    });
+    await auditAnagrafica(tx, by, kind, archived ? 'archivia' : 'ripristina', id, before);
   });
   return { ok: true };
+}
+
+/** The registro row of a change to one record of a kind: `anagrafica.<kind>.<verb>`, with the record before (if any) and after. */
+export function auditAnagrafica(
+  tx: Db,
+  by: Actor,
+  kind: Archivable,
+  verb: 'crea' | 'modifica' | 'archivia' | 'ripristina',
+  id: number,
+  before?: AuditBefore,
+) {
+  return auditRecord(tx, by, {
+    action: `anagrafica.${kind.entity}.${verb}` satisfies AuditAction,
+    entity: kind.entity,
+    id,
+    json: kind.json,
+    ...(kind.person ? { [kind.person]: [id] } : {}),
+    before,
+  });
 }
 
 /** `?archiviati=1`: the archived records of a kind instead of the active ones. */

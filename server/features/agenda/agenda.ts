@@ -4,6 +4,7 @@
  * other patients; a therapist's lists the patients of each slot. Archived people keep their
  * history. TRASPORTO activities are left out: the run they place is listed itself.
  */
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, eq, gte, inArray, isNull, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Agenda, AgendaItem, AgendaPerson, PersonKind } from '../../../common/agenda.ts';
 import { AGENDA_MSG } from '../../../common/agenda.ts';
@@ -91,31 +92,37 @@ const RUN_SLOT = {
 type Slot = typeof ACTIVITY_SLOT | typeof RUN_SLOT;
 const NONE = Promise.resolve(new Map() as PeopleBySlot);
 
-/** The therapists of the slots `ids`, by slot, each with why they are absent on the slot's day. */
-const therapistsOf = (db: Db, slot: Slot, ids: number[]) => {
-  if (ids.length === 0) return NONE;
-  const link = slot.therapists;
+/** The rows of the slots `ids` joined through one of their links to its people, each with why absent on the slot's day. */
+function linkedRows<C extends Record<string, PgColumn>>(
+  db: Db,
+  slot: Slot,
+  link: Slot['therapists'] | Slot['patients'],
+  people: typeof therapists | typeof patients,
+  columns: C,
+  motivo: SQL<AbsenceReason | null>,
+  ids: number[],
+) {
   return db
-    .select({ slot: link.slot, ...therapistColumns, motivo: therapistAbsent(therapists.id, slot.day) })
+    .select({ slot: link.slot, ...columns, motivo })
     .from(link.table)
     .innerJoin(slot.table, eq(slot.id, link.slot))
-    .innerJoin(therapists, eq(therapists.id, link.person))
-    .where(inArray(link.slot, ids))
-    .then((rows) => group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) }))));
-};
+    .innerJoin(people, eq(people.id, link.person))
+    .where(inArray(link.slot, ids));
+}
+
+/** The therapists of the slots `ids`, by slot, each with why they are absent on the slot's day. */
+const therapistsOf = (db: Db, slot: Slot, ids: number[]) =>
+  ids.length === 0
+    ? NONE
+    : linkedRows(db, slot, slot.therapists, therapists, therapistColumns, therapistAbsent(therapists.id, slot.day), ids).then((rows) =>
+        group(rows.map((r) => ({ slot: r.slot, motivo: r.motivo, ...asPerson(r) }))),
+      );
 
 /** The patients of the slots `ids`, by slot, the same way. */
-const patientsOf = (db: Db, slot: Slot, ids: number[]) => {
-  if (ids.length === 0) return NONE;
-  const link = slot.patients;
-  return db
-    .select({ slot: link.slot, ...patientColumns, motivo: patientAbsent(patients.id, slot.day) })
-    .from(link.table)
-    .innerJoin(slot.table, eq(slot.id, link.slot))
-    .innerJoin(patients, eq(patients.id, link.person))
-    .where(inArray(link.slot, ids))
-    .then(group);
-};
+const patientsOf = (db: Db, slot: Slot, ids: number[]) =>
+  ids.length === 0
+    ? NONE
+    : linkedRows(db, slot, slot.patients, patients, patientColumns, patientAbsent(patients.id, slot.day), ids).then(group);
 
 export async function readPerson(db: Db, kind: PersonKind, id: number): Promise<AgendaPerson | null> {
   if (kind === 'paziente') {

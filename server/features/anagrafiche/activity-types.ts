@@ -5,12 +5,12 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PROGETTI_MSG as M, type Profilo, type TipoRecord, type tipoFormSchema, type tipoUpdateSchema } from '../../../common/progetti.ts';
-import { auditRecord, readJson, type Actor } from '../../db/audit.ts';
+import { readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { archiver } from '../../lib/archive.ts';
+import { archiver, auditAnagrafica, type Archivable } from '../../lib/archive.ts';
 
 /** `{ID, nome, profilo, partecipanti, minuti, archiviato}` of a type, for the registro's before/after. */
 export const activityTypeJson = (id: number | SQL): SQL =>
@@ -45,7 +45,7 @@ export async function createActivityType(db: Db, by: Actor, input: z.output<type
     const [row] = await refuseViolations(() => tx.insert(activityTypes).values(columns(input)).returning({ id: activityTypes.id }), {
       duplicate: M.tipoDuplicate,
     });
-    await auditRecord(tx, by, { action: 'anagrafica.tipo.crea', entity: 'tipo', id: row.id, json: activityTypeJson });
+    await auditAnagrafica(tx, by, ACTIVITY_TYPE, 'crea', row.id);
     return { insertId: row.id };
   });
 }
@@ -60,15 +60,16 @@ export async function updateActivityType(db: Db, by: Actor, input: z.output<type
       ),
       notFound(M.tipoNotFound),
     );
-    await auditRecord(tx, by, { action: 'anagrafica.tipo.modifica', entity: 'tipo', id: input.ID, json: activityTypeJson, before });
+    await auditAnagrafica(tx, by, ACTIVITY_TYPE, 'modifica', input.ID, before);
   });
   return { ok: true };
 }
 
-export const setActivityTypeArchived = archiver({
+const ACTIVITY_TYPE: Archivable = {
   table: activityTypes,
   id: activityTypes.id,
   entity: 'tipo',
   json: activityTypeJson,
   missing: M.tipoNotFound,
-});
+};
+export const setActivityTypeArchived = archiver(ACTIVITY_TYPE);

@@ -3,13 +3,13 @@ import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PAGE_SIZE, type Page, type PatientRecord, type patientFormSchema, type patientUpdateSchema } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
-import { auditRecord, patientJson, readJson, type Actor } from '../../db/audit.ts';
+import { patientJson, readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../db/queries.ts';
 import { keyContains } from '../../db/search-key.ts';
 import { patients } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { archiver } from '../../lib/archive.ts';
+import { archiver, auditAnagrafica, type Archivable } from '../../lib/archive.ts';
 import { flussiColumns } from '../../lib/patient-flussi.ts';
 
 const patientColumns = {
@@ -49,25 +49,19 @@ export async function listPatients(db: Db, q: string, page: number, archived: bo
   return { items, total, pagina: page, pageSize: PAGE_SIZE };
 }
 
+/** The columns the form sets, on a new utente and on an edited one. */
+const patientValues = (input: z.output<typeof patientFormSchema>) => ({
+  firstName: input.Nome,
+  lastName: input.Cognome,
+  mobile: input.Cellulare,
+  ...transportValues(input),
+  ...flussiColumns(input),
+});
+
 export async function createPatient(db: Db, by: Actor, input: z.output<typeof patientFormSchema>) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(patients)
-      .values({
-        firstName: input.Nome,
-        lastName: input.Cognome,
-        mobile: input.Cellulare,
-        ...transportValues(input),
-        ...flussiColumns(input),
-      })
-      .returning({ id: patients.id });
-    await auditRecord(tx, by, {
-      action: 'anagrafica.paziente.crea',
-      entity: 'paziente',
-      id: row.id,
-      json: patientJson,
-      patients: [row.id],
-    });
+    const [row] = await tx.insert(patients).values(patientValues(input)).returning({ id: patients.id });
+    await auditAnagrafica(tx, by, PATIENT, 'crea', row.id);
     return { insertId: row.id };
   });
 }
@@ -76,36 +70,20 @@ export async function updatePatient(db: Db, by: Actor, input: z.output<typeof pa
   await db.transaction(async (tx) => {
     const before = await readJson(tx, patientJson(input.ID));
     oneRow(
-      await tx
-        .update(patients)
-        .set({
-          firstName: input.Nome,
-          lastName: input.Cognome,
-          mobile: input.Cellulare,
-          ...transportValues(input),
-          ...flussiColumns(input),
-        })
-        .where(eq(patients.id, input.ID))
-        .returning({ id: patients.id }),
+      await tx.update(patients).set(patientValues(input)).where(eq(patients.id, input.ID)).returning({ id: patients.id }),
       notFound(MSG.patientNotFound),
     );
-    await auditRecord(tx, by, {
-      action: 'anagrafica.paziente.modifica',
-      entity: 'paziente',
-      id: input.ID,
-      json: patientJson,
-      patients: [input.ID],
-      before,
-    });
+    await auditAnagrafica(tx, by, PATIENT, 'modifica', input.ID, before);
   });
   return { ok: true };
 }
 
-export const setPatientArchived = archiver({
+const PATIENT: Archivable = {
   table: patients,
   id: patients.id,
   entity: 'paziente',
   json: patientJson,
   missing: MSG.patientNotFound,
   person: 'patients',
-});
+};
+export const setPatientArchived = archiver(PATIENT);

@@ -3,12 +3,12 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANAGRAFICHE_MSG as M, type RoomRecord, type roomFormSchema, type roomUpdateSchema } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
-import { appendAudit, auditRecord, readJson, roomJson, type Actor } from '../../db/audit.ts';
+import { appendAudit, readJson, roomJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { activityTypes, rooms } from '../../db/schema.ts';
 import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
-import { archiver } from '../../lib/archive.ts';
+import { archiver, auditAnagrafica, type Archivable } from '../../lib/archive.ts';
 
 export async function listAllRooms(db: Db, archived: boolean): Promise<RoomRecord[]> {
   return db
@@ -49,7 +49,7 @@ export async function createRoom(db: Db, by: Actor, input: z.output<typeof roomF
           .returning({ id: rooms.id }),
       { duplicate: M.roomDuplicate },
     );
-    await auditRecord(tx, by, { action: 'anagrafica.stanza.crea', entity: 'stanza', id: row.id, json: roomJson });
+    await auditAnagrafica(tx, by, ROOM, 'crea', row.id);
     return { insertId: row.id };
   });
 }
@@ -70,7 +70,7 @@ export async function updateRoom(db: Db, by: Actor, input: z.output<typeof roomU
       ),
       notFound(MSG.roomNotFound),
     );
-    await auditRecord(tx, by, { action: 'anagrafica.stanza.modifica', entity: 'stanza', id: input.ID, json: roomJson, before });
+    await auditAnagrafica(tx, by, ROOM, 'modifica', input.ID, before);
   });
   return { ok: true };
 }
@@ -105,10 +105,11 @@ export async function moveRoom(db: Db, by: Actor, id: number, direction: 'su' | 
   });
 }
 
-export const setRoomArchived = archiver({
+const ROOM: Archivable = {
   table: rooms,
   id: rooms.id,
   entity: 'stanza',
   json: roomJson,
   missing: MSG.roomNotFound,
-});
+};
+export const setRoomArchived = archiver(ROOM);

@@ -9,12 +9,12 @@ import {
 } from '../../../common/anagrafiche.ts';
 import { MSG } from '../../../common/messages.ts';
 import type { Finestra, Profilo } from '../../../common/progetti.ts';
-import { auditRecord, readJson, therapistJson, type Actor } from '../../db/audit.ts';
+import { readJson, therapistJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { therapists, users } from '../../db/schema.ts';
 import { badRequest, notFound, oneRow } from '../../lib/http-error.ts';
-import { archiver } from '../../lib/archive.ts';
+import { archiver, auditAnagrafica, type Archivable } from '../../lib/archive.ts';
 
 export async function listTherapists(db: Db, archived: boolean): Promise<TherapistRecord[]> {
   return db
@@ -63,30 +63,22 @@ async function requireAccount(db: Db, userId: number | null) {
   if (!row) throw badRequest(M.accountNotFound);
 }
 
+/** The columns the form sets, on a new operatore and on an edited one. */
+const therapistValues = (input: z.output<typeof therapistFormSchema>) => ({
+  username: input.username,
+  firstName: input.Nome,
+  lastName: input.Cognome,
+  userId: input.RifUtente,
+  ...planColumns(input),
+});
+
 export async function createTherapist(db: Db, by: Actor, input: z.output<typeof therapistFormSchema>) {
   return db.transaction(async (tx) => {
     await requireAccount(tx, input.RifUtente);
-    const [row] = await refuseViolations(
-      () =>
-        tx
-          .insert(therapists)
-          .values({
-            username: input.username,
-            firstName: input.Nome,
-            lastName: input.Cognome,
-            userId: input.RifUtente,
-            ...planColumns(input),
-          })
-          .returning({ id: therapists.id }),
-      { duplicate: M.therapistDuplicate },
-    );
-    await auditRecord(tx, by, {
-      action: 'anagrafica.terapista.crea',
-      entity: 'terapista',
-      id: row.id,
-      json: therapistJson,
-      therapists: [row.id],
+    const [row] = await refuseViolations(() => tx.insert(therapists).values(therapistValues(input)).returning({ id: therapists.id }), {
+      duplicate: M.therapistDuplicate,
     });
+    await auditAnagrafica(tx, by, THERAPIST, 'crea', row.id);
     return { insertId: row.id };
   });
 }
@@ -97,39 +89,22 @@ export async function updateTherapist(db: Db, by: Actor, input: z.output<typeof 
     const before = await readJson(tx, therapistJson(input.ID));
     oneRow(
       await refuseViolations(
-        () =>
-          tx
-            .update(therapists)
-            .set({
-              username: input.username,
-              firstName: input.Nome,
-              lastName: input.Cognome,
-              userId: input.RifUtente,
-              ...planColumns(input),
-            })
-            .where(eq(therapists.id, input.ID))
-            .returning({ id: therapists.id }),
+        () => tx.update(therapists).set(therapistValues(input)).where(eq(therapists.id, input.ID)).returning({ id: therapists.id }),
         { duplicate: M.therapistDuplicate },
       ),
       notFound(MSG.therapistNotFound),
     );
-    await auditRecord(tx, by, {
-      action: 'anagrafica.terapista.modifica',
-      entity: 'terapista',
-      id: input.ID,
-      json: therapistJson,
-      therapists: [input.ID],
-      before,
-    });
+    await auditAnagrafica(tx, by, THERAPIST, 'modifica', input.ID, before);
   });
   return { ok: true };
 }
 
-export const setTherapistArchived = archiver({
+const THERAPIST: Archivable = {
   table: therapists,
   id: therapists.id,
   entity: 'terapista',
   json: therapistJson,
   missing: MSG.therapistNotFound,
   person: 'therapists',
-});
+};
+export const setTherapistArchived = archiver(THERAPIST);

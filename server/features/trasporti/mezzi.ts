@@ -11,12 +11,12 @@ import {
   type mezzoFormSchema,
   type mezzoUpdateSchema,
 } from '../../../common/trasporti.ts';
-import { auditRecord, readJson, type Actor } from '../../db/audit.ts';
+import { readJson, type Actor } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { refuseViolations } from '../../db/queries.ts';
 import { mezzi } from '../../db/schema.ts';
 import { notFound, oneRow } from '../../lib/http-error.ts';
-import { archiver } from '../../lib/archive.ts';
+import { archiver, auditAnagrafica, type Archivable } from '../../lib/archive.ts';
 
 /** `{ID, nome, targa, posti, postiCarrozzina, colore, archiviato}` of a mezzo, for the registro's before/after. */
 export const mezzoJson = (id: number | SQL): SQL =>
@@ -55,7 +55,7 @@ export async function createMezzo(db: Db, by: Actor, input: z.output<typeof mezz
     const [row] = await refuseViolations(() => tx.insert(mezzi).values(columns(input)).returning({ id: mezzi.id }), {
       duplicate: M.mezzoDuplicate,
     });
-    await auditRecord(tx, by, { action: 'anagrafica.mezzo.crea', entity: 'mezzo', id: row.id, json: mezzoJson });
+    await auditAnagrafica(tx, by, MEZZO, 'crea', row.id);
     return { insertId: row.id };
   });
 }
@@ -69,15 +69,16 @@ export async function updateMezzo(db: Db, by: Actor, input: z.output<typeof mezz
       }),
       notFound(M.mezzoNotFound),
     );
-    await auditRecord(tx, by, { action: 'anagrafica.mezzo.modifica', entity: 'mezzo', id: input.ID, json: mezzoJson, before });
+    await auditAnagrafica(tx, by, MEZZO, 'modifica', input.ID, before);
   });
   return { ok: true };
 }
 
-export const setMezzoArchived = archiver({
+const MEZZO: Archivable = {
   table: mezzi,
   id: mezzi.id,
   entity: 'mezzo',
   json: mezzoJson,
   missing: M.mezzoNotFound,
-});
+};
+export const setMezzoArchived = archiver(MEZZO);
