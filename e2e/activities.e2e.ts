@@ -6,6 +6,7 @@ import { FRI, MON, WED } from './dates.ts';
 import { serverAndBrowser, adminPage as openAdminPage } from './harness.ts';
 import {
   activity,
+  createActivity,
   callServer,
   clearToasts,
   expectNoPageErrors,
@@ -145,14 +146,7 @@ describe('create, edit and delete', () => {
     await page.getByText('Nessuna attività in questa giornata.').waitFor();
 
     // Create.
-    const create = await openCreate(page);
-    await create.getByLabel('Nome attività').fill('Musica insieme');
-    await create.getByLabel('Stanza').selectOption({ label: 'Musicoterapia' });
-    await create.getByLabel('Ora inizio').fill('14:00');
-    await create.getByLabel('Ora fine').fill('15:00');
-    await create.getByRole('button', { name: 'Crea' }).click();
-    await waitForToastStartingWith(page, 'Attività creata: ');
-    await modalClosed(page);
+    await createActivity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00');
     const created = activity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00');
     await created.waitFor();
     expect(await page.locator('.day-table tbody th').allInnerTexts()).toEqual(['14:00\n15:00']);
@@ -255,14 +249,7 @@ describe('create, edit and delete', () => {
   test('a name that looks like HTML is shown as text and runs nothing', async () => {
     const { context, page, errors, dialogs } = await adminPage(FRI);
     const name = '<img src=x onerror=alert(1)>';
-    const create = await openCreate(page);
-    await create.getByLabel('Nome attività').fill(name);
-    await create.getByLabel('Stanza').selectOption({ label: 'Logopedia' });
-    await create.getByLabel('Ora inizio').fill('09:00');
-    await create.getByLabel('Ora fine').fill('10:00');
-    await create.getByRole('button', { name: 'Crea' }).click();
-    await waitForToastStartingWith(page, 'Attività creata: ');
-    await modalClosed(page);
+    await createActivity(page, name, 'Logopedia', '09:00', '10:00');
     const card = activity(page, name, 'Logopedia', '09:00', '10:00');
     await card.waitFor();
     expect(await card.getByRole('button', { name, exact: true }).innerText()).toBe(name);

@@ -12,6 +12,7 @@ import { screenshot, serverAndBrowser, adminPage as openAdminPage } from './harn
 import {
   activity,
   callServer,
+  createActivity,
   createActivityOnServer,
   clearToasts,
   expectNoPageErrors,
@@ -19,7 +20,6 @@ import {
   modalClosed,
   openDay,
   waitForToast,
-  waitForToastStartingWith,
   weekTable,
 } from './helpers.ts';
 
@@ -34,18 +34,6 @@ const banner = (page: Page) => page.locator('.conflict-banner-text[role="status"
 
 /** What a card says about its conflicts (each note is read as "Conflitto: …"). */
 const conflictNotes = (card: Locator) => card.locator('.conflict-notes li').allTextContents();
-
-async function createActivity(page: Page, name: string, room: string, start: string, end: string) {
-  await page.getByRole('button', { name: '[+] Attività' }).click();
-  const form = modal(page, 'Crea Attività');
-  await form.getByLabel('Nome attività').fill(name);
-  await form.getByLabel('Stanza').selectOption({ label: room });
-  await form.getByLabel('Ora inizio').fill(start);
-  await form.getByLabel('Ora fine').fill(end);
-  await form.getByRole('button', { name: 'Crea' }).click();
-  await waitForToastStartingWith(page, `Attività creata: ${name}`);
-  await modalClosed(page);
-}
 
 /** Opens Aggiungi Terapista of the card and types the search; returns the dialog and the option found. */
 async function searchTherapist(page: Page, activityName: string, search: string, username: string) {

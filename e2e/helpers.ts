@@ -130,6 +130,25 @@ export async function addFromSearch(page: Page, who: 'paziente' | 'terapista', q
   return dialog;
 }
 
+/** Opens Crea Attività with the day's [+] Attività and fills it in; returns the dialog, Crea not pressed yet. */
+export async function fillNewActivity(page: Page, name: string, room: string, start: string, end: string) {
+  await page.getByRole('button', { name: '[+] Attività' }).click();
+  const dialog = modal(page, 'Crea Attività');
+  await dialog.getByLabel('Nome attività').fill(name);
+  await dialog.getByLabel('Stanza').selectOption({ label: room });
+  await dialog.getByLabel('Ora inizio').fill(start);
+  await dialog.getByLabel('Ora fine').fill(end);
+  return dialog;
+}
+
+/** Creates an activity through Crea Attività, as an administrator does, and waits for its toast and the dialog to close. */
+export async function createActivity(page: Page, name: string, room: string, start: string, end: string) {
+  const dialog = await fillNewActivity(page, name, room, start, end);
+  await dialog.getByRole('button', { name: 'Crea' }).click();
+  await waitForToastStartingWith(page, `Attività creata: ${name}`);
+  await modalClosed(page);
+}
+
 /** Waits until no modal is open any more. */
 export async function modalClosed(page: Page) {
   await page.locator('.modal.show').waitFor({ state: 'detached' });

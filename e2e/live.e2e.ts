@@ -13,6 +13,7 @@ import { E2E_ADMIN, E2E_VIEWER } from './fixtures.ts';
 import { newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
+  fillNewActivity,
   callServer,
   clearToasts,
   expectNoPageErrors,
@@ -76,73 +77,40 @@ async function openAs(account: Account, day: string, viewport: { width: number; 
 const markDocument = (page: Page) => page.evaluate(() => void ((window as unknown as { __same: boolean }).__same = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
 
-/** Resolves to the time (ms since the epoch) an element with this aria-label is first in the page. */
-const labelAppears = (page: Page, label: string) =>
-  page.evaluate(
-    (l) =>
-      new Promise<number>((resolve) => {
-        const seen = () => !!document.querySelector(`[aria-label="${CSS.escape(l)}"]`);
-        if (seen()) return resolve(Date.now());
-        const observer = new MutationObserver(() => {
-          if (!seen()) return;
-          observer.disconnect();
-          resolve(Date.now());
-        });
-        observer.observe(document, { subtree: true, childList: true, attributes: true });
-      }),
-    label,
-  );
+/** What a page waits to see: an element with this aria-label, a toast starting with this text, a week cell holding a name. */
+type Sight = { label: string } | { toast: string } | { cell: { room: string; column: number; name: string } };
 
-/** Resolves to the time a toast starting with this text is first shown. */
-const toastAppears = (page: Page, start: string) =>
+/** Resolves to the time (ms since the epoch) `what` is first in the page, watched from inside the page. */
+const appears = (page: Page, what: Sight) =>
   page.evaluate(
-    (s) =>
+    (w) =>
       new Promise<number>((resolve) => {
-        const seen = () => [...document.querySelectorAll('[role="status"]')].some((el) => (el.textContent ?? '').trim().startsWith(s));
-        if (seen()) return resolve(Date.now());
-        const observer = new MutationObserver(() => {
-          if (!seen()) return;
-          observer.disconnect();
-          resolve(Date.now());
-        });
-        observer.observe(document, { subtree: true, childList: true, characterData: true });
-      }),
-    start,
-  );
-
-/** Resolves to the time the week table's cell of this room and column first holds `name`. */
-const weekCellAppears = (page: Page, room: string, column: number, name: string) =>
-  page.evaluate(
-    ([r, c, n]) =>
-      new Promise<number>((resolve) => {
-        const seen = () =>
-          [...document.querySelectorAll<HTMLTableRowElement>('table.week-table tr')].some(
-            (row) => row.cells[0]?.textContent?.trim() === r && (row.cells[c]?.textContent ?? '').includes(n),
+        const seen = () => {
+          if ('label' in w) return !!document.querySelector(`[aria-label="${CSS.escape(w.label)}"]`);
+          if ('toast' in w)
+            return [...document.querySelectorAll('[role="status"]')].some((el) => (el.textContent ?? '').trim().startsWith(w.toast));
+          const { room, column, name } = w.cell;
+          return [...document.querySelectorAll<HTMLTableRowElement>('table.week-table tr')].some(
+            (row) => row.cells[0]?.textContent?.trim() === room && (row.cells[column]?.textContent ?? '').includes(name),
           );
+        };
         if (seen()) return resolve(Date.now());
         const observer = new MutationObserver(() => {
           if (!seen()) return;
           observer.disconnect();
           resolve(Date.now());
         });
-        observer.observe(document, { subtree: true, childList: true, characterData: true });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       }),
-    [room, column, name] as const,
+    what,
   );
+const labelAppears = (page: Page, label: string) => appears(page, { label });
+const toastAppears = (page: Page, toast: string) => appears(page, { toast });
+const weekCellAppears = (page: Page, room: string, column: number, name: string) => appears(page, { cell: { room, column, name } });
 
-/** Fills Crea Attività; returns its Crea button. */
-async function fillNewActivity(page: Page, name: string, room: string, start: string, end: string) {
-  await page.getByRole('button', { name: '[+] Attività' }).click();
-  const dialog = modal(page, 'Crea Attività');
-  await dialog.getByLabel('Nome attività').fill(name);
-  await dialog.getByLabel('Stanza').selectOption({ label: room });
-  await dialog.getByLabel('Ora inizio').fill(start);
-  await dialog.getByLabel('Ora fine').fill(end);
-  return dialog.getByRole('button', { name: 'Crea' });
-}
-
+/** Creates an activity and does not wait: what the other page sees is the test's question. */
 async function createActivity(page: Page, name: string, room: string, start: string, end: string) {
-  await (await fillNewActivity(page, name, room, start, end)).click();
+  await (await fillNewActivity(page, name, room, start, end)).getByRole('button', { name: 'Crea' }).click();
 }
 
 async function openEdit(page: Page, name: string, room: string, start: string, end: string) {
@@ -162,7 +130,7 @@ describe('live updates', () => {
     const label = 'Musica insieme, Musicoterapia, 14:00–15:00';
     const shownToB = labelAppears(b.page, label);
     const toastToA = toastAppears(a.page, 'Attività creata: Musica insieme');
-    const crea = await fillNewActivity(a.page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00');
+    const crea = (await fillNewActivity(a.page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00')).getByRole('button', { name: 'Crea' });
     const clicked = Date.now();
     await crea.click();
     const [seen, toasted] = await Promise.all([shownToB, toastToA]);

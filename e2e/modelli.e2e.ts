@@ -17,6 +17,7 @@ import { E2E_VIEWER } from './fixtures.ts';
 import { adminPage, newPage, screenshot, serverAndBrowser, VIEWPORTS } from './harness.ts';
 import {
   activity,
+  createActivity,
   callServer,
   clearToasts,
   expectNoPageErrors,
@@ -241,15 +242,7 @@ describe('Modelli', () => {
     await tabs.filter({ hasText: 'Martedì' }).click();
     await page.waitForURL((url) => url.searchParams.get('data') === addDays(monday, 1));
     await page.getByText('Nessuna attività in questa giornata.').waitFor();
-    await page.getByRole('button', { name: '[+] Attività' }).click();
-    const create = modal(page, 'Crea Attività');
-    await create.getByLabel('Nome attività').fill('Musica insieme');
-    await create.getByLabel('Stanza').selectOption({ label: 'Musicoterapia' });
-    await create.getByLabel('Ora inizio').fill('14:00');
-    await create.getByLabel('Ora fine').fill('15:00');
-    await create.getByRole('button', { name: 'Crea' }).click();
-    await waitForToastStartingWith(page, 'Attività creata: ');
-    await modalClosed(page);
+    await createActivity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00');
     await activity(page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00').waitFor();
     await screenshot(page, 'modello-giorno-1366x768');
     expect(describeViolations(await seriousViolations(page))).toBe('');

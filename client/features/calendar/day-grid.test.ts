@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Room } from '../../../common/schemas.ts';
 import { buildDayGrid, EXTERNAL_COLUMN_LABEL, timeSlots } from './day-grid.ts';
 import type { DayActivity, DayTransportRun, Giornata } from './types.ts';
+import { testActivity } from './test-activities.ts';
 
 const rooms: Room[] = [
   { ID: 1, Nome: 'Palestra', Archiviato: false },
@@ -10,19 +11,7 @@ const rooms: Room[] = [
 
 let nextId = 1;
 function activity(room: number, start: string, end: string, extra: Partial<DayActivity> = {}): DayActivity {
-  return {
-    ID: nextId++,
-    NomeAttivita: `Attività ${start}`,
-    RifStanza: room,
-    Data: '2026-11-23',
-    Giorno: 1,
-    OraInizio: start,
-    OraFine: end,
-    RifTrasporto: -1,
-    Pazienti: [],
-    Terapisti: [],
-    ...extra,
-  };
+  return testActivity({ ID: nextId++, RifStanza: room, OraInizio: start, OraFine: end, ...extra });
 }
 const run: DayTransportRun = {
   ID: 7,

@@ -11,6 +11,17 @@ const SAVED: CentreSettingsWire = { nomecentro: 'Il Girasole', sabato: false, in
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** A server that saves whatever is sent and answers it back. */
+function serverEchoingSaves() {
+  const fetchMock = vi.fn(
+    async (_url: string, init: RequestInit) =>
+      new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  document.cookie = 'XSRF-TOKEN=tok123';
+  return fetchMock;
+}
+
 describe('Centro', () => {
   it('saves the settings and reads again what depends on them: the Modelli list (Saturday in the week)', async () => {
     const answer = { ...SAVED, sabato: true };
@@ -31,12 +42,7 @@ describe('Centro', () => {
   });
 
   it("sets the patron saint's day as a day and an Italian month, and clears it with Nessuno", async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, init: RequestInit) =>
-        new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    document.cookie = 'XSRF-TOKEN=tok123';
+    const fetchMock = serverEchoingSaves();
     renderWithCache(<CentreTab />, (c) => c.setQueryData(settingsQueryOptions().queryKey, SAVED));
     const day = screen.getByRole('combobox', { name: 'Giorno del santo patrono' });
     expect((day as HTMLSelectElement).disabled).toBe(true);
@@ -52,12 +58,7 @@ describe('Centro', () => {
   });
 
   it('chooses the paper of the printed day and week: A4 until Letter is chosen', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, init: RequestInit) =>
-        new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    document.cookie = 'XSRF-TOKEN=tok123';
+    const fetchMock = serverEchoingSaves();
     renderWithCache(<CentreTab />, (c) => c.setQueryData(settingsQueryOptions().queryKey, SAVED));
     const paper = screen.getByRole('combobox', { name: 'Formato carta' }) as HTMLSelectElement;
     expect(paper.value).toBe('A4');
@@ -68,12 +69,7 @@ describe('Centro', () => {
   });
 
   it('sets the opening hours, 08:00–17:00 until changed; a closing not after the opening is named under Chiusura', async () => {
-    const fetchMock = vi.fn(
-      async (_url: string, init: RequestInit) =>
-        new Response(init.body as string, { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    document.cookie = 'XSRF-TOKEN=tok123';
+    const fetchMock = serverEchoingSaves();
     renderWithCache(<CentreTab />, (c) => c.setQueryData(settingsQueryOptions().queryKey, SAVED));
     const opening = screen.getByRole('combobox', { name: 'Apertura' }) as HTMLInputElement;
     const closing = screen.getByRole('combobox', { name: 'Chiusura' }) as HTMLInputElement;

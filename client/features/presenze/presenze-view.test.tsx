@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, todayLocal } from '../../../common/dates.ts';
-import { emptyTotals, PRESENZE_MSG, type MonthRegister, type RegisterTotals, type RollCallDay } from '../../../common/presenze.ts';
+import { PRESENZE_MSG, type MonthRegister, type RollCallDay } from '../../../common/presenze.ts';
 import { setUser } from '../../lib/session.ts';
 import { absencesQueryOptions } from '../../lib/absences.ts';
 import { closingDaysQueryOptions } from './api/closing-days.ts';
@@ -12,6 +12,7 @@ import { allPresentSummary } from './components/roll-call-tab.tsx';
 import { removedText } from './components/absences-tab.tsx';
 import { PresenzeView, type PresenzeState } from './components/presenze-view.tsx';
 import { renderWithCache } from '../../test/render.tsx';
+import { presentThenIll, totals } from './test-register.ts';
 
 const today = todayLocal();
 const admin = { ID: 1, username: 'anna', Admin: 1 };
@@ -59,7 +60,6 @@ const rollCall = (day: string, meseChiuso = false, puoSegnare = true): RollCallD
   ],
 });
 
-const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({ ...emptyTotals(), ...over });
 const novemberDays = Array.from({ length: 30 }, (_, i) => `2026-11-${String(i + 1).padStart(2, '0')}`);
 const register: MonthRegister = {
   mese: '2026-11',
@@ -76,13 +76,7 @@ const register: MonthRegister = {
       ID: 4,
       Nome: 'Mario',
       Cognome: 'Rossi',
-      giorni: { '2026-11-23': { stato: 'P' }, '2026-11-24': { stato: 'A', motivo: 'malattia', giustificata: false } },
-      totali: totals({
-        presenti: 1,
-        assenti: 1,
-        ingiustificate: 1,
-        perMotivo: { malattia: 1, ferie: 0, permesso: 0, ricovero: 0, altro: 0 },
-      }),
+      ...presentThenIll('2026-11-23', '2026-11-24'),
       assenzaLunga: true,
     },
   ],

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptyTotals, type MonthRegister, type RegisterTotals } from '../../../common/presenze.ts';
+import type { MonthRegister } from '../../../common/presenze.ts';
 import { buildRegisterCsv, registerCsvName } from './register-csv.ts';
-
-const totals = (over: Partial<RegisterTotals> = {}): RegisterTotals => ({ ...emptyTotals(), ...over });
+import { presentThenIll, totals } from './test-register.ts';
 
 const days = ['2026-02-01', '2026-02-02', '2026-02-03'];
 const register: MonthRegister = {
@@ -14,13 +13,7 @@ const register: MonthRegister = {
       ID: 1,
       Nome: 'Niccolò',
       Cognome: 'D’Amico; Rè',
-      giorni: { '2026-02-02': { stato: 'P' }, '2026-02-03': { stato: 'A', motivo: 'malattia', giustificata: false } },
-      totali: totals({
-        presenti: 1,
-        assenti: 1,
-        ingiustificate: 1,
-        perMotivo: { malattia: 1, ferie: 0, permesso: 0, ricovero: 0, altro: 0 },
-      }),
+      ...presentThenIll('2026-02-02', '2026-02-03'),
       assenzaLunga: false,
     },
     {

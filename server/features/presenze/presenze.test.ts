@@ -18,6 +18,19 @@ const tomorrow = addDays(today, 1);
 const WED = '2027-03-10';
 const THU = '2027-03-11';
 
+/** An absence's own fields, each wrong, and the message that names it: refused alike when recorded and when edited. */
+const BAD_FIELDS: [Record<string, unknown>, string][] = [
+  [{ motivo: 'vacanza' }, M.reasonInvalid],
+  [{ motivo: undefined }, M.reasonInvalid],
+  [{ note: 'x'.repeat(201) }, M.noteInvalid],
+  [{ giustificata: 'si' }, M.justifiedInvalid],
+  [{ dal: THU, al: WED }, M.rangeInvalid],
+  [{ dal: '2027-01-01', al: '2028-01-02' }, M.rangeTooLong],
+  [{ dal: '2027-02-30' }, MSG.dateInvalid],
+  [{ al: '10/03/2027' }, MSG.dateInvalid],
+  [{ correzione: 'no' }, M.correctionInvalid],
+];
+
 interface DayPerson {
   RifPaziente?: number;
   RifTerapista?: number;
@@ -161,25 +174,17 @@ describeOnBothDatabases('presenze', (ctx) => {
       expect(await count('absences')).toBe(1);
     });
 
-    it.each([
-      [{ tipo: 'ospite' }, M.kindInvalid],
-      [{ motivo: 'vacanza' }, M.reasonInvalid],
-      [{ motivo: undefined }, M.reasonInvalid],
-      [{ note: 'x'.repeat(201) }, M.noteInvalid],
-      [{ giustificata: 'si' }, M.justifiedInvalid],
-      [{ dal: THU, al: WED }, M.rangeInvalid],
-      [{ dal: '2027-01-01', al: '2028-01-02' }, M.rangeTooLong],
-      [{ dal: '2027-02-30' }, MSG.dateInvalid],
-      [{ al: '10/03/2027' }, MSG.dateInvalid],
-      [{ correzione: 'no' }, M.correctionInvalid],
-    ])('refuses %j with 400 and its message, changing nothing', async (change, message) => {
-      const before = await tablesDump();
-      const res = await admin.put('/server/presenze/assenze', absence(change));
-      expect(res.status).toBe(400);
-      expect(errorOf(res.body)).toBe(message);
-      expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
-      expect(await tablesDump()).toBe(before);
-    });
+    it.each([[{ tipo: 'ospite' }, M.kindInvalid], ...BAD_FIELDS])(
+      'refuses %j with 400 and its message, changing nothing',
+      async (change, message) => {
+        const before = await tablesDump();
+        const res = await admin.put('/server/presenze/assenze', absence(change));
+        expect(res.status).toBe(400);
+        expect(errorOf(res.body)).toBe(message);
+        expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
+        expect(await tablesDump()).toBe(before);
+      },
+    );
 
     it('accepts a range of exactly 366 days', async () => {
       expect((await admin.put('/server/presenze/assenze', absence({ dal: '2027-01-01', al: '2028-01-01' }))).status).toBe(200);
@@ -296,26 +301,18 @@ describeOnBothDatabases('presenze', (ctx) => {
       expect(errorOf(missing.body)).toBe(M.absenceNotFound);
     });
 
-    it.each([
-      [{ motivo: 'vacanza' }, M.reasonInvalid],
-      [{ motivo: undefined }, M.reasonInvalid],
-      [{ note: 'x'.repeat(201) }, M.noteInvalid],
-      [{ giustificata: 'si' }, M.justifiedInvalid],
-      [{ dal: THU, al: WED }, M.rangeInvalid],
-      [{ dal: '2027-01-01', al: '2028-01-02' }, M.rangeTooLong],
-      [{ dal: '2027-02-30' }, MSG.dateInvalid],
-      [{ al: '10/03/2027' }, MSG.dateInvalid],
-      [{ correzione: 'no' }, M.correctionInvalid],
-      [{ ID: 0 }, MSG.idInvalid],
-    ])('refuses %j with 400 and its message, changing nothing', async (change, message) => {
-      const id = await create();
-      const before = await tablesDump();
-      const res = await update(admin, { ID: id, dal: WED, al: THU, motivo: 'malattia', ...change });
-      expect(res.status).toBe(400);
-      expect(errorOf(res.body)).toBe(message);
-      expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
-      expect(await tablesDump()).toBe(before);
-    });
+    it.each([...BAD_FIELDS, [{ ID: 0 }, MSG.idInvalid]])(
+      'refuses %j with 400 and its message, changing nothing',
+      async (change, message) => {
+        const id = await create();
+        const before = await tablesDump();
+        const res = await update(admin, { ID: id, dal: WED, al: THU, motivo: 'malattia', ...change });
+        expect(res.status).toBe(400);
+        expect(errorOf(res.body)).toBe(message);
+        expect(codeOf(res.body)).toBe(ERROR_CODES.invalidInput);
+        expect(await tablesDump()).toBe(before);
+      },
+    );
 
     it('is refused to consultazione (403) and without the CSRF header, changing nothing', async () => {
       const id = await create();

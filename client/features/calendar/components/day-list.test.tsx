@@ -5,19 +5,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildDayGrid } from '../day-grid.ts';
 import type { DayActivity, Giornata } from '../types.ts';
 import { DayList } from './day-list.tsx';
+import { testActivity } from '../test-activities.ts';
 
-const activity = (ID: number, name: string, room: number, start: string, end: string): DayActivity => ({
-  ID,
-  NomeAttivita: name,
-  RifStanza: room,
-  Data: '2026-11-23',
-  Giorno: 1,
-  OraInizio: start,
-  OraFine: end,
-  RifTrasporto: -1,
-  Pazienti: [{ ID: 10 + ID, RifPaziente: 5, Nome: 'Anna', Cognome: 'Rossi' }],
-  Terapisti: [],
-});
+const activity = (ID: number, name: string, room: number, start: string, end: string): DayActivity =>
+  testActivity({
+    ID,
+    NomeAttivita: name,
+    RifStanza: room,
+    OraInizio: start,
+    OraFine: end,
+    Pazienti: [{ ID: 10 + ID, RifPaziente: 5, Nome: 'Anna', Cognome: 'Rossi' }],
+  });
 
 const giornata: Giornata = {
   data: '2026-11-23',

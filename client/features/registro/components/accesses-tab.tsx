@@ -15,7 +15,7 @@ import { accessCsvName, buildAccessCsv } from '../registro-csv.ts';
 import type { RegistroState } from '../registro-state.ts';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
-import { PeriodFields } from '../../../components/period-fields.tsx';
+import { RegistroPeriod } from './registro-period.tsx';
 import { PersonFilter } from './person-filter.tsx';
 import { TableHead } from '../../../components/table-head.tsx';
 
@@ -66,15 +66,7 @@ export function AccessesTab({ state, onChange }: Props) {
             />
           </div>
         </div>
-        <PeriodFields
-          idPrefix="accesses"
-          dal={state.dal}
-          al={state.al}
-          error={rangeError}
-          onChange={(dal, al) => onChange({ dal, al })}
-          className="registro-field"
-          labelClassName="mb-1"
-        />
+        <RegistroPeriod idPrefix="accesses" state={state} error={rangeError} onChange={onChange} />
       </div>
       <div className="registro-toolbar">
         <h2 id="accesses-title" className="h5 mb-0 me-auto">

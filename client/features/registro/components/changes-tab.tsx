@@ -21,7 +21,7 @@ import type { RegistroState } from '../registro-state.ts';
 import { AuditRow } from './audit-row.tsx';
 import { ListState } from '../../../components/list-state.tsx';
 import { Pager } from './pager.tsx';
-import { PeriodFields } from '../../../components/period-fields.tsx';
+import { RegistroPeriod } from './registro-period.tsx';
 import { PersonFilter } from './person-filter.tsx';
 import { TableHead } from '../../../components/table-head.tsx';
 
@@ -97,15 +97,7 @@ export function ChangesTab({ state, onChange }: Props) {
   return (
     <section aria-labelledby="changes-title">
       <div className="registro-filters">
-        <PeriodFields
-          idPrefix="changes"
-          dal={state.dal}
-          al={state.al}
-          error={rangeError}
-          onChange={(dal, al) => onChange({ dal, al })}
-          className="registro-field"
-          labelClassName="mb-1"
-        />
+        <RegistroPeriod idPrefix="changes" state={state} error={rangeError} onChange={onChange} />
         <Form.Group controlId="changes-account" className="registro-field">
           <Form.Label className="mb-1">Account</Form.Label>
           <Form.Select
