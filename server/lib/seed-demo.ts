@@ -14,22 +14,7 @@ import { count, eq } from 'drizzle-orm';
 import { addDays, todayLocal, weekdayOf, workWeek } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
 import { writePrivateFile } from '../db/private-files.ts';
-import {
-  activities,
-  activityPatients,
-  activityTherapists,
-  activityTypes,
-  carePlanRows,
-  carePlans,
-  mezzi,
-  patients,
-  rooms,
-  therapists,
-  transportPatients,
-  transportRuns,
-  transportTherapists,
-  users,
-} from '../db/schema.ts';
+import * as schema from '../db/schema.ts';
 import { hashPassword } from './passwords.ts';
 import { DEMO_THERAPISTS, DEMO_TYPES } from './demo-centre.ts';
 
@@ -190,8 +175,8 @@ export interface DemoAccounts {
 }
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
-  const [u] = await db.select({ n: count() }).from(users);
-  const [r] = await db.select({ n: count() }).from(rooms);
+  const [u] = await db.select({ n: count() }).from(schema.users);
+  const [r] = await db.select({ n: count() }).from(schema.rooms);
   return u.n === 0 && r.n === 0;
 }
 
@@ -206,16 +191,16 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
   const viewerHash = await hashPassword(accounts.viewer.password);
 
   await db.transaction(async (tx) => {
-    await tx.insert(users).values([
+    await tx.insert(schema.users).values([
       { username: accounts.admin.username, passwordHash: adminHash, admin: 1 },
       { username: accounts.viewer.username, passwordHash: viewerHash, admin: 0 },
     ]);
     const roomRows = await tx
-      .insert(rooms)
+      .insert(schema.rooms)
       .values(ROOMS.map((name, position) => ({ name, position })))
       .returning();
     const patientRows = await tx
-      .insert(patients)
+      .insert(schema.patients)
       .values(
         Array.from({ length: 40 }, (_, i) => ({
           firstName: FIRST_NAMES[i % FIRST_NAMES.length],
@@ -226,9 +211,9 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
           transportNotes: NOTES[i % NOTES.length],
         })),
       )
-      .returning({ id: patients.id });
+      .returning({ id: schema.patients.id });
     const therapistRows = await tx
-      .insert(therapists)
+      .insert(schema.therapists)
       // "elisa.sala" is Elisa Sala on the calendar and the prints (an operatore's name is optional; the demo sets it).
       .values(
         DEMO_THERAPISTS.map(({ username, profile, hours }) => ({
@@ -239,17 +224,20 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
           availability: AVAILABILITY,
         })),
       )
-      .returning({ id: therapists.id });
+      .returning({ id: schema.therapists.id });
     const patientIds = patientRows.map((p) => p.id);
     const inWheelchair = new Set(patientIds.filter((_, i) => WHEELCHAIR.has(i)));
     for (const m of FLEET)
-      await tx.update(mezzi).set({ plate: m.plate, seats: m.seats, wheelchairSeats: m.wheelchairSeats }).where(eq(mezzi.id, m.id));
-    await tx.insert(mezzi).values(EXTRA_MEZZO);
+      await tx
+        .update(schema.mezzi)
+        .set({ plate: m.plate, seats: m.seats, wheelchairSeats: m.wheelchairSeats })
+        .where(eq(schema.mezzi.id, m.id));
+    await tx.insert(schema.mezzi).values(EXTRA_MEZZO);
     const therapistIds = therapistRows.map((t) => t.id);
     const profileOf = new Map(therapistRows.map((t, i) => [t.id, DEMO_THERAPISTS[i].profile]));
 
     const typeRows = await tx
-      .insert(activityTypes)
+      .insert(schema.activityTypes)
       .values(DEMO_TYPES.map(({ name, profile, participants, minutes }) => ({ name, profile, participants, minutes })))
       .returning();
     const typeByName = new Map(typeRows.map((t) => [t.name, t]));
@@ -265,7 +253,7 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
       const busyTherapists = busyTimes();
       for (const run of RUNS) {
         const [created] = await tx
-          .insert(transportRuns)
+          .insert(schema.transportRuns)
           .values({ ...run, day })
           .returning();
         const free = busyPatients.free(patientIds, run.departure, run.arrival);
@@ -280,7 +268,7 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
         busyPatients.take(riders, run.departure, run.arrival);
         busyTherapists.take(driver, run.departure, run.arrival);
         // Stops every 8 minutes from the departure, in the order picked; the first staff member drives.
-        await tx.insert(transportPatients).values(
+        await tx.insert(schema.transportPatients).values(
           riders.map((patientId, i) => ({
             runId: created.id,
             patientId,
@@ -288,8 +276,10 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
             stopTime: hhmm(minutesOfTime(run.departure) + 5 + i * 6),
           })),
         );
-        await tx.insert(transportTherapists).values(driver.map((therapistId, i) => ({ runId: created.id, therapistId, driver: i === 0 })));
-        await tx.insert(activities).values({
+        await tx
+          .insert(schema.transportTherapists)
+          .values(driver.map((therapistId, i) => ({ runId: created.id, therapistId, driver: i === 0 })));
+        await tx.insert(schema.activities).values({
           name: 'TRASPORTO',
           roomId: null,
           day,
@@ -350,7 +340,7 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
           if (typed) {
             for (const session of typed.sessions) {
               const [activity] = await tx
-                .insert(activities)
+                .insert(schema.activities)
                 .values({
                   name: typed.type.name,
                   roomId: room.id,
@@ -360,23 +350,25 @@ export async function seedDemo(db: Db, today = todayLocal()): Promise<DemoAccoun
                   end: session.end,
                   typeId: typed.type.id,
                 })
-                .returning({ id: activities.id });
-              await tx.insert(activityPatients).values(session.people.map((patientId) => ({ activityId: activity.id, patientId })));
-              await tx.insert(activityTherapists).values(typed.staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
+                .returning({ id: schema.activities.id });
+              await tx.insert(schema.activityPatients).values(session.people.map((patientId) => ({ activityId: activity.id, patientId })));
+              await tx
+                .insert(schema.activityTherapists)
+                .values(typed.staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
             }
             continue;
           }
           const name = rnd.pick(ACTIVITY_NAMES[room.name], 1)[0];
           const [activity] = await tx
-            .insert(activities)
+            .insert(schema.activities)
             .values({ name, roomId: room.id, day, weekday, start, end })
-            .returning({ id: activities.id });
+            .returning({ id: schema.activities.id });
           const people = rnd.pick(busyPatients.free(patientIds, start, end), 2 + Math.floor(rnd.next() * 3));
           const staff = rnd.pick(busyTherapists.free(therapistIds, start, end), 1 + Math.floor(rnd.next() * 2));
           busyPatients.take(people, start, end);
           busyTherapists.take(staff, start, end);
-          await tx.insert(activityPatients).values(people.map((patientId) => ({ activityId: activity.id, patientId })));
-          await tx.insert(activityTherapists).values(staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
+          await tx.insert(schema.activityPatients).values(people.map((patientId) => ({ activityId: activity.id, patientId })));
+          await tx.insert(schema.activityTherapists).values(staff.map((therapistId) => ({ activityId: activity.id, therapistId })));
         }
       }
     }
@@ -412,7 +404,7 @@ async function seedProgetti(
     const start = addDays(today, -(60 + ((i * 11) % 120)));
     const review = addDays(today, ((i * 13) % 80) - 6);
     const [plan] = await tx
-      .insert(carePlans)
+      .insert(schema.carePlans)
       .values({
         patientId,
         startDay: start,
@@ -421,7 +413,7 @@ async function seedProgetti(
         goals: `${GOALS[i % GOALS.length]}\n${GOALS[(i + 2) % GOALS.length]}`,
         attendance: weekdays.map((giorno) => ({ giorno, dalle: '09:00', alle: '16:00' })),
       })
-      .returning({ id: carePlans.id });
+      .returning({ id: schema.carePlans.id });
     // Mostly two or three righe; a few with one or four.
     const chosen = rnd.pick(plannable, [1, 2, 2, 3, 3, 4][Math.floor(rnd.next() * 6)]);
     const rows = chosen.map((t, position) => ({
@@ -431,7 +423,7 @@ async function seedProgetti(
       minutes: t.participants === 1 ? 45 : 90,
       position,
     }));
-    await tx.insert(carePlanRows).values(rows);
+    await tx.insert(schema.carePlanRows).values(rows);
     const sessions = new Map(rows.map((r) => [r.typeId, r.sessions]));
     needs.set(patientId, { weekdays, sessions, left: new Map(sessions) });
   }

@@ -1,24 +1,14 @@
 /** Rooms, people and runs written straight into the database, so the calendar's tests need no Anagrafiche call. */
 import { addDays, weekdayOf } from '../../common/dates.ts';
 import type { Db } from '../db/client.ts';
-import {
-  activities,
-  activityPatients,
-  activityTherapists,
-  patients,
-  rooms,
-  therapists,
-  transportPatients,
-  transportRuns,
-  transportTherapists,
-} from '../db/schema.ts';
+import * as schema from '../db/schema.ts';
 
 /** The rows seedCentre writes, by name. */
 export type Centre = Awaited<ReturnType<typeof seedCentre>>;
 
 export async function seedCentre(db: Db) {
   const [palestra, logopedia, archiviata] = await db
-    .insert(rooms)
+    .insert(schema.rooms)
     .values([
       { name: 'Palestra', position: 1 },
       { name: 'Logopedia', position: 2 },
@@ -26,7 +16,7 @@ export async function seedCentre(db: Db) {
     ])
     .returning();
   const [mario, lucia, archiviato] = await db
-    .insert(patients)
+    .insert(schema.patients)
     .values([
       { firstName: 'Mario', lastName: 'Rossi', mobile: '+393331112222' },
       { firstName: 'Lucia', lastName: 'Bianchi', mobile: '+393334445555' },
@@ -34,7 +24,7 @@ export async function seedCentre(db: Db) {
     ])
     .returning();
   const [paola, stefano] = await db
-    .insert(therapists)
+    .insert(schema.therapists)
     .values([{ username: 'paola.neri' }, { username: 'stefano.villa' }])
     .returning();
   return { palestra, logopedia, archiviata, mario, lucia, archiviato, paola, stefano };
@@ -46,13 +36,13 @@ export async function addActivity(
   people: { patients?: number[]; therapists?: number[] } = {},
 ) {
   const [row] = await db
-    .insert(activities)
+    .insert(schema.activities)
     .values({ ...values, weekday: weekdayOf(values.day) })
     .returning();
   if (people.patients?.length)
-    await db.insert(activityPatients).values(people.patients.map((patientId) => ({ activityId: row.id, patientId })));
+    await db.insert(schema.activityPatients).values(people.patients.map((patientId) => ({ activityId: row.id, patientId })));
   if (people.therapists?.length)
-    await db.insert(activityTherapists).values(people.therapists.map((therapistId) => ({ activityId: row.id, therapistId })));
+    await db.insert(schema.activityTherapists).values(people.therapists.map((therapistId) => ({ activityId: row.id, therapistId })));
   return row;
 }
 
@@ -66,13 +56,13 @@ export async function addRun(
   values: { route: string; departure: string; arrival: string; minibus: number; day: string },
   people: { patients?: number[]; therapists?: number[] } = {},
 ) {
-  const [row] = await db.insert(transportRuns).values(values).returning();
+  const [row] = await db.insert(schema.transportRuns).values(values).returning();
   if (people.patients?.length)
-    await db.insert(transportPatients).values(people.patients.map((patientId) => ({ runId: row.id, patientId })));
+    await db.insert(schema.transportPatients).values(people.patients.map((patientId) => ({ runId: row.id, patientId })));
   if (people.therapists?.length)
     // Issue 30: the first of the staff drives, as on a real run (else an `autista` conflict).
     await db
-      .insert(transportTherapists)
+      .insert(schema.transportTherapists)
       .values(people.therapists.map((therapistId, i) => ({ runId: row.id, therapistId, driver: i === 0 })));
   return row;
 }

@@ -22,18 +22,7 @@ import {
 } from '../../../common/flussi.ts';
 import type { CentreSettingsWire } from '../../../common/impostazioni.ts';
 import type { Profilo } from '../../../common/progetti.ts';
-import {
-  absences,
-  activities,
-  activityPatients,
-  activityTherapists,
-  patients,
-  rollCall,
-  rooms,
-  therapists,
-  transportPatients,
-  transportRuns,
-} from '../../db/schema.ts';
+import * as schema from '../../db/schema.ts';
 import { ADMIN, TestClient, VIEWER, codeOf, describeOnBothDatabases, errorOf, issueAt } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
 
@@ -75,7 +64,7 @@ describeOnBothDatabases('flussi', (ctx) => {
     const db = ctx.database.db;
     people = (
       await db
-        .insert(patients)
+        .insert(schema.patients)
         .values(
           ['Anna Verdi', 'Bruno Bianchi', 'Carla Rossi'].map((name, i) => ({
             firstName: name.split(' ')[0],
@@ -90,11 +79,11 @@ describeOnBothDatabases('flussi', (ctx) => {
     ).map((p) => p.id);
     staff = (
       await db
-        .insert(therapists)
+        .insert(schema.therapists)
         .values(PROFILES.map((profile, i) => ({ username: `operatore.${i}`, firstName: `Op${i}`, lastName: 'Test', profile })))
         .returning()
     ).map((t) => t.id);
-    room = (await db.insert(rooms).values({ name: 'Palestra' }).returning())[0].id;
+    room = (await db.insert(schema.rooms).values({ name: 'Palestra' }).returning())[0].id;
     admin = await new TestClient(ctx.app).login(ADMIN);
     viewer = await new TestClient(ctx.app).login(VIEWER);
   });
@@ -103,16 +92,18 @@ describeOnBothDatabases('flussi', (ctx) => {
 
   async function addDay(day: string, patientIds: number[], therapistIds: number[], start = '09:00', end = '13:30') {
     const [a] = await ctx.database.db
-      .insert(activities)
+      .insert(schema.activities)
       .values({ name: 'Laboratorio', roomId: room, day, weekday: weekdayOf(day), start, end })
       .returning();
     if (patientIds.length)
-      await ctx.database.db.insert(activityPatients).values(patientIds.map((patientId) => ({ activityId: a.id, patientId })));
+      await ctx.database.db.insert(schema.activityPatients).values(patientIds.map((patientId) => ({ activityId: a.id, patientId })));
     if (therapistIds.length)
-      await ctx.database.db.insert(activityTherapists).values(therapistIds.map((therapistId) => ({ activityId: a.id, therapistId })));
+      await ctx.database.db
+        .insert(schema.activityTherapists)
+        .values(therapistIds.map((therapistId) => ({ activityId: a.id, therapistId })));
   }
   const mark = (day: string, patientId: number, present = true, justified = true) =>
-    ctx.database.db.insert(rollCall).values({ day, patientId, present, justified, reason: present ? null : 'malattia' });
+    ctx.database.db.insert(schema.rollCall).values({ day, patientId, present, justified, reason: present ? null : 'malattia' });
 
   it('keep the centre’s codes: set, read by anyone signed in, cleared; every invalid value is a 400 and changes nothing', async () => {
     const set = await admin.post<CentreSettingsWire>('/server/impostazioni', { ...CODES, struttura: 'abc123', dsm: 'd22' });
@@ -236,7 +227,7 @@ describeOnBothDatabases('flussi', (ctx) => {
 
   it('check lists what is missing and the days without roll call; a file then answers 409 with the list, never a file', async () => {
     await ctx.database.db
-      .update(patients)
+      .update(schema.patients)
       .set({ codiceFiscale: null, idContatto: null })
       .where(sql`id = ${people[1]}`);
     await addDay('2025-03-03', [people[0], people[1]], [staff[0], staff[3]]);
@@ -428,7 +419,7 @@ describeOnBothDatabases('flussi', (ctx) => {
           for (const a of activitySpecs) {
             const start = toMinutes(a.start);
             const [row] = await db
-              .insert(activities)
+              .insert(schema.activities)
               .values({
                 name: 'Attività',
                 roomId: room,
@@ -439,9 +430,9 @@ describeOnBothDatabases('flussi', (ctx) => {
               })
               .returning();
             if (a.patients.length)
-              await db.insert(activityPatients).values(a.patients.map((p) => ({ activityId: row.id, patientId: people[p] })));
+              await db.insert(schema.activityPatients).values(a.patients.map((p) => ({ activityId: row.id, patientId: people[p] })));
             if (a.therapists.length)
-              await db.insert(activityTherapists).values(a.therapists.map((t) => ({ activityId: row.id, therapistId: staff[t] })));
+              await db.insert(schema.activityTherapists).values(a.therapists.map((t) => ({ activityId: row.id, therapistId: staff[t] })));
           }
           for (const r of runSpecs) {
             // An andata arrives 30 minutes after it leaves; a ritorno leaves at the time and arrives 40 minutes later.
@@ -449,11 +440,11 @@ describeOnBothDatabases('flussi', (ctx) => {
             const departure = r.andata ? toTime(at - 30) : r.time;
             const arrival = r.andata ? r.time : toTime(at + 40);
             const [run] = await db
-              .insert(transportRuns)
+              .insert(schema.transportRuns)
               .values({ route: 'Giro', departure, arrival, minibus: 1, day: DAYS[r.day] })
               .returning();
-            await db.insert(transportPatients).values({ runId: run.id, patientId: people[r.patient] });
-            await db.insert(activities).values({
+            await db.insert(schema.transportPatients).values({ runId: run.id, patientId: people[r.patient] });
+            await db.insert(schema.activities).values({
               name: 'TRASPORTO',
               roomId: null,
               day: DAYS[r.day],
@@ -464,7 +455,7 @@ describeOnBothDatabases('flussi', (ctx) => {
             });
           }
           if (markSpecs.length)
-            await db.insert(rollCall).values(
+            await db.insert(schema.rollCall).values(
               markSpecs.map((m) => ({
                 day: DAYS[m.day],
                 patientId: people[m.patient],
@@ -474,7 +465,7 @@ describeOnBothDatabases('flussi', (ctx) => {
               })),
             );
           for (const a of absenceSpecs)
-            await db.insert(absences).values({
+            await db.insert(schema.absences).values({
               therapistId: staff[a.therapist],
               startDay: DAYS[a.day],
               endDay: DAYS[Math.min(a.day + a.length, DAYS.length - 1)],
