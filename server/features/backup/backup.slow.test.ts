@@ -32,6 +32,7 @@ import {
 } from '../../test/harness.ts';
 import { BackupScheduler, RETRY_MS, type BackupSchedulerOptions, type BackupSettings } from './scheduler.ts';
 import { clearBackupState, backupMetrics } from './state.ts';
+import { dailyBackupNames, MONTH_ENDS_KEPT } from './test-backups.ts';
 
 /** 02:00 in Rome on 26 November 2026 (UTC+1): half an hour before the default BACKUP_TIME. */
 const BEFORE = Date.parse('2026-11-26T01:00:00Z');
@@ -180,10 +181,7 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
     const rotating = tempDir();
     dirs.push(rotating);
     // Daily backups since April, as a server would have left them (content aside).
-    const day = (d: Date) => d.toISOString().slice(0, 10);
-    const old: string[] = [];
-    for (let t = Date.parse('2026-04-01T12:00:00Z'); t < Date.parse('2026-11-24T12:00:00Z'); t += 86_400_000)
-      old.push(`giornata-${day(new Date(t))}T0230.json.gz`);
+    const old = dailyBackupNames('2026-04-01', '2026-11-23');
     for (const name of old) fs.writeFileSync(path.join(rotating, name), 'x');
     fs.writeFileSync(path.join(rotating, 'note.txt'), 'not a backup: left alone');
     await clearBackupState(database.db);
@@ -191,12 +189,7 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
     const keeping = newScheduler({ dir: rotating, keep: 3 }, { restoredCounts: countsInFile });
     expect(await keeping.tick()).toBe('done');
     expect(fs.readdirSync(rotating).sort()).toEqual([
-      'giornata-2026-05-31T0230.json.gz',
-      'giornata-2026-06-30T0230.json.gz',
-      'giornata-2026-07-31T0230.json.gz',
-      'giornata-2026-08-31T0230.json.gz',
-      'giornata-2026-09-30T0230.json.gz',
-      'giornata-2026-10-31T0230.json.gz',
+      ...MONTH_ENDS_KEPT,
       'giornata-2026-11-22T0230.json.gz',
       'giornata-2026-11-23T0230.json.gz',
       'giornata-2026-11-26T0230.json.gz',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKUP_FILE_RE, backupIsStale } from '../../../common/backup.ts';
 import { backupFileName, filesToKeep, latestSlot, nextSlot, romeInstant } from './schedule.ts';
 import { failureReason } from './verify.ts';
+import { dailyBackupNames, MONTH_ENDS_KEPT } from './test-backups.ts';
 
 describe('the daily backup’s calendar', () => {
   it('puts BACKUP_TIME in Rome, winter (UTC+1) and summer (UTC+2)', () => {
@@ -29,19 +30,10 @@ describe('the daily backup’s calendar', () => {
   });
 
   it('keeps the newest BACKUP_KEEP files and the last of each of the 6 months before', () => {
-    const names: string[] = [];
-    for (let t = Date.parse('2025-12-01T12:00:00Z'); t <= Date.parse('2026-11-26T12:00:00Z'); t += 86_400_000)
-      names.push(`giornata-${new Date(t).toISOString().slice(0, 10)}T0230.json.gz`);
+    const names = dailyBackupNames('2025-12-01', '2026-11-26');
     const kept = [...filesToKeep([...names, 'appunti.txt'], 14)].sort();
     expect(kept).toHaveLength(20);
-    expect(kept.slice(0, 6)).toEqual([
-      'giornata-2026-05-31T0230.json.gz',
-      'giornata-2026-06-30T0230.json.gz',
-      'giornata-2026-07-31T0230.json.gz',
-      'giornata-2026-08-31T0230.json.gz',
-      'giornata-2026-09-30T0230.json.gz',
-      'giornata-2026-10-31T0230.json.gz',
-    ]);
+    expect(kept.slice(0, 6)).toEqual(MONTH_ENDS_KEPT);
     expect(kept.slice(6)).toEqual(names.slice(-14));
     expect(filesToKeep([], 14).size).toBe(0);
   });
