@@ -6,7 +6,7 @@ import { usePatients, useSetPatientArchived } from '../api/patients.ts';
 import { AnagrafichePagination } from './anagrafiche-pagination.tsx';
 import { EditArchiveActions } from './archive-button.tsx';
 import { PatientFormModal } from './patient-form-modal.tsx';
-import { RecordsTab } from './records-tab.tsx';
+import { emptyPeopleText, RecordsTab } from './records-tab.tsx';
 import { agendaOf, schedaOf } from '../../../../common/paths.ts';
 
 /** Pazienti: search, pages of 25, create, edit, archive and restore. */
@@ -46,11 +46,7 @@ export function PatientsTab() {
       state={{
         label: 'pazienti',
         query: list,
-        emptyText: archived
-          ? 'Nessun paziente archiviato.'
-          : q
-            ? 'Nessun paziente trovato.'
-            : 'Nessun paziente: aggiungine uno con «Nuovo paziente».',
+        emptyText: emptyPeopleText('paziente', archived, !!q),
       }}
       items={list.data?.items ?? []}
       tableLabel={archived ? 'Pazienti archiviati' : 'Pazienti'}

@@ -39,6 +39,10 @@ export function TabToolbar({ id, title, count, newLabel, onNew, children }: Tool
   );
 }
 
+/** What an empty list of pazienti or operatori says: none archived, none found by the search, or none yet. */
+export const emptyPeopleText = (noun: 'paziente' | 'operatore', archived: boolean, searching: boolean) =>
+  archived ? `Nessun ${noun} archiviato.` : searching ? `Nessun ${noun} trovato.` : `Nessun ${noun}: aggiungine uno con «Nuovo ${noun}».`;
+
 export interface Column<T> {
   header: string;
   cell: (item: T, index: number) => ReactNode;

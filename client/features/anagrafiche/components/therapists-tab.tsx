@@ -4,7 +4,7 @@ import type { TherapistRecord } from '../../../../common/anagrafiche.ts';
 import { useAccounts } from '../api/accounts.ts';
 import { useSetTherapistArchived, useTherapists } from '../api/therapists.ts';
 import { EditArchiveActions } from './archive-button.tsx';
-import { RecordsTab } from './records-tab.tsx';
+import { emptyPeopleText, RecordsTab } from './records-tab.tsx';
 import { TherapistFormModal } from './therapist-form-modal.tsx';
 import { agendaOf } from '../../../../common/paths.ts';
 import { nameKey, operatoreLabel } from '../../../../common/people.ts';
@@ -37,11 +37,7 @@ export function TherapistsTab() {
       state={{
         label: 'operatori',
         query: list,
-        emptyText: archived
-          ? 'Nessun operatore archiviato.'
-          : words.length
-            ? 'Nessun operatore trovato.'
-            : 'Nessun operatore: aggiungine uno con «Nuovo operatore».',
+        emptyText: emptyPeopleText('operatore', archived, words.length > 0),
       }}
       items={items}
       tableLabel={archived ? 'Operatori archiviati' : 'Operatori'}
