@@ -42,33 +42,56 @@ export interface DayCopied {
 const pairsSql = (copies: readonly { from: string; to: string }[]): SQL =>
   sql`select f as from_day, t as to_day from unnest(${`{${copies.map((c) => c.from).join(',')}}`}::date[], ${`{${copies.map((c) => c.to).join(',')}}`}::date[]) as u(f, t)`;
 
-/** Who and which rooms of each source day may not come to its target day, and why, in one statement. */
+/** The distinct source days of the copies, as one date-array parameter (a template's five days serve 26 weeks). */
+const sourceDaysSql = (copies: readonly { from: string; to: string }[]): SQL =>
+  sql`${`{${[...new Set(copies.map((c) => c.from))].join(',')}}`}::date[]`;
+
+/**
+ * Who and which rooms of each source day may not come to its target day, and why, in one statement. The people
+ * of each source day are gathered once (not once per target: 26 weeks of a template are 5 source days), and the
+ * absence probe runs only for the people who have an absence or a roll-call mark within the targets' range:
+ * nobody else can be absent on a target day.
+ */
 async function readLeftOut(tx: Db, copies: readonly { from: string; to: string }[]): Promise<Map<string, DayLeftOut[]>> {
+  const sources = sourceDaysSql(copies);
   const result = await rowsOf<DayLeftOut & { day: string }>(
     tx,
     sql`
     with pairs as (${pairsSql(copies)}),
+    span as (select min(to_day) as first_day, max(to_day) as last_day from pairs),
     src_patients as (
-      select p.to_day, ap.patient_id as id from pairs p join activities a on a.day = p.from_day join activity_patients ap on ap.activity_id = a.id
-      union select p.to_day, tp.patient_id from pairs p join transport_runs r on r.day = p.from_day join transport_patients tp on tp.run_id = r.id
+      select a.day, ap.patient_id as id from activities a join activity_patients ap on ap.activity_id = a.id where a.day = any(${sources})
+      union select r.day, tp.patient_id from transport_runs r join transport_patients tp on tp.run_id = r.id where r.day = any(${sources})
     ), src_therapists as (
-      select p.to_day, at.therapist_id as id from pairs p join activities a on a.day = p.from_day join activity_therapists at on at.activity_id = a.id
-      union select p.to_day, tt.therapist_id from pairs p join transport_runs r on r.day = p.from_day join transport_therapists tt on tt.run_id = r.id
+      select a.day, at.therapist_id as id from activities a join activity_therapists at on at.activity_id = a.id where a.day = any(${sources})
+      union select r.day, tt.therapist_id from transport_runs r join transport_therapists tt on tt.run_id = r.id where r.day = any(${sources})
+    ),
+    patients_marked as (
+      select rc.patient_id as id from roll_call rc, span where rc.day between span.first_day and span.last_day
+      union select ab.patient_id from absences ab, span
+      where ab.patient_id is not null and ab.end_day >= span.first_day and ab.start_day <= span.last_day
+    ),
+    therapists_marked as (
+      select ab.therapist_id as id from absences ab, span
+      where ab.therapist_id is not null and ab.end_day >= span.first_day and ab.start_day <= span.last_day
     )
     select * from (
-      select s.to_day::text as day, 'paziente' as tipo, p.id as "ID", p.first_name || ' ' || p.last_name as nome,
+      select pr.to_day::text as day, 'paziente' as tipo, p.id as "ID", p.first_name || ' ' || p.last_name as nome,
         case when p.archived then 'archiviato' else absent.reason end as motivo
-      from src_patients s join patients p on p.id = s.id
-      cross join lateral (select ${patientAbsenceReason(sql`p.id`, sql`s.to_day`)} as reason) absent
+      from pairs pr join src_patients s on s.day = pr.from_day join patients p on p.id = s.id
+      cross join lateral (select case when p.id in (select id from patients_marked)
+        then ${patientAbsenceReason(sql`p.id`, sql`pr.to_day`)} end as reason) absent
       where p.archived or absent.reason is not null
       union all
-      select s.to_day::text, 'terapista', t.id, t.username, case when t.archived then 'archiviato' else absent.reason end
-      from src_therapists s join therapists t on t.id = s.id
-      cross join lateral (select ${therapistAbsenceReason(sql`t.id`, sql`s.to_day`)} as reason) absent
+      select pr.to_day::text, 'terapista', t.id, t.username, case when t.archived then 'archiviato' else absent.reason end
+      from pairs pr join src_therapists s on s.day = pr.from_day join therapists t on t.id = s.id
+      cross join lateral (select case when t.id in (select id from therapists_marked)
+        then ${therapistAbsenceReason(sql`t.id`, sql`pr.to_day`)} end as reason) absent
       where t.archived or absent.reason is not null
       union all
       select distinct p.to_day::text, 'stanza', rm.id, rm.name, 'archiviato'
-      from pairs p join activities a on a.day = p.from_day join rooms rm on rm.id = a.room_id where rm.archived
+      from pairs p join activities a on a.day = p.from_day join rooms rm on rm.id = a.room_id
+      where a.day = any(${sources}) and rm.archived
     ) left_out order by 1, 2, 4
   `,
   );
@@ -103,6 +126,10 @@ export async function copyDayList(
   // What the targets held is read through the links' (activity_id, …) index by an array of the days' activity ids:
   // joined to activities by day, PostgreSQL hashed every link of the history (383,000 at ten years) to keep 30,000.
   const targetActivities = sql`array(select id from activities where day = any(${targets}))`;
+  // The source days by their index too (the copies' join to pairs was planned as a scan of every activity and run).
+  const sources = sourceDaysSql(copies);
+  const sourceActivities = sql`array(select id from activities where day = any(${sources}))`;
+  const sourceRuns = sql`array(select id from transport_runs where day = any(${sources}))`;
   const isLeftOut = (tipo: DayLeftOut['tipo'], day: SQL, id: SQL) =>
     sql`exists (select 1 from left_out lo where lo.to_day = ${day} and lo.tipo = ${tipo} and lo.id = ${id})`;
   const result = await rowsOf<{ day: string; attivita: number; uscite: number; operazione: number | string }>(
@@ -146,12 +173,12 @@ export async function copyDayList(
       left join h_people hp on hp.day = p.to_day left join h_therapists ht on ht.day = p.to_day
       left join h_riders hri on hri.day = p.to_day left join h_staff hs on hs.day = p.to_day
     ),
-    gone_activities as (delete from activities where day in (select to_day from pairs) returning id),
-    gone_runs as (delete from transport_runs where day in (select to_day from pairs) returning id),
+    gone_activities as (delete from activities where day = any(${targets}) returning id),
+    gone_runs as (delete from transport_runs where day = any(${targets}) returning id),
     -- Each source row draws its new id from the sequence first, so links are remapped by a join.
     run_map as (
       select r.*, p.to_day, nextval(pg_get_serial_sequence('transport_runs', 'id')) as new_id
-      from transport_runs r join pairs p on r.day = p.from_day
+      from transport_runs r join pairs p on r.day = p.from_day where r.day = any(${sources})
     ),
     new_runs as (
       insert into transport_runs (id, route, departure, arrival, minibus, day)
@@ -161,19 +188,19 @@ export async function copyDayList(
     new_riders as (
       insert into transport_patients (run_id, patient_id, position, stop_time)
       select m.new_id, tp.patient_id, tp.position, tp.stop_time from transport_patients tp join run_map m on m.id = tp.run_id
-      where not ${isLeftOut('paziente', sql`m.to_day`, sql`tp.patient_id`)}
+      where tp.run_id = any(${sourceRuns}) and not ${isLeftOut('paziente', sql`m.to_day`, sql`tp.patient_id`)}
       returning *
     ),
     new_staff as (
       insert into transport_therapists (run_id, therapist_id, driver)
       select m.new_id, tt.therapist_id, tt.driver from transport_therapists tt join run_map m on m.id = tt.run_id
-      where not ${isLeftOut('terapista', sql`m.to_day`, sql`tt.therapist_id`)}
+      where tt.run_id = any(${sourceRuns}) and not ${isLeftOut('terapista', sql`m.to_day`, sql`tt.therapist_id`)}
       returning *
     ),
     activity_map as (
       select a.*, p.to_day, nextval(pg_get_serial_sequence('activities', 'id')) as new_id
       from activities a join pairs p on a.day = p.from_day
-      where a.room_id is null or not ${isLeftOut('stanza', sql`p.to_day`, sql`a.room_id`)}
+      where a.day = any(${sources}) and (a.room_id is null or not ${isLeftOut('stanza', sql`p.to_day`, sql`a.room_id`)})
     ),
     new_activities as (
       insert into activities (id, name, room_id, day, weekday, start, "end", transport_run_id, type_id)
@@ -184,13 +211,13 @@ export async function copyDayList(
     new_people as (
       insert into activity_patients (activity_id, patient_id)
       select a.new_id, ap.patient_id from activity_patients ap join activity_map a on a.id = ap.activity_id
-      where not ${isLeftOut('paziente', sql`a.to_day`, sql`ap.patient_id`)}
+      where ap.activity_id = any(${sourceActivities}) and not ${isLeftOut('paziente', sql`a.to_day`, sql`ap.patient_id`)}
       returning *
     ),
     new_therapists as (
       insert into activity_therapists (activity_id, therapist_id)
       select a.new_id, at.therapist_id from activity_therapists at join activity_map a on a.id = at.activity_id
-      where not ${isLeftOut('terapista', sql`a.to_day`, sql`at.therapist_id`)}
+      where at.activity_id = any(${sourceActivities}) and not ${isLeftOut('terapista', sql`a.to_day`, sql`at.therapist_id`)}
       returning *
     ),
     -- Per target day, grouped once (a correlated look-up per day would scan every new row again).

@@ -10,7 +10,7 @@ import { AUDIT_MSG } from '../../../common/audit.ts';
 import { ERROR_CODES } from '../../../common/errors.ts';
 import { MODELLI_MSG, type ApplyResult, type TemplateCreated, type TemplateList } from '../../../common/modelli.ts';
 import type { Giornata } from '../../../common/schemas.ts';
-import { absences, closingDays } from '../../db/schema.ts';
+import { absences, closingDays, rollCall } from '../../db/schema.ts';
 import { addActivity, seedSourceWeek, type Centre } from '../../test/fixtures.ts';
 import { ADMIN, TestClient, codeOf, describeOnBothDatabases, errorOf, signedInCentre } from '../../test/harness.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -219,6 +219,33 @@ describeOnBothDatabases('modelli', (ctx) => {
       { tratta: 'Andata Nord', ora: '08:00', arrivo: '08:45', pulmino: 2, utenti: ['Mario Rossi'], operatori: ['stefano.villa'] },
     ]);
     expect((await day('2026-12-16')).attivita).toEqual([]);
+  });
+
+  it('over weeks, leaves out whoever is absent on each day and only that day: the roll call wins over a recorded absence', async () => {
+    const saved = await saveWeek('Autunno');
+    const db = ctx.database.db;
+    // Mario's absence covers the first Monday, but he was marked present there; Lucia is marked absent on the last Monday.
+    await db.insert(absences).values({ patientId: centre.mario.id, startDay: '2026-12-14', endDay: '2026-12-14', reason: 'malattia' });
+    await db.insert(rollCall).values([
+      { day: '2026-12-14', patientId: centre.mario.id, present: true, reason: null },
+      { day: '2026-12-21', patientId: centre.lucia.id, present: false, reason: 'ferie' },
+    ]);
+    const giorni = await apply({ modello: saved.ID, dal: '2026-12-14', al: '2026-12-21' });
+    const mondays = giorni.filter((g) => g.data === '2026-12-14' || g.data === '2026-12-21');
+    expect(mondays).toEqual([
+      { data: '2026-12-14', scritto: 2, saltato: null, esclusi: [] },
+      {
+        data: '2026-12-21',
+        scritto: 2,
+        saltato: null,
+        esclusi: [{ tipo: 'paziente', ID: centre.lucia.id, nome: 'Lucia Bianchi', motivo: 'assente' }],
+      },
+    ]);
+    expect(giorni.filter((g) => g.esclusi.length > 0).map((g) => g.data)).toEqual(['2026-12-21']);
+    expect(plan(await day('2026-12-14'))).toEqual(plan(await day(WEEK)));
+    const lastMonday = plan(await day('2026-12-21'));
+    expect(lastMonday.attivita.flatMap((a) => a.utenti)).not.toContain('Lucia Bianchi');
+    expect(lastMonday.uscite.flatMap((r) => r.utenti)).not.toContain('Lucia Bianchi');
   });
 
   it('copies a week onto another with pasteweek, by the same rules', async () => {
