@@ -179,8 +179,7 @@ export async function deleteTemplate(db: Db, by: Actor, id: number) {
  */
 export async function applyTemplate(db: Db, by: Actor, input: z.output<typeof templateApplyBody>): Promise<ApplyResult> {
   const applied = await db.transaction(async (tx) => {
-    const template = await findTemplate(tx, input.modello, 'share');
-    const { saturday } = await readCentreSettings(tx);
+    const [template, { saturday }] = await Promise.all([findTemplate(tx, input.modello, 'share'), readCentreSettings(tx)]);
     const weekdays = workingWeekdays(saturday);
     const copies: { from: string; to: string }[] = [];
     for (let day = input.dal; day <= input.al; day = addDays(day, 1)) {
