@@ -242,6 +242,35 @@ describe.each(DB_KINDS)('the daily backup on %s', (kind) => {
     expect(await lying.tick()).toBe('failed');
     expect((await lying.status()).errore).toMatch(/^verifica non riuscita: users: attese 2, ripristinate 0/);
   });
+
+  it('then vacuums the embedded database, so the space of deleted rows serves again; PostgreSQL is autovacuum’s', async () => {
+    await clearBackupState(database.db);
+    const nightly = tempDir();
+    dirs.push(nightly);
+    clock = BEFORE + 30 * MINUTE;
+    const messages: string[] = [];
+    const log = {
+      info: (_fields: Record<string, unknown>, message: string) => messages.push(message),
+      warn: (_fields: Record<string, unknown>, message: string) => messages.push(message),
+    } as unknown as BackupSchedulerOptions['log'];
+    // A day of 20,000 activities written, then deleted (as a template replaced or a day emptied leaves them).
+    const day = sql`insert into activities (name, room_id, day, weekday, start, "end")
+      select 'Prova ' || g, (select min(id) from rooms), date '2031-03-03', 1, time '09:00', time '10:00' from generate_series(1, 20000) g`;
+    const size = async () => Number((await rowsOf<{ n: string }>(database.db, sql`select pg_relation_size('activities') as n`))[0].n);
+    await database.db.execute(day);
+    const full = await size();
+    await database.db.execute(sql`delete from activities where day = date '2031-03-03'`);
+    expect(await newScheduler({ dir: nightly }, { restoredCounts: countsInFile, log }).tick()).toBe('done');
+    await database.db.execute(day);
+    await database.db.execute(sql`delete from activities where day = date '2031-03-03'`);
+    if (kind === 'pglite') {
+      expect(messages).toEqual(['backup written and verified', 'embedded database vacuumed']);
+      // Written again into the space the vacuum freed: the table did not grow (without it, twice the size).
+      expect(await size()).toBeLessThan(full * 1.2);
+    } else {
+      expect(messages).toEqual(['backup written and verified']);
+    }
+  });
 });
 
 describe.runIf(WITH_POSTGRES)('the daily backup with two processes on one PostgreSQL', () => {

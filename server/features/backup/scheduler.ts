@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BACKUP_FILE_RE, type BackupState } from '../../../common/backup.ts';
 import { writeBackup } from '../../db/backup.ts';
 import type { Database } from '../../db/client.ts';
+import { reclaimEmbeddedSpace } from '../../db/maintenance.ts';
 import { withBackupLock } from '../../db/locks.ts';
 import { backupFileName, filesToKeep, latestSlot, nextSlot } from './schedule.ts';
 import { readBackupState, recordBackupFailure, recordBackupSuccess } from './state.ts';
@@ -150,6 +151,7 @@ export class BackupScheduler {
         rows: verification.righe,
       });
       this.log?.info({ file: name, bytes, rows: verification.righe, durationMs, kept }, 'backup written and verified');
+      await this.reclaimSpace();
       return 'done';
     } catch (err) {
       try {
@@ -164,6 +166,17 @@ export class BackupScheduler {
       this.log?.warn({ reason, retryAt: retryAt.toISOString() }, 'backup failed: retried in an hour');
       await recordBackupFailure(this.database.db, reason, at, retryAt).catch(() => {});
       return 'failed';
+    }
+  }
+
+  /** Once the night's backup is safe, the embedded database's dead rows are vacuumed (server/db/maintenance.ts). */
+  private async reclaimSpace(): Promise<void> {
+    try {
+      const durationMs = await reclaimEmbeddedSpace(this.database);
+      if (durationMs !== null) this.log?.info({ durationMs }, 'embedded database vacuumed');
+    } catch (err) {
+      // The backup is written and verified; the space waits for the next night.
+      this.log?.warn({ reason: failureReason(err) }, 'vacuum of the embedded database failed');
     }
   }
 
