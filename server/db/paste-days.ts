@@ -18,6 +18,7 @@ import { appendAudit, type Actor } from './audit.ts';
 import { lockDays } from './locks.ts';
 import type { Db } from './client.ts';
 import { readClosingDays } from './closing-days.ts';
+import { dateArray } from './date-array.ts';
 import { readCentreSettings } from './settings.ts';
 import { rowsOf } from './rows.ts';
 
@@ -40,11 +41,10 @@ export interface DayCopied {
 
 /** The pairs of days as a relation (from_day, to_day), from two date arrays sent as two parameters. */
 const pairsSql = (copies: readonly { from: string; to: string }[]): SQL =>
-  sql`select f as from_day, t as to_day from unnest(${`{${copies.map((c) => c.from).join(',')}}`}::date[], ${`{${copies.map((c) => c.to).join(',')}}`}::date[]) as u(f, t)`;
+  sql`select f as from_day, t as to_day from unnest(${dateArray(copies.map((c) => c.from))}, ${dateArray(copies.map((c) => c.to))}) as u(f, t)`;
 
 /** The distinct source days of the copies, as one date-array parameter (a template's five days serve 26 weeks). */
-const sourceDaysSql = (copies: readonly { from: string; to: string }[]): SQL =>
-  sql`${`{${[...new Set(copies.map((c) => c.from))].join(',')}}`}::date[]`;
+const sourceDaysSql = (copies: readonly { from: string; to: string }[]): SQL => dateArray([...new Set(copies.map((c) => c.from))]);
 
 /**
  * Who and which rooms of each source day may not come to its target day, and why, in one statement. The people
@@ -122,7 +122,7 @@ export async function copyDayList(
   if (copies.length === 0) return copied;
   const leftOut = await readLeftOut(tx, copies);
   const leftRows = [...leftOut].flatMap(([day, rows]) => rows.map((r) => ({ to_day: day, tipo: r.tipo, id: r.ID, motivo: r.motivo })));
-  const targets = sql`${`{${copies.map((c) => c.to).join(',')}}`}::date[]`;
+  const targets = dateArray(copies.map((c) => c.to));
   // What the targets held is read through the links' (activity_id, …) index by an array of the days' activity ids:
   // joined to activities by day, PostgreSQL hashed every link of the history (383,000 at ten years) to keep 30,000.
   const targetActivities = sql`array(select id from activities where day = any(${targets}))`;
@@ -315,7 +315,7 @@ export interface CopyPlan {
 /** Activities and runs of each of these days (days with none are absent from the map). */
 async function countPlanned(tx: Db, days: readonly string[]): Promise<Map<string, number>> {
   if (days.length === 0) return new Map();
-  const list = sql`${`{${[...new Set(days)].join(',')}}`}::date[]`;
+  const list = dateArray([...new Set(days)]);
   const result = await rowsOf<{ day: string; n: number }>(
     tx,
     sql`

@@ -14,6 +14,7 @@ import { minutesOf } from '../../../common/schemas.ts';
 import { patientAbsenceReason, therapistAbsenceReason } from '../../db/absence-sql.ts';
 import { dayFingerprintSql } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { dateArray } from '../../db/date-array.ts';
 import { readClosingDays } from '../../db/closing-days.ts';
 import { readCentreSettings } from '../../db/settings.ts';
 import type { DaySpan, InputEsistente, InputOperatore, InputPaziente, PlanInput, Span } from './model.ts';
@@ -69,7 +70,7 @@ export async function readPlanInput(db: Db, monday: string, modo: Modo): Promise
     const day = addDays(monday, i);
     if (holidayName(day, settings.patron) === null && !closed.has(day)) giorni.push(day);
   }
-  const days = sql`${`{${[0, 1, 2, 3, 4, 5, 6].map((i) => addDays(monday, i)).join(',')}}`}::date[]`;
+  const days = dateArray([0, 1, 2, 3, 4, 5, 6].map((i) => addDays(monday, i)));
   const result = await rowsOf<{ doc: string }>(
     db,
     sql`

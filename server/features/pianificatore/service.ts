@@ -20,6 +20,7 @@ import {
   type StatoProposta,
 } from '../../../common/pianificatore.ts';
 import { appendAudit, appendDayAudit, dayFingerprintSql, holdDayRows, type Actor } from '../../db/audit.ts';
+import { dateArray } from '../../db/date-array.ts';
 import { lockDays } from '../../db/locks.ts';
 import { pgErrorCode, type Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
@@ -258,7 +259,7 @@ export async function applyProposal(db: Db, by: Actor, id: number): Promise<Appl
     const stored = parse(row.answer);
     const fingerprints = parse(row.fingerprints);
     const { rows: now } = (await tx.execute(sql`
-      select d::text as day, ${dayFingerprintSql(sql`d`)} as fp from unnest(${`{${week.join(',')}}`}::date[]) as d`)) as unknown as Rows<{
+      select d::text as day, ${dayFingerprintSql(sql`d`)} as fp from unnest(${dateArray(week)}) as d`)) as unknown as Rows<{
       day: string;
       fp: string;
     }>;

@@ -22,6 +22,7 @@ import {
 import { addDays } from '../../../common/dates.ts';
 import { dayFingerprintSql } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { dateArray } from '../../db/date-array.ts';
 import { ACCESS_DAY_KINDS } from '../../db/schema.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { planChangedAfter } from './undo.ts';
@@ -170,7 +171,7 @@ async function undoableOperations(db: Db, rows: { id: number; day: string }[]): 
     select d.day::text as day, n.id, n.fingerprint,
            case when n.id = any(${`{${rows.map((r) => r.id).join(',')}}`}::bigint[])
              and not ${planChangedAfter(sql`d.day`, sql`n.id`)} then ${dayFingerprintSql(sql`d.day`)} end as now
-    from unnest(${`{${days.join(',')}}`}::date[]) as d(day)
+    from unnest(${dateArray(days)}) as d(day)
     cross join lateral (
       select o.id, o.after->>'impronta' as fingerprint from audit_log o
       where o.day = d.day and o.action in (${undoable}) and ${notUndone(sql`o`)}

@@ -32,6 +32,7 @@ import {
   type DaySnapshot,
 } from '../../db/audit.ts';
 import type { Db } from '../../db/client.ts';
+import { dateArray } from '../../db/date-array.ts';
 import { lockDays } from '../../db/locks.ts';
 import { HttpError, conflict, notFound } from '../../lib/http-error.ts';
 import { rowsOf } from '../../db/rows.ts';
@@ -97,7 +98,7 @@ async function dayStillAsLeft(tx: Db, op: DayOperation): Promise<boolean> {
 
 /** The day's activities and runs locked (a person being added to one of them waits for the undo). */
 async function lockDayRows(tx: Db, days: readonly string[]): Promise<void> {
-  const list = sql`${`{${days.join(',')}}`}::date[]`;
+  const list = dateArray(days);
   await tx.execute(sql`select id from activities where day = any(${list}) order by id for update`);
   await tx.execute(sql`select id from transport_runs where day = any(${list}) order by id for update`);
 }
