@@ -2,10 +2,12 @@
  * The first visit's bytes, per route (docs/decisions/0036-first-visit-budget.md): the gzipped JavaScript and CSS a
  * browser must download before a route can paint, read from a production build's manifest. A route's first visit is
  * the entry (index.html: the app shell and the calendar) and everything it imports statically, plus the
- * route's own lazily declared chunk (client/app/router.tsx) and its static imports. Code a screen loads on demand
- * (exports, the date popover, dialogs) is not counted: it is not downloaded before the first paint.
+ * route's own lazily declared chunk (client/app/router.tsx), the lazy parts it shows as it paints, and their static
+ * imports. Code a screen loads on demand (exports, the date popover, dialogs) or when idle after its paint (the print
+ * sheet) is not counted: it is not downloaded before the first paint.
  *
- *   npm run size     builds into a temporary folder, prints the figures, exits 1 when a route passes its budget
+ *   node --import tsx bench/client-size.ts
+ *                    builds into a temporary folder, prints the figures, exits 1 when a route passes its budget
  *
  * The same check runs in `npm test` (bench/client-size.test.ts) and in `npm run bench`, which also measures what the
  * browser really downloads (bench/client-browser.ts).
@@ -18,7 +20,10 @@ import zlib from 'node:zlib';
 
 export interface RouteBudget {
   route: string;
-  /** The route's lazily declared module(s) in client/app/router.tsx, as the manifest names them (relative to client/). */
+  /**
+   * The route's lazily declared module(s) in client/app/router.tsx, and the lazy parts it renders as it paints, as the
+   * manifest names them (relative to client/).
+   */
   modules: string[];
   /** Budgets in KB (1024 bytes) of gzip level 9. */
   jsKb: number;
@@ -27,7 +32,15 @@ export interface RouteBudget {
 
 export const FIRST_VISIT_BUDGETS: RouteBudget[] = [
   // The issue's budget (docs/performance.md): the calendar is the screen everyone opens first.
-  { route: '/calendario', modules: [], jsKb: 130, cssKb: 25 },
+  // Its two lazy parts that a real day shows as it paints (client/app/routes/calendar.tsx: Copertura's line, and Fogli di
+  // marcia on a day with runs) are counted: the browser downloads them before the day has painted (bench/client-browser.ts
+  // measured 130.7 KB on 2026-11-27 when this list left them out and read 127.8).
+  {
+    route: '/calendario',
+    modules: ['features/progetti/components/coverage-line.tsx', 'features/trasporti/components/fogli-button.tsx'],
+    jsKb: 130,
+    cssKb: 25,
+  },
   // The others: what they weigh now (November 2026) and a few KB of room, so a change that adds 20 KB fails.
   // 138.2 KB on 2026-11-27 once the login form checked without zod (common/text-rules.ts; 164.4 before): 145 keeps it.
   { route: '/ (login)', modules: ['app/routes/login.tsx'], jsKb: 145, cssKb: 25 },

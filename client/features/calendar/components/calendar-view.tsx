@@ -1,5 +1,5 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -29,18 +29,20 @@ import { countActivities, countRuns, shortDayLabel, useCopiedDay } from '../copi
 import { buildDayGrid } from '../day-grid.ts';
 import type { Room } from '../../../../common/schemas.ts';
 import type { DayActivity, Giornata } from '../types.ts';
-import { FirstSteps } from './first-steps.tsx';
 import { ConflictBanner } from './conflict-banner.tsx';
 import { DayList } from './day-list.tsx';
 import { DayTable, type Slot } from './day-table.tsx';
 import { DayToolbar } from './day-toolbar.tsx';
 import { lazyDialog } from '../../../components/lazy-dialog.tsx';
+import { lazyChunk } from '../../../lib/lazy-chunk.ts';
 
 // The dialogs are chunks of their own, loaded when first opened: the calendar paints without them.
 const ActivityFormModal = lazyDialog(() => import('./activity-form-modal.tsx').then((m) => m.ActivityFormModal));
 const PersonSearchModal = lazyDialog(() => import('./person-search-modal.tsx').then((m) => m.PersonSearchModal));
 const PersonRemovalModal = lazyDialog(() => import('./person-removal-modal.tsx').then((m) => m.PersonRemovalModal));
 const SubstitutesModal = lazyDialog(() => import('./substitutes-modal.tsx').then((m) => m.SubstitutesModal));
+// Only a centre without rooms shows it, once: not part of every first visit.
+const FirstSteps = lazyChunk(() => import('./first-steps.tsx').then((m) => ({ default: m.FirstSteps })));
 
 type Dialog =
   | { type: 'create'; values?: ActivityValues }
@@ -274,7 +276,9 @@ export function CalendarView({ day, onDayChange, header, print, belowTitle }: Pr
             </div>
           )}
           {rooms.length === 0 && grid.rows.length === 0 ? (
-            <FirstSteps admin={admin} />
+            <Suspense fallback={null}>
+              <FirstSteps admin={admin} />
+            </Suspense>
           ) : (
             <>
               <ConflictBanner

@@ -3,7 +3,6 @@ import type { Giornata, Room } from '../../../../common/schemas.ts';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { useExport } from '../../../lib/export-record.ts';
 import { dateToIso, formatItalianDate } from '../../../lib/italian-date.ts';
-import { buildDaySheet, dayPdfName } from '../day-sheet.ts';
 
 export interface PrintSettings {
   centre: string;
@@ -31,9 +30,9 @@ export function DayPrintButton({ day, giornata, rooms, loadSettings }: Props) {
       const printedAt = `${formatItalianDate(dateToIso(now))} alle ${pad(now.getHours())}:${pad(now.getMinutes())}`;
       return {
         record: { tipo: 'giornata_pdf', dal: day, al: day },
-        // The PDF's code (and jsPDF) is loaded on the first press, while the button says it is working.
+        // The PDF's code (and jsPDF, and the sheet's layout) is loaded on the first press, while the button says it is working.
         make: async () => {
-          const { saveDayPdf } = await import('../day-pdf.ts');
+          const [{ saveDayPdf }, { buildDaySheet, dayPdfName }] = await Promise.all([import('../day-pdf.ts'), import('../day-sheet.ts')]);
           return saveDayPdf({ day, centre, paper, sections: buildDaySheet(shown, rooms), printedAt }, dayPdfName(day));
         },
       };

@@ -1,73 +1,52 @@
-import type { PaperFormat } from '../../../../common/impostazioni.ts';
-import type { Giornata, Room } from '../../../../common/schemas.ts';
-import { buildDaySheet, dayTitle, NOTHING_PLANNED, peopleLines } from '../day-sheet.ts';
+import { useEffect, useState } from 'react';
+import { untilLoaded } from '../../../lib/lazy-chunk.ts';
 import { usePrinting } from '../use-printing.ts';
+import type { PrintSheetProps } from './print-sheet.tsx';
 import '../day-print.css';
 
-interface Props {
-  day: string;
-  giornata: Giornata;
-  rooms: Room[];
-  /** The centre's name; empty until the settings are read. */
-  centre: string;
-  paper: PaperFormat;
+type SheetModule = typeof import('./print-sheet.tsx');
+
+const loadSheet = untilLoaded(() => import('./print-sheet.tsx'));
+/** Once fetched, the sheet's code stays for every later day and print of the page. */
+let sheetModule: SheetModule | undefined;
+
+/** After the calendar has painted, when the browser is idle (Safari has no requestIdleCallback: a second later). */
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(run, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const timer = setTimeout(run, 1_000);
+  return () => clearTimeout(timer);
 }
 
 /**
  * What the browser's own print of /calendario gives (Ctrl+P): the same sheet as Stampa giornata's PDF, rendered only
  * while printing; the print style sheet hides the top bar, the toolbars and the on-screen grid (day-print.css).
+ *
+ * The sheet's code is not part of the calendar's first visit (docs/decisions/0036-first-visit-budget.md): it is fetched
+ * once the page is idle after the day has painted, so that a print, which lays the pages out right after beforeprint,
+ * finds it already there and renders it in the same task. A print asked for before it came fetches it at once (and
+ * shows it as soon as it is there: an emulated print, or the next one).
  */
-export function DayPrintSheet({ day, giornata, rooms, centre, paper }: Props) {
+export function DayPrintSheet(props: PrintSheetProps) {
   const printing = usePrinting();
-  if (!printing) return null;
-  const sections = buildDaySheet(giornata, rooms);
-  return (
-    <section className="day-print-sheet">
-      {/* @page cannot read a variable: the paper of the centre's settings is written here. */}
-      <style>{`@media print { @page { size: ${paper === 'Letter' ? 'letter' : 'A4'} landscape; margin: 10mm; } }`}</style>
-      <div className="day-print-centre">{centre}</div>
-      <h2 className="day-print-title">{dayTitle(day)}</h2>
-      {sections.length === 0 ? (
-        <p>{NOTHING_PLANNED}</p>
-      ) : (
-        // One table per band, as in the PDF: its head (the room and the columns) is printed again on each page it runs over.
-        sections.map((section) => (
-          <table key={section.key} className="day-print-table">
-            <colgroup>
-              <col className="day-print-time" />
-              <col className="day-print-what" />
-              <col />
-              <col className="day-print-staff" />
-            </colgroup>
-            <thead>
-              <tr className={section.kind === 'runs' ? 'day-print-band day-print-band-runs' : 'day-print-band'}>
-                <th colSpan={4}>{section.kind === 'runs' ? `${section.label} · passeggeri in ordine di salita` : section.label}</th>
-              </tr>
-              <tr className="day-print-columns">
-                <th>Ora</th>
-                <th>Attività</th>
-                <th>Utenti</th>
-                <th>Operatori</th>
-              </tr>
-            </thead>
-            <tbody>
-              {section.entries.map((entry) => (
-                <tr key={entry.key}>
-                  <td className="fw-bold">{entry.time}</td>
-                  <td>
-                    <strong>{entry.title}</strong>
-                    {entry.detail && <div>{entry.detail}</div>}
-                  </td>
-                  <td>{lines(peopleLines(section, entry))}</td>
-                  <td>{lines(entry.operatori)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))
-      )}
-    </section>
-  );
+  const [sheet, setSheet] = useState(() => sheetModule);
+  useEffect(() => {
+    if (sheet) return;
+    let live = true;
+    const fetchSheet = () =>
+      void loadSheet().then((module) => {
+        sheetModule = module;
+        if (live) setSheet(() => module);
+      });
+    if (printing) fetchSheet();
+    const cancel = printing ? undefined : whenIdle(fetchSheet);
+    return () => {
+      live = false;
+      cancel?.();
+    };
+  }, [sheet, printing]);
+  if (!printing || !sheet) return null;
+  return <sheet.PrintSheet {...props} />;
 }
-
-const lines = (names: string[]) => (names.length === 0 ? '—' : names.map((name, i) => <div key={i}>{name}</div>));

@@ -1,7 +1,6 @@
 import { ExportButton } from '../../../components/export-button.tsx';
 import { useExport } from '../../../lib/export-record.ts';
 import { getFogli } from '../api/trasporti.ts';
-import { fogliPdfName } from '../fogli-sheet.ts';
 
 interface Props {
   day: string;
@@ -21,8 +20,9 @@ export function FogliButton({ day, variant = 'outline-dark', size }: Props) {
       const fogli = await getFogli(day);
       return {
         record: { tipo: 'fogli_di_marcia_pdf', dal: day, al: day },
+        // The sheets' layout and the PDF's code are loaded on the first press: the calendar's toolbar shows the button alone.
         make: async () => {
-          const { saveFogliPdf } = await import('../fogli-pdf.ts');
+          const [{ saveFogliPdf }, { fogliPdfName }] = await Promise.all([import('../fogli-pdf.ts'), import('../fogli-sheet.ts')]);
           return saveFogliPdf(fogli, fogliPdfName(day));
         },
       };
