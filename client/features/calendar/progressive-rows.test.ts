@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDayGrid } from './day-grid.ts';
-import { chunkEnd, PROGRESSIVE_MIN_CELLS, rowHeights } from './progressive-rows.ts';
+import { chunkEnd, chunkTargetPx, PROGRESSIVE_MIN_CELLS, rowHeights } from './progressive-rows.ts';
 import type { DayActivity, Giornata } from './types.ts';
 
 const DAY = '2026-11-10';
@@ -52,16 +52,21 @@ describe('the rows of a big day, a window at a time', () => {
     expect(rowHeights(gap)[empty]).toBeLessThan(light[0]);
   });
 
-  it('cuts the rows into chunks that cover them all, in order, each at least one row and about a window tall', () => {
+  it('cuts the rows into chunks that cover them all, in order, each at least one row: the first fills the box, the others half of it', () => {
     const heights = rowHeights(grid);
-    const ends: number[] = [];
-    for (let from = 0; from < heights.length; from = ends[ends.length - 1]) ends.push(chunkEnd(heights, from, 768));
+    const first = chunkTargetPx(768, true);
+    const later = chunkTargetPx(768, false);
+    // What the table's box shows of a 768 px window, not the whole window; each later chunk half of it.
+    expect(first).toBeLessThan(768);
+    expect(later).toBe(first / 2);
+    const ends = [chunkEnd(heights, 0, first)];
+    while (ends[ends.length - 1] < heights.length) ends.push(chunkEnd(heights, ends[ends.length - 1], later));
     expect(ends[ends.length - 1]).toBe(heights.length);
-    expect(ends.length).toBeGreaterThan(1);
-    for (let i = 0; i < ends.length - 1; i++) {
-      const from = i === 0 ? 0 : ends[i - 1];
-      expect(heights.slice(from, ends[i]).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(768);
-    }
+    expect(ends.length).toBeGreaterThan(2);
+    const px = (from: number, to: number) => heights.slice(from, to).reduce((a, b) => a + b, 0);
+    expect(px(0, ends[0])).toBeGreaterThanOrEqual(first);
+    expect(px(0, ends[0] - 1)).toBeLessThan(first);
+    for (let i = 1; i < ends.length - 1; i++) expect(px(ends[i - 1], ends[i])).toBeGreaterThanOrEqual(later);
     // A window lower than one row still gets a row.
     expect(chunkEnd(heights, 3, 1)).toBe(4);
     expect(chunkEnd(heights, heights.length, 768)).toBe(heights.length);

@@ -1,10 +1,12 @@
 /**
- * A big day's table is put in the page a window's height of rows at a time: the rows that fill the table's box first,
- * painted in their own frame, then the rest in following tasks, none of them long (over 50 ms). The browser's style,
- * layout and paint of a 20-room day's ~7,400 elements in one piece was the long task of its paint
+ * A big day's table is put in the page in chunks: the rows that fill the table's box first, painted in their own frame,
+ * then half as many after each painted frame, none of them a long task (over 50 ms). Each chunk is laid out in the
+ * task that puts it in, so the frame after it only paints. The browser's style and layout of a 20-room day costs about
+ * 8 µs an element the first time: its ~7,400 elements in one piece were the long task of its paint, and a window's
+ * height of rows (~2,500 elements) still was, 50–95 ms a frame on these machines
  * (docs/decisions/0043-paint-and-precompressed-assets.md, docs/performance.md).
  */
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { DayGrid, PlacedItem } from './day-grid.ts';
 
 /** Under this many cells (rows × columns) the whole table goes in at once: it paints in one short task. */
@@ -42,18 +44,37 @@ export function chunkEnd(heights: number[], from: number, targetPx: number): num
 }
 
 const windowHeight = () => (typeof window === 'undefined' ? 800 : window.innerHeight);
+/**
+ * The least a desktop puts above the table's box (the app's bar, the day's title and its toolbar: 234 px at 1366 × 768
+ * with no conflict banner): what is left of the window is about what the box shows of the rows.
+ */
+const ABOVE_TABLE_PX = 200;
 
 /**
- * How many of the grid's rows the table shows: all of a small day; of a big one the rows that fill the window, then
- * one more window's height after each painted frame. Once every row is shown, a new grid of the same mounted table (a
- * write read again) shows all its rows at once: only the first paint of a day is in chunks, no row ever disappears.
+ * Each chunk's target height, for a window `windowPx` tall: the first fills what the table's box shows (the rows of a
+ * whole window were twice as many, and their style and layout a long task); each later one half of that, so that its
+ * layout and the paint of its frame each stay short.
  */
-export function useProgressiveRows(grid: DayGrid): { shown: number; complete: boolean } {
+export const chunkTargetPx = (windowPx: number, first: boolean) => Math.max(ROW_PX, windowPx - ABOVE_TABLE_PX) / (first ? 1 : 2);
+
+/**
+ * How many of the grid's rows the table shows: all of a small day; of a big one the rows that fill the table's box,
+ * then half as many again after each painted frame. Each chunk is laid out in the task that puts it in (read back from
+ * `box`), so the frame after it only paints. Once every row is shown, a new grid of the same mounted table (a write
+ * read again) shows all its rows at once: only the first paint of a day is in chunks, no row ever disappears.
+ */
+export function useProgressiveRows(grid: DayGrid, box: RefObject<HTMLElement | null>): { shown: number; complete: boolean } {
   const heights = useMemo(() => rowHeights(grid), [grid]);
   const [shown, setShown] = useState(() =>
-    grid.rows.length * grid.columns.length >= PROGRESSIVE_MIN_CELLS ? chunkEnd(heights, 0, windowHeight()) : Infinity,
+    grid.rows.length * grid.columns.length >= PROGRESSIVE_MIN_CELLS ? chunkEnd(heights, 0, chunkTargetPx(windowHeight(), true)) : Infinity,
   );
+  const chunked = useRef(shown !== Infinity);
   const complete = shown >= grid.rows.length;
+  useLayoutEffect(() => {
+    // Reading a size lays the new rows out now, in this task, instead of in the frame that paints them.
+    if (chunked.current) void box.current?.offsetHeight;
+    if (shown === Infinity) chunked.current = false;
+  }, [shown, box]);
   useEffect(() => {
     if (complete) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -62,7 +83,7 @@ export function useProgressiveRows(grid: DayGrid): { shown: number; complete: bo
       timer = setTimeout(() =>
         startTransition(() =>
           setShown((n) => {
-            const next = chunkEnd(heights, n, windowHeight());
+            const next = chunkEnd(heights, n, chunkTargetPx(windowHeight(), false));
             return next >= heights.length ? Infinity : next;
           }),
         ),

@@ -28,8 +28,9 @@ export const MANY_ROOMS = 8;
 
 /** The day as a table: a sticky header row of rooms, a sticky column of times, seven row colours. */
 export function DayTable({ grid, day, actions, conflicts }: Props) {
-  // A big day: the rows that fill the window first, the others a window at a time after each painted frame.
-  const { shown, complete } = useProgressiveRows(grid);
+  const scrollBox = useWindowHeight();
+  // A big day: the rows that fill the table's box first, half as many again after each painted frame.
+  const { shown, complete } = useProgressiveRows(grid, scrollBox);
   useDayPaintMeasure(grid, complete);
   const renderCell = (cell: GridCell, columnIndex: number, key: string) => {
     const column = grid.columns[columnIndex];
@@ -88,7 +89,6 @@ export function DayTable({ grid, day, actions, conflicts }: Props) {
   };
 
   const manyRooms = grid.columns.length - 1 >= MANY_ROOMS;
-  const scrollBox = useWindowHeight();
   return (
     <div ref={scrollBox} id="calendario-giornata" className="day-table-scroll" tabIndex={0} aria-label="Tabella della giornata, scorribile">
       <table className={manyRooms ? 'day-table many-rooms' : 'day-table'}>
