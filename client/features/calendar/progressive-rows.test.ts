@@ -31,7 +31,7 @@ function wideDay(rooms: number, slots: number, people: number): Giornata {
 }
 const roomsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ ID: i + 1, Nome: `Stanza ${i + 1}`, Archiviato: false }));
 
-describe('the rows of a big day, a window at a time', () => {
+describe('the rows of a big day, a box at a time', () => {
   const grid = buildDayGrid(wideDay(20, 14, 3), roomsOf(20));
 
   it('is only for a big day: the bench’s 20 × 15 day is one, a small centre’s day is not', () => {
