@@ -50,6 +50,14 @@ export function fixToday(day: string) {
   fixedToday = day;
 }
 
+/**
+ * After each file (e2e/setup.ts): the files of a worker share this module (`isolate: false`, e2e/vitest.config.ts),
+ * and a file that fixes no day runs on the real date, not on the day of the file before it.
+ */
+export function forgetFixedToday() {
+  fixedToday = undefined;
+}
+
 /** Which database the end-to-end run uses: E2E_DATABASE=postgres for the machine's PostgreSQL. */
 export const E2E_DB_KIND: DbKind = process.env.E2E_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 

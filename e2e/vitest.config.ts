@@ -28,6 +28,11 @@ export default defineConfig({
     // download folder, so two run at once; E2E_WORKERS=1 runs them one by one.
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+    // The harness, playwright-core, the server's modules and PGlite loaded once per worker rather than once per file
+    // (as the server tests, ADR 0026 point 11): each file still has its own server, browser and data. The one
+    // module-level value a file sets, its fixed day, is forgotten after it (e2e/setup.ts).
+    isolate: false,
+    setupFiles: ['e2e/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
