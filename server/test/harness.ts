@@ -54,29 +54,32 @@ export async function openTestDatabase(kind: DbKind, options: { from?: 'template
 /** Past this many rows deleted from one table, it is vacuumed: the next tests do not read through them. */
 const VACUUM_AFTER_ROWS = 1_000;
 
+/** Every row of ALL_TABLES deleted in one statement, with how many each table lost. */
+const DELETE_ALL_ROWS = sql.raw(
+  `with ${ALL_TABLES.map((table, i) => `d${i} as (delete from ${table} returning 1)`).join(', ')} ` +
+    ALL_TABLES.map((table, i) => `select '${table}' as name, (select count(*) from d${i})::int as n`).join(' union all '),
+);
+
+/** Each sequence a table of ALL_TABLES owns, back to its first value when a test moved it. */
+const RESTART_SEQUENCES = sql`
+  select setval(format('%I.%I', s.schemaname, s.sequencename)::regclass, s.start_value, false)
+  from pg_sequences s
+  join pg_depend d on d.objid = format('%I.%I', s.schemaname, s.sequencename)::regclass and d.deptype in ('a', 'i')
+  where s.last_value is not null and d.refobjid = any(${`{${ALL_TABLES.join(',')}}`}::regclass[])`;
+
 /**
  * Empties every table of ALL_TABLES and starts their ids again, as `truncate … restart identity` would, at a fraction
- * of its cost: a TRUNCATE gives each of the 40 tables and each of their indexes new files, 0.16 s before every test on
- * PGlite and 0.47 s on PostgreSQL (a third of `test:fast`'s time), where deleting the few rows a test wrote costs
- * milliseconds. The deletes run with the triggers off (`session_replication_role = replica`: no foreign-key checks, no
- * live events, nothing in the registro), so their order does not matter; the day caches' counter moves as a
- * TRUNCATE's triggers moved it, and each sequence a table owns starts again from its first value.
+ * of its cost: a TRUNCATE gives each of the 40 tables and each of their indexes new files, 76 ms before every test on
+ * PGlite and 177 ms on PostgreSQL, where deleting the few rows a test wrote takes 21 and 16 ms (`npm run
+ * bench:test-reset`). The deletes run with the triggers off (`session_replication_role = replica`: no foreign-key
+ * checks, no live events, nothing in the registro), so their order does not matter; the day caches' counter moves as
+ * a TRUNCATE's triggers moved it.
  */
 export async function truncateAll(database: Database) {
   const deleted = await database.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    const counts = await rowsOf<{ name: string; n: number }>(
-      tx,
-      sql.raw(
-        `with ${ALL_TABLES.map((table, i) => `d${i} as (delete from ${table} returning 1)`).join(', ')} ` +
-          ALL_TABLES.map((table, i) => `select '${table}' as name, (select count(*) from d${i})::int as n`).join(' union all '),
-      ),
-    );
-    await tx.execute(sql`
-      select setval(format('%I.%I', s.schemaname, s.sequencename)::regclass, s.start_value, false)
-      from pg_sequences s
-      join pg_depend d on d.objid = format('%I.%I', s.schemaname, s.sequencename)::regclass and d.deptype in ('a', 'i')
-      where s.last_value is not null and d.refobjid = any(${`{${ALL_TABLES.join(',')}}`}::regclass[])`);
+    const counts = await rowsOf<{ name: string; n: number }>(tx, DELETE_ALL_ROWS);
+    await tx.execute(RESTART_SEQUENCES);
     await tx.execute(sql`update calendar_version set version = version + 1 where id = 1`);
     return counts;
   });
