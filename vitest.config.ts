@@ -21,6 +21,12 @@ export const SLOW_TESTS = [
   'server/features/modelli/modelli-crash.test.ts',
 ];
 
+/**
+ * The load test runs alone, after every other file (`npm run test:unit`): 200 connections on the server's two cores
+ * measure the server only when no other file's servers and browsers share them (docs/reliability.md, "Load").
+ */
+export const LOAD_TESTS = ['server/load.test.ts'];
+
 const SERVER_TESTS = ['server/**/*.test.ts', 'common/**/*.test.ts'];
 /**
  * The fast tiers' files run one after another in the same worker, modules loaded once per worker (Vitest's `isolate:
@@ -49,7 +55,10 @@ export default defineConfig({
         test: { name: 'server', include: SERVER_TESTS, exclude: ['**/node_modules/**', ...SLOW_TESTS], ...serverProject, isolate },
       },
       {
-        test: { name: 'server-slow', include: SLOW_TESTS, ...serverProject },
+        test: { name: 'server-slow', include: SLOW_TESTS, exclude: ['**/node_modules/**', ...LOAD_TESTS], ...serverProject },
+      },
+      {
+        test: { name: 'load', include: LOAD_TESTS, ...serverProject },
       },
       {
         // The bytes of each route's first visit (a production build, then its manifest): `npm test` fails when a route

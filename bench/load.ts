@@ -33,6 +33,7 @@ export interface LoadResult {
   requestsPerSec: number;
   latencyP50: number;
   latencyP99: number;
+  latencyMax: number;
   errors: number;
   timeouts: number;
   non2xx: number;
@@ -167,6 +168,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       requestsPerSec: Math.round(result.requests.average),
       latencyP50: result.latency.p50,
       latencyP99: result.latency.p99,
+      latencyMax: result.latency.max,
       errors: result.errors,
       timeouts: result.timeouts,
       non2xx: result.non2xx,
