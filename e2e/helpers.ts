@@ -99,7 +99,12 @@ export const toastsSeen = (page: Page): Promise<string[]> => page.evaluate(() =>
 
 /** Waits until a toast with exactly this text has been shown (and returns every toast seen so far). */
 export async function waitForToast(page: Page, text: string): Promise<string[]> {
-  await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text);
+  try {
+    await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text);
+  } catch (error) {
+    // Which toasts did come says more than the timeout alone (a refusal with another text, or none at all).
+    throw new Error(`No toast "${text}"; seen: ${JSON.stringify(await toastsSeen(page))}`, { cause: error });
+  }
   return toastsSeen(page);
 }
 
@@ -125,7 +130,8 @@ export const modal = (page: Page, title: string): Locator => page.getByRole('dia
 export async function addFromSearch(page: Page, who: 'paziente' | 'terapista', query: string, option: string | RegExp) {
   const dialog = modal(page, who === 'paziente' ? 'Aggiungi Paziente' : 'Aggiungi Terapista');
   await dialog.getByRole('combobox', { name: `Cerca ${who}` }).fill(query);
-  await dialog.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: option }).click();
+  // The list that answers the whole query (not a previous answer still shown, marked busy, which a new answer replaces).
+  await dialog.locator('[role="listbox"][aria-busy="false"]').getByRole('option', { name: option }).click();
   await dialog.getByRole('button', { name: 'Aggiungi' }).click();
   return dialog;
 }

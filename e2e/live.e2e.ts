@@ -153,7 +153,7 @@ describe('live updates', () => {
     await activity(a.page, 'Musica insieme', 'Musicoterapia', '14:00', '15:00').getByRole('button', { name: 'Aggiungi operatore' }).click();
     const search = modal(a.page, 'Aggiungi Terapista');
     await search.getByRole('combobox', { name: 'Cerca terapista' }).fill('stefano');
-    await search.getByRole('listbox', { name: 'Risultati' }).getByRole('option', { name: 'stefano.villa' }).click();
+    await search.locator('[role="listbox"][aria-busy="false"]').getByRole('option', { name: 'stefano.villa' }).click();
     const addedAt = Date.now();
     await search.getByRole('button', { name: 'Aggiungi' }).click();
     const [weekSeen, addedToast] = await Promise.all([inWeek, added]);

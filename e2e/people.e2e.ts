@@ -54,9 +54,13 @@ async function highlighted(page: Page): Promise<{ selected: string[]; active: st
  */
 async function searchFor(page: Page, dialog: Locator, text: string, expected: string[]) {
   await page.keyboard.type(text);
+  // The list must answer the whole text: a prefix's answer can already hold the same names while the last search is
+  // still on its way, and Enter on that stale list adds no one (the dialog marks it aria-busy).
   await page.waitForFunction(
     ([want]) => {
-      const names = [...document.querySelectorAll('[role="listbox"] [role="option"]')].map((o) => (o.firstChild?.textContent ?? '').trim());
+      const list = document.querySelector('[role="listbox"]');
+      if (list?.getAttribute('aria-busy') !== 'false') return false;
+      const names = [...list.querySelectorAll('[role="option"]')].map((o) => (o.firstChild?.textContent ?? '').trim());
       return names.length === want.length && want.every((n) => names.includes(n));
     },
     [expected] as const,
