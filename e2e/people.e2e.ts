@@ -47,15 +47,14 @@ async function highlighted(page: Page): Promise<{ selected: string[]; active: st
 }
 
 /**
- * Types into the focused search box and waits until the results list holds
- * exactly `expected`, in any order. Each search of these tests finds fewer
- * people than the empty search the dialog opens with, so the list seen is the
- * answer to this text, not the one before it.
+ * Types into the focused search box and waits until the results list answers
+ * the whole text (no longer marked busy) and holds exactly `expected`, in any
+ * order. The names alone do not tell: on a loaded machine the answer to a
+ * prefix ("paol") can already hold them while the search for the whole text
+ * is still on its way.
  */
 async function searchFor(page: Page, dialog: Locator, text: string, expected: string[]) {
   await page.keyboard.type(text);
-  // The list must answer the whole text: a prefix's answer can already hold the same names while the last search is
-  // still on its way, and Enter on that stale list adds no one (the dialog marks it aria-busy).
   await page.waitForFunction(
     ([want]) => {
       const list = document.querySelector('[role="listbox"]');
